@@ -68,7 +68,7 @@ export function parseHttpDate(value, wallNowMs = Date.now()) {
     return utc(year, m[2], m[1], m[4], m[5], m[6]);
   }
   m = ASCTIME.exec(v);
-  if (m) return utc(Number(m[7]), m[1], m[2].trim(), m[3], m[4], m[5]);
+  if (m) return utc(Number(m[6]), m[1], m[2].trim(), m[3], m[4], m[5]);
   return undefined;
 }
 

@@ -122,11 +122,24 @@ function isPlainJson(v) {
   return proto === Object.prototype || proto === null;
 }
 
+function toJson(value) {
+  let text;
+  try {
+    text = JSON.stringify(value);
+  } catch (err) {
+    throw new InvalidArgumentError(`request body cannot be serialised as JSON: ${err instanceof Error ? err.message : err}`, {
+      cause: err,
+    });
+  }
+  if (text === undefined) throw new InvalidArgumentError('request body cannot be serialised as JSON');
+  return text;
+}
+
 function encodeBody(request, method) {
   let body;
   let contentType;
   if (request.json !== undefined) {
-    body = JSON.stringify(request.json);
+    body = toJson(request.json);
     contentType = 'application/json';
   } else if (request.body !== undefined && request.body !== null) {
     const b = request.body;
@@ -142,7 +155,7 @@ function encodeBody(request, method) {
     } else if (typeof ReadableStream !== 'undefined' && b instanceof ReadableStream) {
       throw new InvalidArgumentError('a stream body cannot be resent on retry; pass a string, bytes or a Blob');
     } else if (isPlainJson(b)) {
-      body = JSON.stringify(b);
+      body = toJson(b);
       contentType = 'application/json';
     } else {
       throw new InvalidArgumentError(`unsupported request body type ${Object.prototype.toString.call(b)}`);
