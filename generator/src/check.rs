@@ -1,0 +1,391 @@
+//! `sdkgen check`: the audit a careful reviewer would do of a spec's retry
+//! safety, as findings with a severity.
+
+use serde::Serialize;
+
+use crate::ir::{Api, FailurePolicy, Method, Operation, RetryClass};
+
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, PartialOrd, Ord)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Error,
+    Warning,
+    Info,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "info",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Finding {
+    pub severity: Severity,
+    /// A stable identifier of the rule.
+    pub rule: &'static str,
+    /// `METHOD /path (operationId)`, or empty for the whole spec.
+    pub target: String,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct OperationRow {
+    pub method: &'static str,
+    pub path: String,
+    pub operation: String,
+    pub class: &'static str,
+    /// The key header, where the operation accepts one.
+    pub key: Option<String>,
+    pub latency_p99_ms: Option<u64>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ContractRow {
+    pub field: &'static str,
+    pub value: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    pub title: String,
+    pub version: String,
+    pub openapi: String,
+    pub operations: usize,
+    pub state_changing: Vec<OperationRow>,
+    pub key_contract: Vec<ContractRow>,
+    pub findings: Vec<Finding>,
+    pub errors: usize,
+    pub warnings: usize,
+}
+
+/// Verbs that, in a PUT's or DELETE's own words, say each call changes state again.
+const NON_IDEMPOTENT_VERBS: &[&str] = &[
+    "append",
+    "add",
+    "increment",
+    "decrement",
+    "reduce",
+    "charge",
+    "send",
+    "create",
+];
+
+/// Phrases that make such a verb harmless ("creates or replaces").
+const UPSERT_PHRASES: &[&str] = &[
+    "or replace",
+    "or update",
+    "if it does not exist",
+    "if absent",
+    "upsert",
+];
+
+/// Audits the IR of a spec.
+pub fn audit(api: &Api) -> Report {
+    let mut findings = Vec::new();
+    let mut rows = Vec::new();
+
+    for op in &api.operations {
+        if op.retry.class == RetryClass::Safe {
+            continue;
+        }
+        rows.push(OperationRow {
+            method: op.method.as_str(),
+            path: op.path.clone(),
+            operation: op.id.clone(),
+            class: op.retry.class.as_str(),
+            key: op.retry.key.as_ref().map(|k| k.header.clone()),
+            latency_p99_ms: op.retry.latency_p99_ms,
+        });
+        let target = target(op);
+        if op.retry.class == RetryClass::Unsafe {
+            if op.retry.documented_unsafe {
+                findings.push(Finding {
+                    severity: Severity::Info,
+                    rule: "unsafe-documented",
+                    target: target.clone(),
+                    message: "documented as unsafe to retry: SDKs retry it only when the request was provably never sent".into(),
+                });
+            } else {
+                findings.push(Finding {
+                    severity: Severity::Error,
+                    rule: "unsafe-undocumented",
+                    target: target.clone(),
+                    message: format!(
+                        "state-changing {} accepts no idempotency key and is not marked `x-idempotent`: a lost response leaves callers unable to retry safely; accept `{}` (or `x-idempotency: true`), or mark it `x-idempotent: true|false`",
+                        op.method.as_str(),
+                        api.key_contract.header()
+                    ),
+                });
+            }
+        }
+        if matches!(op.method, Method::Put | Method::Delete)
+            && op.retry.class == RetryClass::Idempotent
+            && op.retry.declared_idempotent.is_none()
+        {
+            if let Some(verb) = claims_repeated_effect(op) {
+                findings.push(Finding {
+                    severity: Severity::Warning,
+                    rule: "idempotency-claim",
+                    target: target.clone(),
+                    message: format!(
+                        "{} is idempotent by method, but its text says it {verb}s: verify claimed idempotency against behaviour, not the method; if each call changes state again, mark it `x-idempotent: false` and accept an idempotency key",
+                        op.method.as_str()
+                    ),
+                });
+            }
+        }
+    }
+
+    let without_hint: Vec<&Operation> = api
+        .operations
+        .iter()
+        .filter(|o| o.retry.latency_p99_ms.is_none())
+        .collect();
+    if !without_hint.is_empty() {
+        let names: Vec<&str> = without_hint.iter().take(5).map(|o| o.id.as_str()).collect();
+        let more = if without_hint.len() > 5 {
+            format!(" and {} more", without_hint.len() - 5)
+        } else {
+            String::new()
+        };
+        findings.push(Finding {
+            severity: Severity::Warning,
+            rule: "no-latency-hint",
+            target: String::new(),
+            message: format!(
+                "{} of {} operations declare no `x-latency-p99-ms` ({}{more}): their attempt timeouts fall back to the whole deadline, so one hung attempt can use all of it",
+                without_hint.len(),
+                api.operations.len(),
+                names.join(", ")
+            ),
+        });
+    }
+
+    let contract = &api.key_contract;
+    let keyed = api
+        .operations
+        .iter()
+        .any(|o| o.retry.class == RetryClass::Keyed);
+    let contract_rows = vec![
+        ContractRow {
+            field: "header",
+            value: contract.header.clone(),
+        },
+        ContractRow {
+            field: "max length",
+            value: contract.max_length.map(|m| m.to_string()),
+        },
+        ContractRow {
+            field: "replay window",
+            value: contract.replay_window.clone(),
+        },
+        ContractRow {
+            field: "in-flight code",
+            value: contract.in_flight_code.clone(),
+        },
+        ContractRow {
+            field: "mismatch code",
+            value: contract.mismatch_code.clone(),
+        },
+        ContractRow {
+            field: "stored failures",
+            value: contract.failures.map(|f| match f {
+                FailurePolicy::Replay => "replay".to_string(),
+                FailurePolicy::Reattempt => "reattempt".to_string(),
+            }),
+        },
+    ];
+    if keyed || contract.declared {
+        let missing: Vec<&str> = contract_rows
+            .iter()
+            .filter(|r| {
+                r.value.is_none()
+                    && matches!(
+                        r.field,
+                        "replay window" | "in-flight code" | "mismatch code" | "stored failures"
+                    )
+            })
+            .map(|r| r.field)
+            .collect();
+        if !missing.is_empty() {
+            findings.push(Finding {
+                severity: Severity::Warning,
+                rule: "key-contract-undeclared",
+                target: String::new(),
+                message: format!(
+                    "the root `x-idempotency` leaves undeclared: {}; integrators then have no normative source for them (SDKs assume a 24h window, `{}` and `{}`, and reattempted failures)",
+                    missing.join(", "),
+                    contract.in_flight_code(),
+                    contract.mismatch_code()
+                ),
+            });
+        }
+    }
+    for w in &api.warnings {
+        findings.push(Finding {
+            severity: Severity::Info,
+            rule: w.kind,
+            target: w.pointer.clone(),
+            message: w.message.clone(),
+        });
+    }
+
+    findings.sort_by_key(|f| f.severity);
+    let errors = findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .count();
+    let warnings = findings
+        .iter()
+        .filter(|f| f.severity == Severity::Warning)
+        .count();
+    Report {
+        title: api.title.clone(),
+        version: api.version.clone(),
+        openapi: api.openapi.clone(),
+        operations: api.operations.len(),
+        state_changing: rows,
+        key_contract: contract_rows,
+        findings,
+        errors,
+        warnings,
+    }
+}
+
+fn target(op: &Operation) -> String {
+    format!("{} {} ({})", op.method.as_str(), op.path, op.id)
+}
+
+/// The verb that says a PUT/DELETE changes state on every call, if its text
+/// has one: a third-person form anywhere ("appends a note"), or the summary's
+/// leading imperative ("Append a note"). Gerunds are not counted: "sending the
+/// same body again" speaks of the caller, not of what the operation does.
+fn claims_repeated_effect(op: &Operation) -> Option<&'static str> {
+    let summary = op.summary.as_deref().unwrap_or("").to_ascii_lowercase();
+    let text =
+        format!("{summary} {}", op.description.as_deref().unwrap_or("")).to_ascii_lowercase();
+    if UPSERT_PHRASES.iter().any(|p| text.contains(p)) {
+        return None;
+    }
+    let words = |t: &str| -> Vec<String> {
+        t.split(|c: char| !c.is_ascii_alphabetic())
+            .filter(|w| !w.is_empty())
+            .map(String::from)
+            .collect()
+    };
+    let all = words(&text);
+    let first = words(&summary).into_iter().next();
+    NON_IDEMPOTENT_VERBS.iter().copied().find(|verb| {
+        let third = if verb.ends_with('h') {
+            format!("{verb}es")
+        } else {
+            format!("{verb}s")
+        };
+        first.as_deref() == Some(*verb) || all.contains(&third)
+    })
+}
+
+impl Report {
+    /// The report as a readable table.
+    pub fn to_table(&self) -> String {
+        let mut out = String::new();
+        out.push_str(&format!(
+            "{} {} (OpenAPI {}): {} operations, {} state-changing\n\n",
+            self.title,
+            self.version,
+            self.openapi,
+            self.operations,
+            self.state_changing.len()
+        ));
+        out.push_str("State-changing operations\n");
+        let header = ["METHOD", "PATH", "OPERATION", "CLASS", "KEY", "P99"];
+        let rows: Vec<[String; 6]> = self
+            .state_changing
+            .iter()
+            .map(|r| {
+                [
+                    r.method.to_string(),
+                    r.path.clone(),
+                    r.operation.clone(),
+                    r.class.to_string(),
+                    r.key.clone().unwrap_or_else(|| "-".into()),
+                    r.latency_p99_ms
+                        .map(|p| format!("{p} ms"))
+                        .unwrap_or_else(|| "-".into()),
+                ]
+            })
+            .collect();
+        if rows.is_empty() {
+            out.push_str("  (none)\n");
+        } else {
+            out.push_str(&table(&header, &rows));
+        }
+        out.push_str("\nIdempotency-key contract (root x-idempotency)\n");
+        let contract: Vec<[String; 2]> = self
+            .key_contract
+            .iter()
+            .map(|r| {
+                [
+                    r.field.to_string(),
+                    r.value.clone().unwrap_or_else(|| "(undeclared)".into()),
+                ]
+            })
+            .collect();
+        out.push_str(&table(&["FIELD", "VALUE"], &contract));
+        out.push_str("\nFindings\n");
+        if self.findings.is_empty() {
+            out.push_str("  (none)\n");
+        }
+        for f in &self.findings {
+            let target = if f.target.is_empty() {
+                String::new()
+            } else {
+                format!(" {}", f.target)
+            };
+            out.push_str(&format!(
+                "  {:<7} {}{}\n          {}\n",
+                f.severity.as_str(),
+                f.rule,
+                target,
+                f.message
+            ));
+        }
+        out.push_str(&format!(
+            "\n{} error(s), {} warning(s)\n",
+            self.errors, self.warnings
+        ));
+        out
+    }
+}
+
+fn table<const N: usize>(header: &[&str; N], rows: &[[String; N]]) -> String {
+    let mut widths: Vec<usize> = header.iter().map(|h| h.len()).collect();
+    for row in rows {
+        for (i, cell) in row.iter().enumerate() {
+            widths[i] = widths[i].max(cell.chars().count());
+        }
+    }
+    let mut out = String::new();
+    let line = |cells: Vec<&str>| -> String {
+        let mut s = String::from(" ");
+        for (i, c) in cells.iter().enumerate() {
+            if i + 1 == cells.len() {
+                s.push_str(&format!(" {c}"));
+            } else {
+                s.push_str(&format!(" {c:<w$}", w = widths[i]));
+            }
+        }
+        s.push('\n');
+        s
+    };
+    out.push_str(&line(header.to_vec()));
+    for row in rows {
+        out.push_str(&line(row.iter().map(String::as_str).collect()));
+    }
+    out
+}

@@ -1,0 +1,73 @@
+//! `sdkgen.toml`: package metadata for the generated SDKs.
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::error::Diagnostic;
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    #[serde(default)]
+    pub package: Package,
+    #[serde(default)]
+    pub rust: LangPackage,
+    #[serde(default)]
+    pub python: LangPackage,
+    #[serde(default)]
+    pub node: LangPackage,
+}
+
+/// Settings shared by every language.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Package {
+    /// Base package name; defaults to the spec's title.
+    pub name: Option<String>,
+    /// SDK version; defaults to the spec's `info.version` when it is a semantic version, else 0.1.0.
+    pub version: Option<String>,
+    /// SPDX licence expression.
+    pub license: Option<String>,
+    pub repository: Option<String>,
+    pub description: Option<String>,
+    #[serde(default)]
+    pub authors: Vec<String>,
+}
+
+/// Per-language overrides.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LangPackage {
+    /// The name on the language's registry (crate, PyPI distribution, npm package).
+    pub name: Option<String>,
+    pub version: Option<String>,
+}
+
+impl Config {
+    /// Reads `explicit`, else `sdkgen.toml` beside the spec, else defaults.
+    pub fn find(
+        spec: &Path,
+        explicit: Option<&Path>,
+    ) -> Result<(Config, Option<PathBuf>), Diagnostic> {
+        let path = match explicit {
+            Some(p) => Some(p.to_path_buf()),
+            None => {
+                let beside = spec.parent().unwrap_or(Path::new(".")).join("sdkgen.toml");
+                beside.exists().then_some(beside)
+            }
+        };
+        let Some(path) = path else {
+            return Ok((Config::default(), None));
+        };
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| Diagnostic::new(&path, "", format!("cannot read the config: {e}")))?;
+        let config: Config = toml::from_str(&text).map_err(|e| {
+            let line = e.span().map(|s| text[..s.start].lines().count().max(1));
+            Diagnostic::new(&path, "", format!("invalid sdkgen.toml: {}", e.message()))
+                .with_line(line)
+                .with_hint("known tables: [package] (name, version, license, repository, description, authors), [rust], [python], [node] (name, version)")
+        })?;
+        Ok((config, Some(path)))
+    }
+}

@@ -1,0 +1,1571 @@
+//! From the typed OpenAPI document to the IR.
+
+use std::collections::{HashMap, HashSet};
+
+use indexmap::IndexMap;
+use openapiv3 as oa;
+use openapiv3::ReferenceOr;
+use serde_json::Value;
+
+use super::names::{pascal, NameSet};
+use super::*;
+use crate::classify::{self, Hints};
+use crate::error::{join_pointer, Diagnostic, Warning};
+use crate::load::normalize::{CONST_MARK, NULL_MARK};
+use crate::load::Loaded;
+
+/// Builds the IR of a loaded spec.
+pub fn build(loaded: &Loaded) -> Result<Api, Diagnostic> {
+    let doc = &loaded.document;
+    let mut b = Builder::new(loaded);
+    b.name_components();
+    b.build_components()?;
+
+    let key_contract = classify::key_contract(doc.extensions.get("x-idempotency"));
+    let root_p99 = doc
+        .extensions
+        .get("x-latency-p99-ms")
+        .and_then(Value::as_u64);
+    let root_retries = classify::retry_overrides(doc.extensions.get("x-retries"));
+
+    let mut operations = Vec::new();
+    let mut op_ids = NameSet::default();
+    for (path, item) in doc.paths.paths.iter() {
+        let item_pointer = join_pointer("/paths", path);
+        let item = match item {
+            ReferenceOr::Item(item) => item,
+            ReferenceOr::Reference { reference } => {
+                return Err(loaded.diagnostic(&item_pointer, format!("path item reference `{reference}` is not supported inside one document"))
+                    .with_hint("move the path item under `paths`, or keep it in its own file and refer to that file"));
+            }
+        };
+        for (method_name, op) in item.iter() {
+            let method = parse_method(method_name);
+            let pointer = join_pointer(&item_pointer, method_name);
+            let mut built = b.operation(
+                path,
+                method,
+                item,
+                op,
+                &pointer,
+                &key_contract,
+                root_p99,
+                root_retries,
+            )?;
+            built.id = unique_op_id(&mut op_ids, &built.id);
+            operations.push(built);
+        }
+    }
+
+    let mut webhooks = Vec::new();
+    for (name, item) in &loaded.webhooks {
+        let ReferenceOr::Item(item) = item else {
+            continue;
+        };
+        for (method_name, op) in item.iter() {
+            let pointer = join_pointer(&join_pointer("/webhooks", name), method_name);
+            let payload = match &op.request_body {
+                Some(body) => {
+                    let body = b.resolve_body(body, &pointer)?;
+                    match body.content.iter().next() {
+                        Some((_, media)) => match &media.schema {
+                            Some(schema) => Some(b.type_ref(
+                                schema,
+                                &format!("{name}Webhook"),
+                                &join_pointer(&pointer, "requestBody"),
+                            )?),
+                            None => None,
+                        },
+                        None => None,
+                    }
+                }
+                None => None,
+            };
+            webhooks.push(Webhook {
+                name: name.clone(),
+                method: parse_method(method_name),
+                summary: op.summary.clone(),
+                payload,
+            });
+        }
+    }
+
+    let groups = groups(doc, &operations);
+    b.check_required_cycles()?;
+
+    let mut warnings = loaded.warnings.clone();
+    warnings.append(&mut b.warnings);
+    Ok(Api {
+        title: doc.info.title.clone(),
+        version: doc.info.version.clone(),
+        description: doc.info.description.clone(),
+        openapi: loaded.declared_version.clone(),
+        servers: servers(&doc.servers),
+        auth: b.auth_schemes(),
+        default_security: security(doc.security.as_ref()).unwrap_or_default(),
+        groups,
+        operations,
+        types: b.types,
+        webhooks,
+        key_contract,
+        latency_p99_ms: root_p99,
+        retries: root_retries,
+        warnings,
+    })
+}
+
+fn unique_op_id(ids: &mut NameSet, id: &str) -> String {
+    let claimed = ids.claim(id);
+    if pascal(id) == claimed {
+        id.to_string()
+    } else {
+        // Keep the spec's spelling and add the number the name set chose.
+        format!("{id}{}", &claimed[pascal(id).len()..])
+    }
+}
+
+fn parse_method(name: &str) -> Method {
+    match name {
+        "get" => Method::Get,
+        "put" => Method::Put,
+        "post" => Method::Post,
+        "delete" => Method::Delete,
+        "options" => Method::Options,
+        "head" => Method::Head,
+        "patch" => Method::Patch,
+        _ => Method::Trace,
+    }
+}
+
+fn servers(servers: &[oa::Server]) -> Vec<Server> {
+    servers
+        .iter()
+        .map(|s| Server {
+            url: s.url.clone(),
+            description: s.description.clone(),
+            variables: s
+                .variables
+                .iter()
+                .flatten()
+                .map(|(name, v)| ServerVariable {
+                    name: name.clone(),
+                    default: v.default.clone(),
+                    values: v.enumeration.clone(),
+                    description: v.description.clone(),
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+fn security(reqs: Option<&Vec<oa::SecurityRequirement>>) -> Option<Vec<Vec<String>>> {
+    reqs.map(|reqs| reqs.iter().map(|r| r.keys().cloned().collect()).collect())
+}
+
+fn groups(doc: &oa::OpenAPI, operations: &[Operation]) -> Vec<Group> {
+    let mut groups: IndexMap<String, Group> = IndexMap::new();
+    for tag in &doc.tags {
+        groups.insert(
+            tag.name.clone(),
+            Group {
+                name: tag.name.clone(),
+                description: tag.description.clone(),
+                operations: Vec::new(),
+            },
+        );
+    }
+    for (i, op) in operations.iter().enumerate() {
+        groups
+            .entry(op.group.clone())
+            .or_insert_with(|| Group {
+                name: op.group.clone(),
+                description: None,
+                operations: Vec::new(),
+            })
+            .operations
+            .push(i);
+    }
+    groups
+        .into_values()
+        .filter(|g| !g.operations.is_empty())
+        .collect()
+}
+
+/// What a schema turns into before it gets a name.
+enum Shape {
+    /// A structural type that needs no name.
+    Ref(TypeRef),
+    /// A type that needs a name (object, enum, union).
+    Kind(TypeKind),
+}
+
+struct Builder<'a> {
+    loaded: &'a Loaded,
+    schemas: IndexMap<String, ReferenceOr<oa::Schema>>,
+    /// Component key to IR name.
+    component_names: HashMap<String, String>,
+    /// Components whose schema is nullable: every use of them is.
+    nullable_components: HashSet<String>,
+    names: NameSet,
+    types: Vec<NamedType>,
+    warnings: Vec<Warning>,
+    /// Components being merged by allOf, to catch cycles.
+    merging: Vec<String>,
+}
+
+impl<'a> Builder<'a> {
+    fn new(loaded: &'a Loaded) -> Self {
+        let schemas = loaded
+            .document
+            .components
+            .as_ref()
+            .map(|c| c.schemas.clone())
+            .unwrap_or_default();
+        Builder {
+            loaded,
+            schemas,
+            component_names: HashMap::new(),
+            nullable_components: HashSet::new(),
+            names: NameSet::default(),
+            types: Vec::new(),
+            warnings: Vec::new(),
+            merging: Vec::new(),
+        }
+    }
+
+    fn warn(&mut self, kind: &'static str, pointer: &str, message: impl Into<String>) {
+        self.warnings.push(Warning {
+            kind,
+            pointer: pointer.to_string(),
+            message: message.into(),
+        });
+    }
+
+    fn name_components(&mut self) {
+        let keys: Vec<String> = self.schemas.keys().cloned().collect();
+        for key in keys {
+            let name = self.names.claim(&key);
+            if let Some(ReferenceOr::Item(s)) = self.schemas.get(&key) {
+                if s.schema_data.nullable {
+                    self.nullable_components.insert(key.clone());
+                }
+            }
+            self.component_names.insert(key, name);
+        }
+    }
+
+    fn build_components(&mut self) -> Result<(), Diagnostic> {
+        let entries: Vec<(String, ReferenceOr<oa::Schema>)> = self
+            .schemas
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        for (key, schema) in entries {
+            let name = self.component_names[&key].clone();
+            let pointer = join_pointer("/components/schemas", &key);
+            let (description, kind) = match &schema {
+                ReferenceOr::Reference { reference } => {
+                    let target = self.reference(reference, &pointer)?;
+                    (None, TypeKind::Alias { target })
+                }
+                ReferenceOr::Item(s) => {
+                    let kind = match self.shape(s, &name, &pointer)? {
+                        Shape::Kind(kind) => kind,
+                        // A component's own nullability is applied where it is used.
+                        Shape::Ref(target) => TypeKind::Alias {
+                            target: strip_null(target, s),
+                        },
+                    };
+                    (s.schema_data.description.clone(), kind)
+                }
+            };
+            self.types.push(NamedType {
+                name,
+                description,
+                origin: pointer,
+                kind,
+            });
+        }
+        Ok(())
+    }
+
+    /// A `$ref` to a component schema as a type.
+    fn reference(&mut self, reference: &str, pointer: &str) -> Result<TypeRef, Diagnostic> {
+        let key = component_key(reference);
+        match key.and_then(|k| self.component_names.get(&k).map(|n| (k.clone(), n.clone()))) {
+            Some((key, name)) => {
+                let ty = TypeRef::Named(name);
+                Ok(if self.nullable_components.contains(&key) { ty.nullable() } else { ty })
+            }
+            None => Err(self
+                .loaded
+                .diagnostic(pointer, format!("dangling reference `{reference}`: no such schema"))
+                .with_hint("point the $ref at a schema under #/components/schemas, or add the missing schema")),
+        }
+    }
+
+    /// The type of a schema found inline, naming it `hint` if it needs a name.
+    fn type_ref(
+        &mut self,
+        schema: &ReferenceOr<oa::Schema>,
+        hint: &str,
+        pointer: &str,
+    ) -> Result<TypeRef, Diagnostic> {
+        match schema {
+            ReferenceOr::Reference { reference } => self.reference(reference, pointer),
+            ReferenceOr::Item(s) => self.inline(s, hint, pointer),
+        }
+    }
+
+    fn type_ref_boxed(
+        &mut self,
+        schema: &ReferenceOr<Box<oa::Schema>>,
+        hint: &str,
+        pointer: &str,
+    ) -> Result<TypeRef, Diagnostic> {
+        match schema {
+            ReferenceOr::Reference { reference } => self.reference(reference, pointer),
+            ReferenceOr::Item(s) => self.inline(s, hint, pointer),
+        }
+    }
+
+    fn inline(&mut self, s: &oa::Schema, hint: &str, pointer: &str) -> Result<TypeRef, Diagnostic> {
+        let ty = match self.shape(s, hint, pointer)? {
+            Shape::Ref(t) => t,
+            Shape::Kind(kind) => {
+                let name = self.names.claim(hint);
+                self.types.push(NamedType {
+                    name: name.clone(),
+                    description: s.schema_data.description.clone(),
+                    origin: pointer.to_string(),
+                    kind,
+                });
+                TypeRef::Named(name)
+            }
+        };
+        Ok(if s.schema_data.nullable {
+            ty.nullable()
+        } else {
+            ty
+        })
+    }
+
+    fn shape(&mut self, s: &oa::Schema, hint: &str, pointer: &str) -> Result<Shape, Diagnostic> {
+        let data = &s.schema_data;
+        if data.extensions.get(NULL_MARK) == Some(&Value::Bool(true)) {
+            return Ok(Shape::Ref(TypeRef::Any));
+        }
+        let constant = data.extensions.get(CONST_MARK) == Some(&Value::Bool(true));
+        Ok(match &s.schema_kind {
+            oa::SchemaKind::Type(t) => match t {
+                oa::Type::String(st) => {
+                    let values: Vec<Value> = st
+                        .enumeration
+                        .iter()
+                        .flatten()
+                        .map(|v| Value::String(v.clone()))
+                        .collect();
+                    if values.is_empty() {
+                        Shape::Ref(TypeRef::Primitive(string_primitive(&st.format)))
+                    } else {
+                        enum_shape(EnumBase::String, values, constant)
+                    }
+                }
+                oa::Type::Integer(it) => {
+                    let values: Vec<Value> = it
+                        .enumeration
+                        .iter()
+                        .flatten()
+                        .map(|v| Value::from(*v))
+                        .collect();
+                    if values.is_empty() {
+                        let wide = matches!(
+                            &it.format,
+                            oa::VariantOrUnknownOrEmpty::Item(oa::IntegerFormat::Int32)
+                        );
+                        Shape::Ref(TypeRef::Primitive(if wide {
+                            Primitive::Integer32
+                        } else {
+                            Primitive::Integer64
+                        }))
+                    } else {
+                        enum_shape(EnumBase::Integer, values, constant)
+                    }
+                }
+                oa::Type::Number(nt) => {
+                    let values: Vec<Value> = nt
+                        .enumeration
+                        .iter()
+                        .flatten()
+                        .map(|v| Value::from(*v))
+                        .collect();
+                    if values.is_empty() {
+                        let float = matches!(
+                            &nt.format,
+                            oa::VariantOrUnknownOrEmpty::Item(oa::NumberFormat::Float)
+                        );
+                        Shape::Ref(TypeRef::Primitive(if float {
+                            Primitive::Float
+                        } else {
+                            Primitive::Double
+                        }))
+                    } else {
+                        enum_shape(EnumBase::Number, values, constant)
+                    }
+                }
+                oa::Type::Boolean(bt) => {
+                    let values: Vec<Value> = bt
+                        .enumeration
+                        .iter()
+                        .flatten()
+                        .map(|v| Value::Bool(*v))
+                        .collect();
+                    if values.len() == 1 && constant {
+                        enum_shape(EnumBase::Boolean, values, true)
+                    } else {
+                        Shape::Ref(TypeRef::Primitive(Primitive::Boolean))
+                    }
+                }
+                oa::Type::Object(ot) => self.object(
+                    &ot.properties,
+                    &ot.required,
+                    ot.additional_properties.as_ref(),
+                    hint,
+                    pointer,
+                )?,
+                oa::Type::Array(at) => Shape::Ref(self.array(at.items.as_ref(), hint, pointer)?),
+            },
+            oa::SchemaKind::OneOf { one_of } => self.union(
+                UnionKind::OneOf,
+                one_of,
+                data.discriminator.as_ref(),
+                hint,
+                pointer,
+                "oneOf",
+            )?,
+            oa::SchemaKind::AnyOf { any_of } => self.union(
+                UnionKind::AnyOf,
+                any_of,
+                data.discriminator.as_ref(),
+                hint,
+                pointer,
+                "anyOf",
+            )?,
+            oa::SchemaKind::AllOf { all_of } => {
+                self.all_of(all_of, &IndexMap::new(), &[], hint, pointer)?
+            }
+            oa::SchemaKind::Not { .. } => Shape::Ref(TypeRef::Any),
+            oa::SchemaKind::Any(any) => self.any_schema(any, data, constant, hint, pointer)?,
+        })
+    }
+
+    fn any_schema(
+        &mut self,
+        any: &oa::AnySchema,
+        data: &oa::SchemaData,
+        constant: bool,
+        hint: &str,
+        pointer: &str,
+    ) -> Result<Shape, Diagnostic> {
+        if !any.all_of.is_empty() {
+            return self.all_of(&any.all_of, &any.properties, &any.required, hint, pointer);
+        }
+        if !any.one_of.is_empty() || !any.any_of.is_empty() {
+            if !any.properties.is_empty() {
+                self.warn(
+                    "union-with-properties",
+                    pointer,
+                    "properties beside oneOf/anyOf are not part of the generated union",
+                );
+            }
+            let (kind, members, key) = if any.one_of.is_empty() {
+                (UnionKind::AnyOf, &any.any_of, "anyOf")
+            } else {
+                (UnionKind::OneOf, &any.one_of, "oneOf")
+            };
+            return self.union(
+                kind,
+                members,
+                data.discriminator.as_ref(),
+                hint,
+                pointer,
+                key,
+            );
+        }
+        if !any.enumeration.is_empty() {
+            let values: Vec<Value> = any
+                .enumeration
+                .iter()
+                .filter(|v| !v.is_null())
+                .cloned()
+                .collect();
+            let base = match any.typ.as_deref() {
+                Some("integer") if values.iter().all(Value::is_i64) => Some(EnumBase::Integer),
+                Some("number") if values.iter().all(Value::is_number) => Some(EnumBase::Number),
+                Some("boolean") if values.iter().all(Value::is_boolean) => Some(EnumBase::Boolean),
+                Some("string") | None if values.iter().all(Value::is_string) => {
+                    Some(EnumBase::String)
+                }
+                None if values.iter().all(Value::is_i64) => Some(EnumBase::Integer),
+                _ => None,
+            };
+            return Ok(match base {
+                Some(base) if !values.is_empty() => enum_shape(base, values, constant),
+                _ => {
+                    self.warn(
+                        "mixed-enum",
+                        pointer,
+                        "enum values of several types; read as any JSON value",
+                    );
+                    Shape::Ref(TypeRef::Any)
+                }
+            });
+        }
+        match any.typ.as_deref() {
+            Some("object") => self.object(
+                &any.properties,
+                &any.required,
+                any.additional_properties.as_ref(),
+                hint,
+                pointer,
+            ),
+            None if !any.properties.is_empty() || any.additional_properties.is_some() => self
+                .object(
+                    &any.properties,
+                    &any.required,
+                    any.additional_properties.as_ref(),
+                    hint,
+                    pointer,
+                ),
+            Some("array") => Ok(Shape::Ref(self.array(any.items.as_ref(), hint, pointer)?)),
+            None if any.items.is_some() => {
+                Ok(Shape::Ref(self.array(any.items.as_ref(), hint, pointer)?))
+            }
+            Some("string") => {
+                let format = match any.format.as_deref() {
+                    Some(f) => oa::VariantOrUnknownOrEmpty::Unknown(f.to_string()),
+                    None => oa::VariantOrUnknownOrEmpty::Empty,
+                };
+                Ok(Shape::Ref(TypeRef::Primitive(string_primitive(&format))))
+            }
+            Some("integer") => Ok(Shape::Ref(TypeRef::Primitive(
+                match any.format.as_deref() {
+                    Some("int32") => Primitive::Integer32,
+                    _ => Primitive::Integer64,
+                },
+            ))),
+            Some("number") => Ok(Shape::Ref(TypeRef::Primitive(
+                match any.format.as_deref() {
+                    Some("float") => Primitive::Float,
+                    _ => Primitive::Double,
+                },
+            ))),
+            Some("boolean") => Ok(Shape::Ref(TypeRef::Primitive(Primitive::Boolean))),
+            _ => Ok(Shape::Ref(TypeRef::Any)),
+        }
+    }
+
+    fn array(
+        &mut self,
+        items: Option<&ReferenceOr<Box<oa::Schema>>>,
+        hint: &str,
+        pointer: &str,
+    ) -> Result<TypeRef, Diagnostic> {
+        let item = match items {
+            Some(items) => self.type_ref_boxed(
+                items,
+                &format!("{hint}Item"),
+                &join_pointer(pointer, "items"),
+            )?,
+            None => TypeRef::Any,
+        };
+        Ok(TypeRef::Array(Box::new(item)))
+    }
+
+    fn object(
+        &mut self,
+        properties: &IndexMap<String, ReferenceOr<Box<oa::Schema>>>,
+        required: &[String],
+        additional: Option<&oa::AdditionalProperties>,
+        hint: &str,
+        pointer: &str,
+    ) -> Result<Shape, Diagnostic> {
+        let additional_ty = match additional {
+            Some(oa::AdditionalProperties::Schema(s)) => Some(self.type_ref(
+                s,
+                &format!("{hint}Value"),
+                &join_pointer(pointer, "additionalProperties"),
+            )?),
+            Some(oa::AdditionalProperties::Any(true)) => Some(TypeRef::Any),
+            Some(oa::AdditionalProperties::Any(false)) => None,
+            None => None,
+        };
+        if properties.is_empty() {
+            // A free-form object: a map.
+            return Ok(Shape::Ref(TypeRef::Map(Box::new(
+                additional_ty.unwrap_or(TypeRef::Any),
+            ))));
+        }
+        let fields = self.fields(properties, required, hint, pointer)?;
+        Ok(Shape::Kind(TypeKind::Object {
+            fields,
+            additional: additional_ty,
+        }))
+    }
+
+    fn fields(
+        &mut self,
+        properties: &IndexMap<String, ReferenceOr<Box<oa::Schema>>>,
+        required: &[String],
+        hint: &str,
+        pointer: &str,
+    ) -> Result<Vec<Field>, Diagnostic> {
+        let mut fields = Vec::new();
+        for (name, prop) in properties {
+            let prop_pointer = join_pointer(&join_pointer(pointer, "properties"), name);
+            let ty =
+                self.type_ref_boxed(prop, &format!("{hint}{}", pascal(name)), &prop_pointer)?;
+            let data = match prop {
+                ReferenceOr::Item(s) => Some(&s.schema_data),
+                ReferenceOr::Reference { .. } => None,
+            };
+            fields.push(Field {
+                name: name.clone(),
+                ty,
+                required: required.contains(name),
+                description: data.and_then(|d| d.description.clone()),
+                default: data.and_then(|d| d.default.clone()),
+                read_only: data.is_some_and(|d| d.read_only),
+                write_only: data.is_some_and(|d| d.write_only),
+                deprecated: data.is_some_and(|d| d.deprecated),
+            });
+        }
+        Ok(fields)
+    }
+
+    fn union(
+        &mut self,
+        union_kind: UnionKind,
+        members: &[ReferenceOr<oa::Schema>],
+        discriminator: Option<&oa::Discriminator>,
+        hint: &str,
+        pointer: &str,
+        keyword: &str,
+    ) -> Result<Shape, Diagnostic> {
+        if members.len() == 1 && discriminator.is_none() {
+            return Ok(Shape::Ref(self.type_ref(
+                &members[0],
+                hint,
+                &format!("{}/0", join_pointer(pointer, keyword)),
+            )?));
+        }
+        let mut variants = Vec::new();
+        for (i, member) in members.iter().enumerate() {
+            let member_pointer = format!("{}/{i}", join_pointer(pointer, keyword));
+            let variant_hint = match member {
+                ReferenceOr::Item(s) => match &s.schema_data.title {
+                    Some(title) => format!("{hint}{}", pascal(title)),
+                    None => format!("{hint}Variant{}", i + 1),
+                },
+                ReferenceOr::Reference { .. } => String::new(),
+            };
+            let ty = self.type_ref(member, &variant_hint, &member_pointer)?;
+            let mut tags = Vec::new();
+            if let (Some(d), ReferenceOr::Reference { reference }) = (discriminator, member) {
+                for (value, target) in &d.mapping {
+                    if target == reference
+                        || component_key(target) == component_key(reference)
+                            && component_key(target).is_some()
+                    {
+                        tags.push(value.clone());
+                    }
+                }
+                if tags.is_empty() {
+                    if let Some(key) = component_key(reference) {
+                        tags.push(self.const_tag(&key, &d.property_name).unwrap_or(key));
+                    }
+                }
+            }
+            if let (Some(d), ReferenceOr::Item(_)) = (discriminator, member) {
+                if let TypeRef::Named(name) = &ty {
+                    if let Some(tag) = self.inline_const_tag(name, &d.property_name) {
+                        tags.push(tag);
+                    }
+                }
+            }
+            variants.push(Variant { ty, tags });
+        }
+        let discriminator = match discriminator {
+            Some(d)
+                if variants.iter().all(|v| {
+                    !v.tags.is_empty() && matches!(v.ty.non_null(), TypeRef::Named(_))
+                }) =>
+            {
+                Some(d.property_name.clone())
+            }
+            Some(d) => {
+                self.warn("discriminator", pointer, format!("discriminator `{}` does not select every variant; the union is decoded by trying each variant", d.property_name));
+                None
+            }
+            None => None,
+        };
+        Ok(Shape::Kind(TypeKind::Union {
+            union_kind,
+            variants,
+            discriminator,
+        }))
+    }
+
+    /// The single `const`/enum value of property `prop` of a component, if it has one.
+    fn const_tag(&self, key: &str, prop: &str) -> Option<String> {
+        let ReferenceOr::Item(s) = self.schemas.get(key)? else {
+            return None;
+        };
+        let props = match &s.schema_kind {
+            oa::SchemaKind::Type(oa::Type::Object(o)) => &o.properties,
+            oa::SchemaKind::Any(a) => &a.properties,
+            _ => return None,
+        };
+        let ReferenceOr::Item(p) = props.get(prop)? else {
+            return None;
+        };
+        match &p.schema_kind {
+            oa::SchemaKind::Type(oa::Type::String(st)) if st.enumeration.len() == 1 => {
+                st.enumeration[0].clone()
+            }
+            _ => None,
+        }
+    }
+
+    fn inline_const_tag(&self, type_name: &str, prop: &str) -> Option<String> {
+        let t = self.types.iter().find(|t| t.name == type_name)?;
+        let TypeKind::Object { fields, .. } = &t.kind else {
+            return None;
+        };
+        let field = fields.iter().find(|f| f.name == prop)?;
+        let TypeRef::Named(enum_name) = field.ty.non_null() else {
+            return None;
+        };
+        let e = self.types.iter().find(|t| &t.name == enum_name)?;
+        match &e.kind {
+            TypeKind::Enum { values, .. } if values.len() == 1 => {
+                values[0].value.as_str().map(String::from)
+            }
+            _ => None,
+        }
+    }
+
+    /// allOf: the members' fields merged into one object.
+    fn all_of(
+        &mut self,
+        members: &[ReferenceOr<oa::Schema>],
+        own_properties: &IndexMap<String, ReferenceOr<Box<oa::Schema>>>,
+        own_required: &[String],
+        hint: &str,
+        pointer: &str,
+    ) -> Result<Shape, Diagnostic> {
+        if members.len() == 1 && own_properties.is_empty() {
+            return Ok(Shape::Ref(self.type_ref(
+                &members[0],
+                hint,
+                &format!("{}/0", join_pointer(pointer, "allOf")),
+            )?));
+        }
+        let mut fields: Vec<Field> = Vec::new();
+        let mut additional = None;
+        let mut required: Vec<String> = own_required.to_vec();
+        for (i, member) in members.iter().enumerate() {
+            let member_pointer = format!("{}/{i}", join_pointer(pointer, "allOf"));
+            match self.object_parts(member, hint, &member_pointer)? {
+                Some((member_fields, member_required, member_additional)) => {
+                    required.extend(member_required);
+                    if member_additional.is_some() {
+                        additional = member_additional;
+                    }
+                    for f in member_fields {
+                        merge_field(&mut fields, f);
+                    }
+                }
+                None => {
+                    self.warn("all-of", &member_pointer, "allOf member is not an object; the merged type keeps only the object members");
+                }
+            }
+        }
+        for f in self.fields(own_properties, own_required, hint, pointer)? {
+            merge_field(&mut fields, f);
+        }
+        for f in &mut fields {
+            if required.contains(&f.name) {
+                f.required = true;
+            }
+        }
+        if fields.is_empty() {
+            return Ok(Shape::Ref(TypeRef::Map(Box::new(
+                additional.unwrap_or(TypeRef::Any),
+            ))));
+        }
+        Ok(Shape::Kind(TypeKind::Object { fields, additional }))
+    }
+
+    /// The fields of an object-like schema (following references and nested
+    /// allOf), or `None` when it is not an object.
+    #[allow(clippy::type_complexity)]
+    fn object_parts(
+        &mut self,
+        schema: &ReferenceOr<oa::Schema>,
+        hint: &str,
+        pointer: &str,
+    ) -> Result<Option<(Vec<Field>, Vec<String>, Option<TypeRef>)>, Diagnostic> {
+        let (s, hint, pointer) = match schema {
+            ReferenceOr::Reference { reference } => {
+                let Some(key) = component_key(reference) else {
+                    return Err(self
+                        .loaded
+                        .diagnostic(pointer, format!("dangling reference `{reference}`")));
+                };
+                let Some(target) = self.schemas.get(&key).cloned() else {
+                    return Err(self
+                        .loaded
+                        .diagnostic(pointer, format!("dangling reference `{reference}`: no such schema"))
+                        .with_hint("point the $ref at a schema under #/components/schemas, or add the missing schema"));
+                };
+                if self.merging.contains(&key) {
+                    return Err(self
+                        .loaded
+                        .diagnostic(
+                            pointer,
+                            format!("allOf cycle: `{reference}` includes itself"),
+                        )
+                        .with_hint(
+                            "an allOf chain must end; refer to the type from a property instead",
+                        ));
+                }
+                self.merging.push(key.clone());
+                let name = self.component_names[&key].clone();
+                let result =
+                    self.object_parts(&target, &name, &join_pointer("/components/schemas", &key));
+                self.merging.pop();
+                return result;
+            }
+            ReferenceOr::Item(s) => (s, hint.to_string(), pointer.to_string()),
+        };
+        let parts = match &s.schema_kind {
+            oa::SchemaKind::Type(oa::Type::Object(o)) => {
+                let additional = match &o.additional_properties {
+                    Some(oa::AdditionalProperties::Schema(a)) => {
+                        Some(self.type_ref(a, &format!("{hint}Value"), &pointer)?)
+                    }
+                    _ => None,
+                };
+                Some((
+                    self.fields(&o.properties, &o.required, &hint, &pointer)?,
+                    o.required.clone(),
+                    additional,
+                ))
+            }
+            oa::SchemaKind::AllOf { all_of } => {
+                self.merged_parts(all_of, &IndexMap::new(), &[], &hint, &pointer)?
+            }
+            oa::SchemaKind::Any(a) if !a.all_of.is_empty() => {
+                self.merged_parts(&a.all_of, &a.properties, &a.required, &hint, &pointer)?
+            }
+            oa::SchemaKind::Any(a)
+                if !a.properties.is_empty() && a.one_of.is_empty() && a.any_of.is_empty() =>
+            {
+                Some((
+                    self.fields(&a.properties, &a.required, &hint, &pointer)?,
+                    a.required.clone(),
+                    None,
+                ))
+            }
+            _ => None,
+        };
+        Ok(parts)
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn merged_parts(
+        &mut self,
+        members: &[ReferenceOr<oa::Schema>],
+        props: &IndexMap<String, ReferenceOr<Box<oa::Schema>>>,
+        required: &[String],
+        hint: &str,
+        pointer: &str,
+    ) -> Result<Option<(Vec<Field>, Vec<String>, Option<TypeRef>)>, Diagnostic> {
+        match self.all_of(members, props, required, hint, pointer)? {
+            Shape::Kind(TypeKind::Object { fields, additional }) => {
+                let req = fields
+                    .iter()
+                    .filter(|f| f.required)
+                    .map(|f| f.name.clone())
+                    .collect();
+                Ok(Some((fields, req, additional)))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    fn check_required_cycles(&self) -> Result<(), Diagnostic> {
+        // Edges: a required, non-null field (or an alias) pointing straight at a named type.
+        let index: HashMap<&str, usize> = self
+            .types
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.name.as_str(), i))
+            .collect();
+        let edges: Vec<Vec<usize>> = self
+            .types
+            .iter()
+            .map(|t| match &t.kind {
+                TypeKind::Object { fields, .. } => fields
+                    .iter()
+                    .filter(|f| f.required)
+                    .filter_map(|f| match &f.ty {
+                        TypeRef::Named(n) => index.get(n.as_str()).copied(),
+                        _ => None,
+                    })
+                    .collect(),
+                TypeKind::Alias {
+                    target: TypeRef::Named(n),
+                } => index.get(n.as_str()).copied().into_iter().collect(),
+                _ => Vec::new(),
+            })
+            .collect();
+        // Iterative DFS with colours.
+        let mut colour = vec![0u8; self.types.len()];
+        for start in 0..self.types.len() {
+            if colour[start] != 0 {
+                continue;
+            }
+            let mut stack = vec![(start, 0usize)];
+            colour[start] = 1;
+            while let Some((node, next)) = stack.last_mut() {
+                if let Some(&to) = edges[*node].get(*next) {
+                    *next += 1;
+                    match colour[to] {
+                        0 => {
+                            colour[to] = 1;
+                            stack.push((to, 0));
+                        }
+                        1 => {
+                            let path: Vec<&str> = stack
+                                .iter()
+                                .map(|(n, _)| self.types[*n].name.as_str())
+                                .skip_while(|n| *n != self.types[to].name)
+                                .collect();
+                            let t = &self.types[to];
+                            return Err(self
+                                .loaded
+                                .diagnostic(&t.origin, format!("$ref cycle through required fields: {} -> {}", path.join(" -> "), t.name))
+                                .with_hint("no finite value can satisfy this; make one field in the cycle optional or nullable"));
+                        }
+                        _ => {}
+                    }
+                } else {
+                    colour[*node] = 2;
+                    stack.pop();
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn auth_schemes(&mut self) -> Vec<AuthScheme> {
+        let Some(components) = &self.loaded.document.components else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (name, scheme) in &components.security_schemes {
+            let pointer = join_pointer("/components/securitySchemes", name);
+            let ReferenceOr::Item(scheme) = scheme else {
+                self.warn(
+                    "auth-scheme",
+                    &pointer,
+                    "security scheme given by reference is not supported; skipped",
+                );
+                continue;
+            };
+            let (kind, description) = match scheme {
+                oa::SecurityScheme::HTTP {
+                    scheme,
+                    bearer_format,
+                    description,
+                    ..
+                } => match scheme.to_ascii_lowercase().as_str() {
+                    "bearer" => (
+                        AuthKind::Bearer {
+                            format: bearer_format.clone(),
+                        },
+                        description,
+                    ),
+                    "basic" => (AuthKind::Basic, description),
+                    other => {
+                        self.warn("auth-scheme", &pointer, format!("HTTP auth scheme `{other}` is not supported; callers set the header themselves"));
+                        continue;
+                    }
+                },
+                oa::SecurityScheme::APIKey {
+                    location,
+                    name: param,
+                    description,
+                    ..
+                } => {
+                    let location = match location {
+                        oa::APIKeyLocation::Header => ParamLocation::Header,
+                        oa::APIKeyLocation::Query => ParamLocation::Query,
+                        oa::APIKeyLocation::Cookie => ParamLocation::Cookie,
+                    };
+                    (
+                        AuthKind::ApiKey {
+                            location,
+                            param: param.clone(),
+                        },
+                        description,
+                    )
+                }
+                oa::SecurityScheme::OAuth2 {
+                    flows, description, ..
+                } => {
+                    let cc = flows.client_credentials.as_ref();
+                    let token_url = cc
+                        .map(|f| f.token_url.clone())
+                        .or_else(|| flows.password.as_ref().map(|f| f.token_url.clone()));
+                    let mut scopes: Vec<String> = Vec::new();
+                    for s in [
+                        flows.implicit.as_ref().map(|f| &f.scopes),
+                        flows.password.as_ref().map(|f| &f.scopes),
+                        cc.map(|f| &f.scopes),
+                        flows.authorization_code.as_ref().map(|f| &f.scopes),
+                    ]
+                    .into_iter()
+                    .flatten()
+                    {
+                        for k in s.keys() {
+                            if !scopes.contains(k) {
+                                scopes.push(k.clone());
+                            }
+                        }
+                    }
+                    (AuthKind::OAuth2 { token_url, scopes }, description)
+                }
+                oa::SecurityScheme::OpenIDConnect { description, .. } => (
+                    AuthKind::OAuth2 {
+                        token_url: None,
+                        scopes: Vec::new(),
+                    },
+                    description,
+                ),
+            };
+            out.push(AuthScheme {
+                name: name.clone(),
+                kind,
+                description: description.clone(),
+            });
+        }
+        out
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn operation(
+        &mut self,
+        path: &str,
+        method: Method,
+        item: &oa::PathItem,
+        op: &oa::Operation,
+        pointer: &str,
+        contract: &KeyContract,
+        root_p99: Option<u64>,
+        root_retries: RetryOverrides,
+    ) -> Result<Operation, Diagnostic> {
+        let id = op
+            .operation_id
+            .clone()
+            .unwrap_or_else(|| derive_op_id(method, path));
+        let hint = pascal(&id);
+        let group = op.tags.first().cloned().unwrap_or_else(|| {
+            path.split('/')
+                .find(|s| !s.is_empty() && !s.starts_with('{'))
+                .unwrap_or("default")
+                .to_string()
+        });
+
+        // Path-level parameters first, replaced by operation-level ones of the same name and place.
+        let mut raw_params: Vec<(oa::Parameter, String)> = Vec::new();
+        let item_pointer = pointer.rsplit_once('/').map(|(p, _)| p).unwrap_or("");
+        for (i, p) in item.parameters.iter().enumerate() {
+            let ptr = format!("{item_pointer}/parameters/{i}");
+            raw_params.push((self.resolve_param(p, &ptr)?, ptr));
+        }
+        for (i, p) in op.parameters.iter().enumerate() {
+            let ptr = format!("{pointer}/parameters/{i}");
+            let param = self.resolve_param(p, &ptr)?;
+            let data = param.parameter_data_ref();
+            let loc = std::mem::discriminant(&param);
+            raw_params.retain(|(q, _)| {
+                !(q.parameter_data_ref().name == data.name && std::mem::discriminant(q) == loc)
+            });
+            raw_params.push((param, ptr));
+        }
+        let key_header = contract.header().to_ascii_lowercase();
+        let mut params = Vec::new();
+        for (p, ptr) in &raw_params {
+            params.push(self.param(p, &hint, ptr, &key_header)?);
+        }
+        for seg in path_params(path) {
+            if !params
+                .iter()
+                .any(|p| p.location == ParamLocation::Path && p.name == seg)
+            {
+                return Err(self
+                    .loaded
+                    .diagnostic(pointer, format!("path `{path}` has `{{{seg}}}` but the operation declares no path parameter `{seg}`"))
+                    .with_hint("add the parameter (in: path, required: true) to the operation or its path item"));
+            }
+        }
+
+        let body = match &op.request_body {
+            Some(body) => {
+                let body_pointer = join_pointer(pointer, "requestBody");
+                let resolved = self.resolve_body(body, &body_pointer)?;
+                let contents = self.contents(
+                    &resolved.content,
+                    &format!("{hint}Request"),
+                    &join_pointer(&body_pointer, "content"),
+                )?;
+                Some(RequestBody {
+                    required: resolved.required,
+                    description: resolved.description.clone(),
+                    contents,
+                })
+            }
+            None => None,
+        };
+
+        let responses = self.responses(op, &hint, pointer)?;
+
+        let text = format!(
+            "{}\n{}",
+            op.summary.clone().unwrap_or_default(),
+            op.description.clone().unwrap_or_default()
+        );
+        let hints = Hints {
+            x_idempotency: op.extensions.get("x-idempotency").and_then(Value::as_bool),
+            x_idempotent: op.extensions.get("x-idempotent").and_then(Value::as_bool),
+            has_key_param: params.iter().any(|p| p.is_idempotency_key),
+            latency_p99_ms: op
+                .extensions
+                .get("x-latency-p99-ms")
+                .and_then(Value::as_u64),
+            retries: classify::retry_overrides(op.extensions.get("x-retries")),
+            text,
+        };
+        let retry = classify::classify(method, &hints, contract, root_p99, root_retries);
+
+        Ok(Operation {
+            id,
+            method,
+            path: path.to_string(),
+            group,
+            summary: op.summary.clone(),
+            description: op.description.clone(),
+            deprecated: op.deprecated,
+            params,
+            body,
+            responses,
+            security: security(op.security.as_ref()),
+            retry,
+            pointer: pointer.to_string(),
+        })
+    }
+
+    fn resolve_param(
+        &self,
+        p: &ReferenceOr<oa::Parameter>,
+        pointer: &str,
+    ) -> Result<oa::Parameter, Diagnostic> {
+        match p {
+            ReferenceOr::Item(p) => Ok(p.clone()),
+            ReferenceOr::Reference { reference } => {
+                let found = reference
+                    .strip_prefix("#/components/parameters/")
+                    .map(crate::error::unescape_token)
+                    .and_then(|k| {
+                        self.loaded
+                            .document
+                            .components
+                            .as_ref()?
+                            .parameters
+                            .get(&k)
+                            .cloned()
+                    });
+                match found {
+                    Some(ReferenceOr::Item(p)) => Ok(p),
+                    _ => Err(self
+                        .loaded
+                        .diagnostic(
+                            pointer,
+                            format!("dangling reference `{reference}`: no such parameter"),
+                        )
+                        .with_hint("point the $ref at a parameter under #/components/parameters")),
+                }
+            }
+        }
+    }
+
+    fn resolve_body(
+        &self,
+        b: &ReferenceOr<oa::RequestBody>,
+        pointer: &str,
+    ) -> Result<oa::RequestBody, Diagnostic> {
+        match b {
+            ReferenceOr::Item(b) => Ok(b.clone()),
+            ReferenceOr::Reference { reference } => {
+                let found = reference
+                    .strip_prefix("#/components/requestBodies/")
+                    .map(crate::error::unescape_token)
+                    .and_then(|k| {
+                        self.loaded
+                            .document
+                            .components
+                            .as_ref()?
+                            .request_bodies
+                            .get(&k)
+                            .cloned()
+                    });
+                match found {
+                    Some(ReferenceOr::Item(b)) => Ok(b),
+                    _ => Err(self
+                        .loaded
+                        .diagnostic(
+                            pointer,
+                            format!("dangling reference `{reference}`: no such request body"),
+                        )
+                        .with_hint(
+                            "point the $ref at a request body under #/components/requestBodies",
+                        )),
+                }
+            }
+        }
+    }
+
+    fn resolve_response(
+        &self,
+        r: &ReferenceOr<oa::Response>,
+        pointer: &str,
+    ) -> Result<oa::Response, Diagnostic> {
+        match r {
+            ReferenceOr::Item(r) => Ok(r.clone()),
+            ReferenceOr::Reference { reference } => {
+                let found = reference
+                    .strip_prefix("#/components/responses/")
+                    .map(crate::error::unescape_token)
+                    .and_then(|k| {
+                        self.loaded
+                            .document
+                            .components
+                            .as_ref()?
+                            .responses
+                            .get(&k)
+                            .cloned()
+                    });
+                match found {
+                    Some(ReferenceOr::Item(r)) => Ok(r),
+                    _ => Err(self
+                        .loaded
+                        .diagnostic(
+                            pointer,
+                            format!("dangling reference `{reference}`: no such response"),
+                        )
+                        .with_hint("point the $ref at a response under #/components/responses")),
+                }
+            }
+        }
+    }
+
+    fn param(
+        &mut self,
+        p: &oa::Parameter,
+        op_hint: &str,
+        pointer: &str,
+        key_header: &str,
+    ) -> Result<Param, Diagnostic> {
+        let data = p.parameter_data_ref();
+        let (location, style, default_explode) = match p {
+            oa::Parameter::Query { style, .. } => (
+                ParamLocation::Query,
+                match style {
+                    oa::QueryStyle::Form => ParamStyle::Form,
+                    oa::QueryStyle::SpaceDelimited => ParamStyle::SpaceDelimited,
+                    oa::QueryStyle::PipeDelimited => ParamStyle::PipeDelimited,
+                    oa::QueryStyle::DeepObject => ParamStyle::DeepObject,
+                },
+                true,
+            ),
+            oa::Parameter::Header { .. } => (ParamLocation::Header, ParamStyle::Simple, false),
+            oa::Parameter::Path { style, .. } => (
+                ParamLocation::Path,
+                match style {
+                    oa::PathStyle::Simple => ParamStyle::Simple,
+                    oa::PathStyle::Label => ParamStyle::Label,
+                    oa::PathStyle::Matrix => ParamStyle::Matrix,
+                },
+                false,
+            ),
+            oa::Parameter::Cookie { .. } => (ParamLocation::Cookie, ParamStyle::Form, true),
+        };
+        let explode = data.explode.unwrap_or(match style {
+            ParamStyle::Form => default_explode,
+            ParamStyle::DeepObject => true,
+            _ => false,
+        });
+        let hint = format!("{op_hint}{}", pascal(&data.name));
+        let ty = match &data.format {
+            oa::ParameterSchemaOrContent::Schema(s) => {
+                self.type_ref(s, &hint, &join_pointer(pointer, "schema"))?
+            }
+            oa::ParameterSchemaOrContent::Content(content) => match content.iter().next() {
+                Some((media, m)) => match &m.schema {
+                    Some(s) => self.type_ref(
+                        s,
+                        &hint,
+                        &join_pointer(
+                            &join_pointer(&join_pointer(pointer, "content"), media),
+                            "schema",
+                        ),
+                    )?,
+                    None => TypeRef::Any,
+                },
+                None => TypeRef::Any,
+            },
+        };
+        Ok(Param {
+            name: data.name.clone(),
+            location,
+            required: data.required || location == ParamLocation::Path,
+            deprecated: data.deprecated.unwrap_or(false),
+            description: data.description.clone(),
+            ty,
+            style,
+            explode,
+            is_idempotency_key: location == ParamLocation::Header
+                && data.name.to_ascii_lowercase() == key_header,
+        })
+    }
+
+    fn contents(
+        &mut self,
+        content: &IndexMap<String, oa::MediaType>,
+        hint: &str,
+        pointer: &str,
+    ) -> Result<Vec<Content>, Diagnostic> {
+        let mut out = Vec::new();
+        for (media_type, media) in content {
+            let kind = body_kind(media_type);
+            let media_pointer = join_pointer(&join_pointer(pointer, media_type), "schema");
+            let ty = match (kind, &media.schema) {
+                (BodyKind::Binary, _) => TypeRef::Primitive(Primitive::Binary),
+                (BodyKind::Text, None) => TypeRef::Primitive(Primitive::String),
+                (_, Some(schema)) => {
+                    // A second media type with its own inline schema gets its own name.
+                    let hint = if out.is_empty() {
+                        hint.to_string()
+                    } else {
+                        format!("{hint}{}", pascal(media_type))
+                    };
+                    self.type_ref(schema, &hint, &media_pointer)?
+                }
+                (_, None) => TypeRef::Any,
+            };
+            out.push(Content {
+                media_type: media_type.clone(),
+                kind,
+                ty,
+            });
+        }
+        Ok(out)
+    }
+
+    fn responses(
+        &mut self,
+        op: &oa::Operation,
+        hint: &str,
+        pointer: &str,
+    ) -> Result<Vec<Response>, Diagnostic> {
+        let responses_pointer = join_pointer(pointer, "responses");
+        if op.responses.responses.is_empty() && op.responses.default.is_none() {
+            return Err(self
+                .loaded
+                .diagnostic(&responses_pointer, "operation has no responses")
+                .with_hint("declare at least the success response (e.g. `200` with its content), so SDKs know what the call returns"));
+        }
+        let mut entries: Vec<(StatusSpec, &ReferenceOr<oa::Response>, String)> = Vec::new();
+        for (code, r) in &op.responses.responses {
+            let (status, token) = match code {
+                oa::StatusCode::Code(c) => (StatusSpec::Code(*c), c.to_string()),
+                oa::StatusCode::Range(r) => (StatusSpec::Range(*r), format!("{r}XX")),
+            };
+            entries.push((status, r, token));
+        }
+        if let Some(d) = &op.responses.default {
+            entries.push((StatusSpec::Default, d, "default".to_string()));
+        }
+        let successes = entries.iter().filter(|(s, _, _)| s.is_success()).count();
+        let mut out = Vec::new();
+        for (status, r, token) in entries {
+            let ptr = join_pointer(&responses_pointer, &token);
+            let resolved = self.resolve_response(r, &ptr)?;
+            let name = match status {
+                s if s.is_success() && successes == 1 => format!("{hint}Response"),
+                StatusSpec::Default => format!("{hint}DefaultResponse"),
+                _ => format!("{hint}Response{}", pascal(&token)),
+            };
+            let contents =
+                self.contents(&resolved.content, &name, &join_pointer(&ptr, "content"))?;
+            let mut headers = Vec::new();
+            for (header_name, h) in &resolved.headers {
+                let ReferenceOr::Item(h) = h else { continue };
+                let ty = match &h.format {
+                    oa::ParameterSchemaOrContent::Schema(s) => {
+                        let hp = join_pointer(
+                            &join_pointer(&join_pointer(&ptr, "headers"), header_name),
+                            "schema",
+                        );
+                        self.type_ref(s, &format!("{name}{}", pascal(header_name)), &hp)?
+                    }
+                    oa::ParameterSchemaOrContent::Content(_) => {
+                        TypeRef::Primitive(Primitive::String)
+                    }
+                };
+                headers.push(ResponseHeader {
+                    name: header_name.clone(),
+                    description: h.description.clone(),
+                    ty,
+                });
+            }
+            out.push(Response {
+                status,
+                description: resolved.description.clone(),
+                contents,
+                headers,
+            });
+        }
+        Ok(out)
+    }
+}
+
+fn merge_field(fields: &mut Vec<Field>, f: Field) {
+    match fields.iter_mut().find(|g| g.name == f.name) {
+        // A later member restating a field narrows it; keep the later type and docs.
+        Some(existing) => {
+            let required = existing.required || f.required;
+            *existing = Field { required, ..f };
+        }
+        None => fields.push(f),
+    }
+}
+
+fn enum_shape(base: EnumBase, values: Vec<Value>, constant: bool) -> Shape {
+    let mut unique: Vec<Value> = Vec::new();
+    for v in values {
+        if !unique.contains(&v) {
+            unique.push(v);
+        }
+    }
+    Shape::Kind(TypeKind::Enum {
+        base,
+        values: unique
+            .into_iter()
+            .map(|value| EnumValue { value })
+            .collect(),
+        constant,
+    })
+}
+
+fn strip_null(target: TypeRef, s: &oa::Schema) -> TypeRef {
+    if s.schema_data.nullable {
+        match target {
+            TypeRef::Nullable(inner) => *inner,
+            other => other,
+        }
+    } else {
+        target
+    }
+}
+
+fn string_primitive(format: &oa::VariantOrUnknownOrEmpty<oa::StringFormat>) -> Primitive {
+    match format {
+        oa::VariantOrUnknownOrEmpty::Item(f) => match f {
+            oa::StringFormat::Date => Primitive::Date,
+            oa::StringFormat::DateTime => Primitive::DateTime,
+            oa::StringFormat::Byte => Primitive::Bytes,
+            oa::StringFormat::Binary => Primitive::Binary,
+            oa::StringFormat::Password => Primitive::String,
+        },
+        oa::VariantOrUnknownOrEmpty::Unknown(f) => match f.as_str() {
+            "uuid" => Primitive::Uuid,
+            "date-time" => Primitive::DateTime,
+            "date" => Primitive::Date,
+            "byte" => Primitive::Bytes,
+            "binary" => Primitive::Binary,
+            _ => Primitive::String,
+        },
+        oa::VariantOrUnknownOrEmpty::Empty => Primitive::String,
+    }
+}
+
+fn body_kind(media_type: &str) -> BodyKind {
+    let m = media_type.to_ascii_lowercase();
+    let essence = m.split(';').next().unwrap_or("").trim();
+    if essence == "application/json" || essence.ends_with("+json") || essence == "text/json" {
+        BodyKind::Json
+    } else if essence == "application/x-www-form-urlencoded" {
+        BodyKind::Form
+    } else if essence.starts_with("multipart/") {
+        BodyKind::Multipart
+    } else if essence.starts_with("text/") {
+        BodyKind::Text
+    } else {
+        BodyKind::Binary
+    }
+}
+
+/// The component key of a `#/components/schemas/<key>` reference.
+fn component_key(reference: &str) -> Option<String> {
+    let rest = reference.strip_prefix("#/components/schemas/")?;
+    if rest.contains('/') {
+        return None;
+    }
+    Some(crate::error::unescape_token(&crate::load::percent_decode(
+        rest,
+    )))
+}
+
+fn path_params(path: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = path;
+    while let Some(start) = rest.find('{') {
+        let Some(end) = rest[start..].find('}') else {
+            break;
+        };
+        out.push(rest[start + 1..start + end].to_string());
+        rest = &rest[start + end + 1..];
+    }
+    out
+}
+
+/// `GET /pets/{petId}/photo` becomes `get_pets_by_pet_id_photo`.
+fn derive_op_id(method: Method, path: &str) -> String {
+    let mut parts = vec![method.as_str().to_ascii_lowercase()];
+    for seg in path.split('/').filter(|s| !s.is_empty()) {
+        if let Some(name) = seg.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {
+            parts.push(format!("by_{name}"));
+        } else {
+            parts.push(seg.to_string());
+        }
+    }
+    let joined = parts.join("_");
+    joined
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect()
+}

@@ -1,0 +1,498 @@
+//! The intermediate representation: a small, language-neutral model of an
+//! API. Emitters read only this, never the OpenAPI document.
+
+mod build;
+mod names;
+
+use serde::Serialize;
+use serde_json::Value;
+
+pub use build::build;
+
+use crate::error::Warning;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Api {
+    pub title: String,
+    pub version: String,
+    pub description: Option<String>,
+    /// The `openapi` version the spec declared.
+    pub openapi: String,
+    pub servers: Vec<Server>,
+    pub auth: Vec<AuthScheme>,
+    /// Schemes that apply when an operation says nothing (OR of ANDs).
+    pub default_security: Vec<Vec<String>>,
+    pub groups: Vec<Group>,
+    pub operations: Vec<Operation>,
+    pub types: Vec<NamedType>,
+    pub webhooks: Vec<Webhook>,
+    /// The server's idempotency-key contract (root `x-idempotency`).
+    pub key_contract: KeyContract,
+    /// Root `x-latency-p99-ms`.
+    pub latency_p99_ms: Option<u64>,
+    /// Root `x-retries`.
+    pub retries: RetryOverrides,
+    pub warnings: Vec<Warning>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Server {
+    pub url: String,
+    pub description: Option<String>,
+    pub variables: Vec<ServerVariable>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ServerVariable {
+    pub name: String,
+    pub default: String,
+    pub values: Vec<String>,
+    pub description: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AuthScheme {
+    /// The key under `components/securitySchemes`.
+    pub name: String,
+    pub kind: AuthKind,
+    pub description: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum AuthKind {
+    Bearer {
+        format: Option<String>,
+    },
+    Basic,
+    ApiKey {
+        location: ParamLocation,
+        param: String,
+    },
+    /// OAuth2 and OpenID Connect: the SDK sends the access token as a bearer token.
+    OAuth2 {
+        token_url: Option<String>,
+        scopes: Vec<String>,
+    },
+}
+
+/// A group of operations: one module / resource class per group.
+#[derive(Debug, Clone, Serialize)]
+pub struct Group {
+    /// The tag (or derived) name as written in the spec.
+    pub name: String,
+    pub description: Option<String>,
+    /// Indices into `Api::operations`.
+    pub operations: Vec<usize>,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum Method {
+    Get,
+    Put,
+    Post,
+    Delete,
+    Options,
+    Head,
+    Patch,
+    Trace,
+}
+
+impl Method {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Method::Get => "GET",
+            Method::Put => "PUT",
+            Method::Post => "POST",
+            Method::Delete => "DELETE",
+            Method::Options => "OPTIONS",
+            Method::Head => "HEAD",
+            Method::Patch => "PATCH",
+            Method::Trace => "TRACE",
+        }
+    }
+
+    /// Safe methods (RFC 9110): GET, HEAD, OPTIONS, TRACE.
+    pub fn is_safe(self) -> bool {
+        matches!(
+            self,
+            Method::Get | Method::Head | Method::Options | Method::Trace
+        )
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Operation {
+    /// The operationId, or one derived from method and path.
+    pub id: String,
+    pub method: Method,
+    pub path: String,
+    /// The group (first tag) it belongs to.
+    pub group: String,
+    pub summary: Option<String>,
+    pub description: Option<String>,
+    pub deprecated: bool,
+    pub params: Vec<Param>,
+    pub body: Option<RequestBody>,
+    pub responses: Vec<Response>,
+    /// `None`: the API's default security applies; `Some(vec![])`: no auth.
+    pub security: Option<Vec<Vec<String>>>,
+    pub retry: RetryPolicy,
+    /// JSON pointer of the operation in the spec.
+    pub pointer: String,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ParamLocation {
+    Path,
+    Query,
+    Header,
+    Cookie,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub enum ParamStyle {
+    Simple,
+    Label,
+    Matrix,
+    Form,
+    SpaceDelimited,
+    PipeDelimited,
+    DeepObject,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Param {
+    /// The wire name.
+    pub name: String,
+    pub location: ParamLocation,
+    pub required: bool,
+    pub deprecated: bool,
+    pub description: Option<String>,
+    pub ty: TypeRef,
+    pub style: ParamStyle,
+    pub explode: bool,
+    /// This header parameter is the idempotency key.
+    pub is_idempotency_key: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct RequestBody {
+    pub required: bool,
+    pub description: Option<String>,
+    /// By media type, in spec order.
+    pub contents: Vec<Content>,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum BodyKind {
+    Json,
+    Form,
+    Multipart,
+    Text,
+    Binary,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Content {
+    pub media_type: String,
+    pub kind: BodyKind,
+    pub ty: TypeRef,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, PartialOrd, Ord)]
+#[serde(rename_all = "snake_case", tag = "kind", content = "value")]
+pub enum StatusSpec {
+    Code(u16),
+    /// `2XX` is `Range(2)`.
+    Range(u16),
+    Default,
+}
+
+impl StatusSpec {
+    pub fn is_success(self) -> bool {
+        match self {
+            StatusSpec::Code(c) => (200..300).contains(&c),
+            StatusSpec::Range(r) => r == 2,
+            StatusSpec::Default => false,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Response {
+    pub status: StatusSpec,
+    pub description: String,
+    pub contents: Vec<Content>,
+    pub headers: Vec<ResponseHeader>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ResponseHeader {
+    pub name: String,
+    pub description: Option<String>,
+    pub ty: TypeRef,
+}
+
+/// A reference to a type: a named one, or a structural one.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "snake_case", tag = "kind", content = "of")]
+pub enum TypeRef {
+    Named(String),
+    Primitive(Primitive),
+    Array(Box<TypeRef>),
+    Map(Box<TypeRef>),
+    Nullable(Box<TypeRef>),
+    /// Any JSON value.
+    Any,
+}
+
+impl TypeRef {
+    pub fn is_nullable(&self) -> bool {
+        matches!(self, TypeRef::Nullable(_))
+    }
+
+    /// The type without its outer nullability.
+    pub fn non_null(&self) -> &TypeRef {
+        match self {
+            TypeRef::Nullable(inner) => inner,
+            other => other,
+        }
+    }
+
+    pub fn nullable(self) -> TypeRef {
+        match self {
+            TypeRef::Nullable(_) | TypeRef::Any => self,
+            other => TypeRef::Nullable(Box::new(other)),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Primitive {
+    String,
+    /// `format: date-time`
+    DateTime,
+    /// `format: date`
+    Date,
+    Uuid,
+    /// base64 text (`format: byte`)
+    Bytes,
+    /// raw bytes (`format: binary`): files and binary bodies
+    Binary,
+    Integer32,
+    Integer64,
+    Float,
+    Double,
+    Boolean,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct NamedType {
+    /// Unique, PascalCase, language-neutral. Emitters adapt it per language.
+    pub name: String,
+    pub description: Option<String>,
+    /// Where it came from in the spec (a JSON pointer).
+    pub origin: String,
+    pub kind: TypeKind,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum TypeKind {
+    Object {
+        fields: Vec<Field>,
+        /// `additionalProperties`: extra fields' type, if any are allowed and typed.
+        additional: Option<TypeRef>,
+    },
+    Enum {
+        base: EnumBase,
+        values: Vec<EnumValue>,
+        /// The enum came from `const`: a single fixed value.
+        constant: bool,
+    },
+    Union {
+        union_kind: UnionKind,
+        variants: Vec<Variant>,
+        discriminator: Option<String>,
+    },
+    /// Another name for a type.
+    Alias { target: TypeRef },
+}
+
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum EnumBase {
+    String,
+    Integer,
+    Number,
+    Boolean,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct EnumValue {
+    /// The value on the wire.
+    pub value: Value,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum UnionKind {
+    OneOf,
+    AnyOf,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Variant {
+    pub ty: TypeRef,
+    /// Discriminator values that select this variant.
+    pub tags: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Field {
+    /// The wire name.
+    pub name: String,
+    pub ty: TypeRef,
+    pub required: bool,
+    pub description: Option<String>,
+    pub default: Option<Value>,
+    pub read_only: bool,
+    pub write_only: bool,
+    pub deprecated: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Webhook {
+    pub name: String,
+    pub method: Method,
+    pub summary: Option<String>,
+    pub payload: Option<TypeRef>,
+}
+
+/// Retry safety, fixed at generation time (retry contract, section 1).
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum RetryClass {
+    Safe,
+    Idempotent,
+    Keyed,
+    Unsafe,
+}
+
+impl RetryClass {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RetryClass::Safe => "safe",
+            RetryClass::Idempotent => "idempotent",
+            RetryClass::Keyed => "keyed",
+            RetryClass::Unsafe => "unsafe",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct RetryPolicy {
+    pub class: RetryClass,
+    /// Set for `keyed` operations.
+    pub key: Option<KeySpec>,
+    /// Operation or root `x-latency-p99-ms`.
+    pub latency_p99_ms: Option<u64>,
+    /// Operation `x-retries`, over the root's.
+    pub overrides: RetryOverrides,
+    /// The operation's `x-idempotent`, where given.
+    pub declared_idempotent: Option<bool>,
+    /// The spec says in words that it is not safe to retry, or marks it `x-idempotent: false`.
+    pub documented_unsafe: bool,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum KeySource {
+    /// A header parameter named like the key header.
+    HeaderParam,
+    /// Operation `x-idempotency: true`.
+    Extension,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct KeySpec {
+    pub header: String,
+    pub max_length: u32,
+    pub source: KeySource,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum FailurePolicy {
+    Replay,
+    Reattempt,
+}
+
+/// The root `x-idempotency` contract; `None` fields were not declared.
+#[derive(Debug, Clone, Serialize, Default)]
+pub struct KeyContract {
+    pub declared: bool,
+    pub header: Option<String>,
+    pub max_length: Option<u32>,
+    pub replay_window: Option<String>,
+    pub in_flight_code: Option<String>,
+    pub mismatch_code: Option<String>,
+    pub failures: Option<FailurePolicy>,
+}
+
+impl KeyContract {
+    pub const DEFAULT_HEADER: &'static str = "Idempotency-Key";
+    pub const DEFAULT_MAX_LENGTH: u32 = 255;
+    pub const DEFAULT_IN_FLIGHT_CODE: &'static str = "concurrent_idempotent_requests";
+    pub const DEFAULT_MISMATCH_CODE: &'static str = "invalid_idempotent_request";
+
+    pub fn header(&self) -> &str {
+        self.header.as_deref().unwrap_or(Self::DEFAULT_HEADER)
+    }
+    pub fn max_length(&self) -> u32 {
+        self.max_length.unwrap_or(Self::DEFAULT_MAX_LENGTH)
+    }
+    pub fn in_flight_code(&self) -> &str {
+        self.in_flight_code
+            .as_deref()
+            .unwrap_or(Self::DEFAULT_IN_FLIGHT_CODE)
+    }
+    pub fn mismatch_code(&self) -> &str {
+        self.mismatch_code
+            .as_deref()
+            .unwrap_or(Self::DEFAULT_MISMATCH_CODE)
+    }
+}
+
+/// `x-retries`: overrides of the runtime defaults; `None` keeps the default.
+#[derive(Debug, Clone, Copy, Serialize, Default, PartialEq, Eq)]
+pub struct RetryOverrides {
+    pub max_attempts: Option<u32>,
+    pub base_ms: Option<u64>,
+    pub cap_ms: Option<u64>,
+    pub deadline_ms: Option<u64>,
+}
+
+impl RetryOverrides {
+    /// `self` where set, else `fallback`.
+    pub fn or(self, fallback: RetryOverrides) -> RetryOverrides {
+        RetryOverrides {
+            max_attempts: self.max_attempts.or(fallback.max_attempts),
+            base_ms: self.base_ms.or(fallback.base_ms),
+            cap_ms: self.cap_ms.or(fallback.cap_ms),
+            deadline_ms: self.deadline_ms.or(fallback.deadline_ms),
+        }
+    }
+}
+
+impl Api {
+    pub fn type_by_name(&self, name: &str) -> Option<&NamedType> {
+        self.types.iter().find(|t| t.name == name)
+    }
+}

@@ -1,0 +1,10 @@
+//! sdkgen: reads OpenAPI 3.0/3.1 specs, classifies every operation's retry
+//! safety, audits the spec, and emits Rust, Python and Node SDKs.
+
+pub mod check;
+pub mod classify;
+pub mod config;
+pub mod emit;
+pub mod error;
+pub mod ir;
+pub mod load;

@@ -1,0 +1,301 @@
+//! Resolves references to other files into one self-contained document.
+//!
+//! A reference to a schema in another file hoists that schema into
+//! `components/schemas` under a readable name and points at it there, so
+//! named types keep their names and recursive schemas stay finite. Any other
+//! reference to another file (a path item, an operation, a parameter, a
+//! description kept in a Markdown file, ...) is replaced by its target.
+//! References inside the root document are left for the IR builder.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use serde_json::{Map, Value};
+
+use super::kind::Kind;
+use super::source;
+use crate::error::{join_pointer, Diagnostic};
+
+pub struct Bundler {
+    root: PathBuf,
+    /// Parsed files, by canonical path.
+    files: HashMap<PathBuf, Value>,
+    /// (file, pointer) of every hoisted schema and the name it got.
+    hoisted: HashMap<(PathBuf, String), String>,
+    /// Hoisted schemas, in the order they were found.
+    pub new_schemas: Vec<(String, Value)>,
+    used_names: HashSet<String>,
+    /// (file, pointer) of the references being inlined, to catch cycles.
+    inlining: Vec<(PathBuf, String)>,
+    /// Every file read, root first.
+    pub file_list: Vec<PathBuf>,
+}
+
+impl Bundler {
+    pub fn new(root: PathBuf, root_doc: &Value) -> Self {
+        let used_names = root_doc
+            .pointer("/components/schemas")
+            .and_then(Value::as_object)
+            .map(|m| m.keys().cloned().collect())
+            .unwrap_or_default();
+        Bundler {
+            file_list: vec![root.clone()],
+            root,
+            files: HashMap::new(),
+            hoisted: HashMap::new(),
+            new_schemas: Vec::new(),
+            used_names,
+            inlining: Vec::new(),
+        }
+    }
+
+    /// Walks `node` (of role `kind`, found in `file` at `pointer`) and resolves
+    /// every reference to another file in it.
+    pub fn walk(
+        &mut self,
+        node: &mut Value,
+        kind: Kind,
+        file: &Path,
+        pointer: &str,
+    ) -> Result<(), Diagnostic> {
+        if kind == Kind::Data {
+            return Ok(());
+        }
+        match node {
+            Value::Object(map) => {
+                if let Some(Value::String(reference)) = map.get("$ref") {
+                    let reference = reference.clone();
+                    return self.resolve(node, &reference, kind, file, pointer);
+                }
+                for (key, child) in map.iter_mut() {
+                    let child_pointer = join_pointer(pointer, key);
+                    self.walk(child, kind.child(key), file, &child_pointer)?;
+                }
+            }
+            Value::Array(items) => {
+                let element = kind.element();
+                for (i, child) in items.iter_mut().enumerate() {
+                    let child_pointer = format!("{pointer}/{i}");
+                    self.walk(child, element, file, &child_pointer)?;
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn resolve(
+        &mut self,
+        node: &mut Value,
+        reference: &str,
+        kind: Kind,
+        file: &Path,
+        pointer: &str,
+    ) -> Result<(), Diagnostic> {
+        let (file_part, fragment) = match reference.split_once('#') {
+            Some((f, frag)) => (f, percent_decode(frag)),
+            None => (reference, String::new()),
+        };
+        if file_part.is_empty() && file == self.root {
+            // A reference inside the root document: the IR builder follows it,
+            // except a schema found somewhere other than components/schemas,
+            // which is hoisted there so every schema reference has one form.
+            let component = fragment
+                .strip_prefix("/components/schemas/")
+                .is_some_and(|rest| !rest.is_empty() && !rest.contains('/'));
+            if !kind.is_schema() || component {
+                return Ok(());
+            }
+            let root = self.root.clone();
+            let name = self.hoist(&root, &fragment, file, pointer)?;
+            set_ref(
+                node,
+                format!("#/components/schemas/{}", crate::error::escape_token(&name)),
+            );
+            return Ok(());
+        }
+        let target_file = if file_part.is_empty() {
+            file.to_path_buf()
+        } else {
+            if file_part.contains("://") {
+                return Err(Diagnostic::new(
+                    file,
+                    pointer,
+                    format!("reference to a remote document `{reference}`"),
+                )
+                .with_hint("sdkgen reads local files only: download the document and refer to it by a relative path"));
+            }
+            let base = file.parent().unwrap_or(Path::new("."));
+            let joined = base.join(percent_decode(file_part));
+            std::fs::canonicalize(&joined).map_err(|e| {
+                Diagnostic::new(
+                    file,
+                    join_pointer(pointer, "$ref"),
+                    format!("cannot read the referenced file {}: {e}", joined.display()),
+                )
+                .with_hint("check the relative path in this $ref; it is resolved against the folder of the file that holds it")
+            })?
+        };
+
+        if target_file == self.root {
+            // A file pointing back into the root document: make it a local reference.
+            if kind.is_schema() || fragment.starts_with("/components/") {
+                set_ref(node, format!("#{fragment}"));
+                return Ok(());
+            }
+        }
+
+        if kind.is_schema() {
+            let name = self.hoist(&target_file, &fragment, file, pointer)?;
+            set_ref(
+                node,
+                format!("#/components/schemas/{}", crate::error::escape_token(&name)),
+            );
+            return Ok(());
+        }
+
+        let key = (target_file.clone(), fragment.clone());
+        if self.inlining.contains(&key) {
+            return Err(Diagnostic::new(
+                file,
+                join_pointer(pointer, "$ref"),
+                format!("reference cycle: `{reference}` leads back to itself"),
+            )
+            .with_hint("break the cycle; only schemas may refer to themselves"));
+        }
+        let mut target = self.target(&target_file, &fragment, file, pointer, reference)?;
+        self.inlining.push(key);
+        let result = self.walk(&mut target, kind, &target_file, &fragment);
+        self.inlining.pop();
+        result?;
+        // Siblings of `$ref` (a description, say) are kept over the target.
+        if let (Value::Object(siblings), Value::Object(target_map)) = (&*node, &mut target) {
+            for (k, v) in siblings {
+                if k != "$ref" {
+                    target_map.insert(k.clone(), v.clone());
+                }
+            }
+        }
+        *node = target;
+        Ok(())
+    }
+
+    fn hoist(
+        &mut self,
+        target_file: &Path,
+        fragment: &str,
+        from_file: &Path,
+        from_pointer: &str,
+    ) -> Result<String, Diagnostic> {
+        let key = (target_file.to_path_buf(), fragment.to_string());
+        if let Some(name) = self.hoisted.get(&key) {
+            return Ok(name.clone());
+        }
+        let base = match fragment.rsplit('/').next() {
+            Some(last) if !last.is_empty() => crate::error::unescape_token(last),
+            _ => target_file
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or("Schema")
+                .to_string(),
+        };
+        let mut name = base.clone();
+        let mut n = 2;
+        while self.used_names.contains(&name) {
+            name = format!("{base}{n}");
+            n += 1;
+        }
+        self.used_names.insert(name.clone());
+        self.hoisted.insert(key, name.clone());
+        let reference = format!("{}#{fragment}", target_file.display());
+        let mut target = self.target(target_file, fragment, from_file, from_pointer, &reference)?;
+        let slot = self.new_schemas.len();
+        self.new_schemas.push((name.clone(), Value::Null));
+        self.walk(&mut target, Kind::Schema, target_file, fragment)?;
+        self.new_schemas[slot].1 = target;
+        Ok(name)
+    }
+
+    fn target(
+        &mut self,
+        target_file: &Path,
+        fragment: &str,
+        from_file: &Path,
+        from_pointer: &str,
+        reference: &str,
+    ) -> Result<Value, Diagnostic> {
+        if !self.files.contains_key(target_file) {
+            let text = std::fs::read_to_string(target_file).map_err(|e| {
+                Diagnostic::new(
+                    from_file,
+                    join_pointer(from_pointer, "$ref"),
+                    format!(
+                        "cannot read the referenced file {}: {e}",
+                        target_file.display()
+                    ),
+                )
+            })?;
+            let is_text = target_file
+                .extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| matches!(e, "md" | "markdown" | "txt"));
+            let value = if is_text {
+                Value::String(text)
+            } else {
+                source::parse(target_file, &text)?
+            };
+            self.files.insert(target_file.to_path_buf(), value);
+            self.file_list.push(target_file.to_path_buf());
+        }
+        let doc = &self.files[target_file];
+        let found = if fragment.is_empty() {
+            Some(doc)
+        } else {
+            doc.pointer(fragment)
+        };
+        found.cloned().ok_or_else(|| {
+            Diagnostic::new(
+                from_file,
+                join_pointer(from_pointer, "$ref"),
+                format!(
+                    "dangling reference `{reference}`: nothing at `{fragment}` in {}",
+                    target_file.display()
+                ),
+            )
+            .with_hint("point the $ref at an existing node, or add the missing definition")
+        })
+    }
+}
+
+fn set_ref(node: &mut Value, reference: String) {
+    if let Value::Object(map) = node {
+        map.insert("$ref".to_string(), Value::String(reference));
+    } else {
+        let mut map = Map::new();
+        map.insert("$ref".to_string(), Value::String(reference));
+        *node = Value::Object(map);
+    }
+}
+
+/// Decodes `%XX` escapes (URI fragments and paths may carry them).
+pub fn percent_decode(text: &str) -> String {
+    if !text.contains('%') {
+        return text.to_string();
+    }
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok();
+            if let Some(b) = hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
+                out.push(b);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}

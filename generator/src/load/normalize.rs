@@ -1,0 +1,429 @@
+//! Brings a bundled document onto the shape the typed 3.0 reader holds.
+//!
+//! OpenAPI 3.1 (and the liberties real 3.0 specs take) is rewritten in place:
+//! type arrays with `null` become `nullable`, `const` a one-value enum,
+//! numeric exclusive bounds the 3.0 pair, and so on. Nothing that changes
+//! generated code is dropped without a warning.
+
+use serde_json::{json, Map, Value};
+
+use super::kind::Kind;
+use crate::error::{join_pointer, Warning};
+
+/// Marks a schema whose only value is `null` (3.1 `type: "null"`).
+pub const NULL_MARK: &str = "x-sdkgen-null";
+/// Marks an enum that came from `const`.
+pub const CONST_MARK: &str = "x-sdkgen-const";
+
+pub struct Normalizer {
+    pub warnings: Vec<Warning>,
+}
+
+const TYPE_KEYWORDS: &[(&str, &[&str])] = &[
+    (
+        "object",
+        &[
+            "properties",
+            "required",
+            "additionalProperties",
+            "minProperties",
+            "maxProperties",
+            "patternProperties",
+        ],
+    ),
+    (
+        "array",
+        &[
+            "items",
+            "minItems",
+            "maxItems",
+            "uniqueItems",
+            "prefixItems",
+        ],
+    ),
+    ("string", &["minLength", "maxLength", "pattern", "format"]),
+];
+
+impl Normalizer {
+    pub fn new() -> Self {
+        Normalizer {
+            warnings: Vec::new(),
+        }
+    }
+
+    pub fn walk(&mut self, node: &mut Value, kind: Kind, pointer: &str) {
+        match kind {
+            Kind::Data => return,
+            Kind::Schema => self.schema(node, pointer),
+            Kind::Parameter => parameter(node),
+            Kind::Response => {
+                if let Value::Object(map) = node {
+                    if !map.contains_key("$ref")
+                        && !map.get("description").is_some_and(Value::is_string)
+                    {
+                        map.insert("description".into(), Value::String(String::new()));
+                    }
+                }
+            }
+            _ => {}
+        }
+        match node {
+            Value::Object(map) => {
+                if map.contains_key("$ref") && kind != Kind::Schema {
+                    return;
+                }
+                for (key, child) in map.iter_mut() {
+                    let child_pointer = join_pointer(pointer, key);
+                    self.walk(child, kind.child(key), &child_pointer);
+                }
+            }
+            Value::Array(items) => {
+                let element = kind.element();
+                for (i, child) in items.iter_mut().enumerate() {
+                    self.walk(child, element, &format!("{pointer}/{i}"));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn warn(&mut self, kind: &'static str, pointer: &str, message: impl Into<String>) {
+        self.warnings.push(Warning {
+            kind,
+            pointer: pointer.to_string(),
+            message: message.into(),
+        });
+    }
+
+    fn schema(&mut self, node: &mut Value, pointer: &str) {
+        if let Value::Bool(b) = node {
+            // 3.1 boolean schemas: `true` accepts anything, `false` nothing.
+            *node = if *b { json!({}) } else { json!({"not": {}}) };
+            return;
+        }
+        let Value::Object(map) = node else {
+            self.warn(
+                "invalid-schema",
+                pointer,
+                "a schema must be an object; read as any value",
+            );
+            *node = json!({});
+            return;
+        };
+
+        // `$ref` with siblings that change the type: keep both through allOf.
+        if map.contains_key("$ref") {
+            let meaningful = map.keys().any(|k| {
+                !matches!(
+                    k.as_str(),
+                    "$ref"
+                        | "description"
+                        | "summary"
+                        | "title"
+                        | "example"
+                        | "examples"
+                        | "$comment"
+                ) && !k.starts_with("x-")
+            });
+            if !meaningful {
+                map.retain(|k, _| k == "$ref" || k == "description");
+                return;
+            }
+            let reference = map.remove("$ref").unwrap_or(Value::Null);
+            map.insert("allOf".into(), json!([{ "$ref": reference }]));
+        }
+
+        // Type arrays (3.1): null becomes `nullable`, several types an anyOf.
+        if let Some(Value::Array(types)) = map.get("type").cloned() {
+            let names: Vec<String> = types
+                .iter()
+                .filter_map(|t| t.as_str().map(String::from))
+                .collect();
+            let non_null: Vec<&String> = names.iter().filter(|t| t.as_str() != "null").collect();
+            if non_null.len() < names.len() {
+                map.insert("nullable".into(), Value::Bool(true));
+            }
+            match non_null.as_slice() {
+                [] => {
+                    map.remove("type");
+                    map.insert(NULL_MARK.into(), Value::Bool(true));
+                }
+                [one] => {
+                    map.insert("type".into(), Value::String((*one).clone()));
+                }
+                many => {
+                    map.remove("type");
+                    if map.contains_key("anyOf") || map.contains_key("oneOf") {
+                        self.warn(
+                            "type-union",
+                            pointer,
+                            format!("types {many:?} beside anyOf/oneOf; read as any value"),
+                        );
+                    } else {
+                        let mut variants = Vec::new();
+                        for t in many {
+                            let mut variant = Map::new();
+                            variant.insert("type".into(), Value::String((*t).clone()));
+                            if let Some((_, keys)) = TYPE_KEYWORDS.iter().find(|(n, _)| n == t) {
+                                for k in *keys {
+                                    if let Some(v) = map.remove(*k) {
+                                        variant.insert((*k).into(), v);
+                                    }
+                                }
+                            }
+                            variants.push(Value::Object(variant));
+                        }
+                        map.insert("anyOf".into(), Value::Array(variants));
+                    }
+                }
+            }
+        } else if map.get("type").and_then(Value::as_str) == Some("null") {
+            map.remove("type");
+            map.insert("nullable".into(), Value::Bool(true));
+            map.insert(NULL_MARK.into(), Value::Bool(true));
+        } else if map.get("type").and_then(Value::as_str) == Some("file") {
+            map.insert("type".into(), json!("string"));
+            map.insert("format".into(), json!("binary"));
+        } else if map.get("type").is_some_and(|t| !t.is_string()) {
+            self.warn(
+                "invalid-schema",
+                pointer,
+                "`type` is neither a string nor an array; ignored",
+            );
+            map.remove("type");
+        }
+
+        // const (3.1) becomes a one-value enum, marked so emitters know.
+        if let Some(value) = map.remove("const") {
+            map.insert("enum".into(), Value::Array(vec![value]));
+            map.insert(CONST_MARK.into(), Value::Bool(true));
+        }
+
+        // 3.1 `examples` (a list) in a schema: keep the first as `example`.
+        if let Some(Value::Array(examples)) = map.get("examples") {
+            if let Some(first) = examples.first().cloned() {
+                map.entry("example").or_insert(first);
+            }
+            map.remove("examples");
+        } else if map.get("examples").is_some() {
+            map.remove("examples");
+        }
+
+        // Numeric exclusive bounds (3.1) become the 3.0 bound + flag.
+        for (exclusive, bound) in [
+            ("exclusiveMinimum", "minimum"),
+            ("exclusiveMaximum", "maximum"),
+        ] {
+            if let Some(Value::Number(n)) = map.get(exclusive).cloned() {
+                map.insert(bound.into(), Value::Number(n));
+                map.insert(exclusive.into(), Value::Bool(true));
+            } else if map.get(exclusive).is_some_and(|v| !v.is_boolean()) {
+                map.remove(exclusive);
+            }
+        }
+
+        // Members of oneOf/anyOf that only say "null" make the whole nullable.
+        for key in ["oneOf", "anyOf"] {
+            if let Some(Value::Array(members)) = map.get_mut(key) {
+                let before = members.len();
+                members.retain(|m| !is_null_schema(m));
+                if members.len() < before {
+                    map.insert("nullable".into(), Value::Bool(true));
+                }
+            }
+        }
+
+        // Tuple-form items and prefixItems: one element type that is any of them.
+        if let Some(Value::Array(items)) = map.get("items").cloned() {
+            map.insert("items".into(), json!({ "anyOf": items }));
+        }
+        if let Some(Value::Array(prefix)) = map.remove("prefixItems") {
+            map.entry("items").or_insert(json!({ "anyOf": prefix }));
+        }
+        if map.get("items").is_some_and(Value::is_boolean) {
+            map.remove("items");
+        }
+
+        // Encoded strings (3.1 content keywords).
+        if map.get("contentEncoding").and_then(Value::as_str) == Some("base64") {
+            map.entry("format").or_insert(json!("byte"));
+        } else if map.get("contentMediaType").is_some() && !map.contains_key("format") {
+            map.insert("format".into(), json!("binary"));
+        }
+
+        // Property-level `required: true` (a common slip) moves to the parent list.
+        if let Some(Value::Object(props)) = map.get_mut("properties") {
+            let mut lifted = Vec::new();
+            for (name, prop) in props.iter_mut() {
+                if let Value::Object(p) = prop {
+                    if let Some(v) = p.get("required") {
+                        if !v.is_array() {
+                            if v.as_bool() == Some(true) {
+                                lifted.push(Value::String(name.clone()));
+                            }
+                            p.remove("required");
+                        }
+                    }
+                }
+            }
+            if !lifted.is_empty() {
+                let required = map
+                    .entry("required")
+                    .or_insert_with(|| Value::Array(Vec::new()));
+                if let Value::Array(list) = required {
+                    for name in lifted {
+                        if !list.contains(&name) {
+                            list.push(name);
+                        }
+                    }
+                }
+            }
+        }
+        if map.get("required").is_some_and(|r| !r.is_array()) {
+            map.remove("required");
+        }
+
+        self.sanitize_fields(map, pointer);
+    }
+
+    /// Drops values the typed reader cannot hold, warning where it changes types.
+    fn sanitize_fields(&mut self, map: &mut Map<String, Value>, pointer: &str) {
+        for key in [
+            "minLength",
+            "maxLength",
+            "minItems",
+            "maxItems",
+            "minProperties",
+            "maxProperties",
+        ] {
+            if map.get(key).is_some_and(|v| v.as_u64().is_none()) {
+                map.remove(key);
+            }
+        }
+        for key in [
+            "nullable",
+            "readOnly",
+            "writeOnly",
+            "deprecated",
+            "uniqueItems",
+        ] {
+            if map.get(key).is_some_and(|v| !v.is_boolean()) {
+                map.remove(key);
+            }
+        }
+        for key in ["description", "title", "pattern", "format"] {
+            match map.get(key) {
+                Some(Value::String(_)) | None => {}
+                Some(other) => {
+                    let text = other.to_string();
+                    map.insert(key.into(), Value::String(text));
+                }
+            }
+        }
+        if map.get("type").and_then(Value::as_str) == Some("integer") {
+            for key in ["minimum", "maximum", "multipleOf"] {
+                if let Some(Value::Number(n)) = map.get(key) {
+                    if n.as_i64().is_none() {
+                        let shown = n.to_string();
+                        map.remove(key);
+                        self.warn(
+                            "integer-bound",
+                            pointer,
+                            format!("`{key}: {shown}` does not fit a 64-bit integer; the bound is not enforced by the SDKs"),
+                        );
+                    }
+                }
+            }
+        }
+        if let Some(Value::Object(d)) = map.get("discriminator") {
+            if !d.get("propertyName").is_some_and(Value::is_string) {
+                map.remove("discriminator");
+            }
+        }
+        if map
+            .get("additionalProperties")
+            .is_some_and(|v| !v.is_object() && !v.is_boolean())
+        {
+            map.remove("additionalProperties");
+        }
+        if map.get("enum").is_some_and(|v| !v.is_array()) {
+            map.remove("enum");
+        }
+    }
+}
+
+impl Default for Normalizer {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn is_null_schema(schema: &Value) -> bool {
+    match schema.get("type") {
+        Some(Value::String(t)) => t == "null",
+        Some(Value::Array(ts)) => ts.iter().all(|t| t.as_str() == Some("null")),
+        _ => false,
+    }
+}
+
+fn parameter(node: &mut Value) {
+    let Value::Object(map) = node else { return };
+    if map.contains_key("$ref") {
+        return;
+    }
+    if map.get("in").and_then(Value::as_str) == Some("path") {
+        map.insert("required".into(), Value::Bool(true));
+    }
+    if !map.contains_key("schema") && !map.contains_key("content") {
+        map.insert("schema".into(), json!({}));
+    }
+    if map.get("required").is_some_and(|v| !v.is_boolean()) {
+        map.remove("required");
+    }
+}
+
+/// Document-level repairs: fields the typed reader requires.
+pub fn document(doc: &mut Value) -> Vec<Warning> {
+    let mut warnings = Vec::new();
+    let Value::Object(map) = doc else {
+        return warnings;
+    };
+    map.insert("openapi".into(), json!("3.0.3"));
+    map.entry("paths").or_insert_with(|| json!({}));
+    let info = map.entry("info").or_insert_with(|| json!({}));
+    if let Value::Object(info) = info {
+        for key in ["title", "version"] {
+            if !info.get(key).is_some_and(Value::is_string) {
+                let text = info.get(key).map(|v| v.to_string()).unwrap_or_default();
+                info.insert(
+                    key.into(),
+                    Value::String(text.trim_matches('"').to_string()),
+                );
+            }
+        }
+    }
+    if let Some(Value::Object(schemes)) = map
+        .get_mut("components")
+        .and_then(|c| c.get_mut("securitySchemes"))
+    {
+        let unsupported: Vec<String> = schemes
+            .iter()
+            .filter(|(_, s)| {
+                !matches!(
+                    s.get("type").and_then(Value::as_str),
+                    Some("apiKey" | "http" | "oauth2" | "openIdConnect")
+                ) && s.get("$ref").is_none()
+            })
+            .map(|(k, _)| k.clone())
+            .collect();
+        for name in unsupported {
+            schemes.shift_remove(&name);
+            warnings.push(Warning {
+                kind: "auth-scheme",
+                pointer: format!("/components/securitySchemes/{}", crate::error::escape_token(&name)),
+                message: format!("security scheme `{name}` is of a type the SDKs cannot apply (e.g. mutualTLS); callers configure it on the HTTP client"),
+            });
+        }
+    }
+    warnings
+}

@@ -1,0 +1,192 @@
+//! Reading spec files: YAML or JSON text into a JSON value, with errors that
+//! carry the line, and a way back from a JSON pointer to a line.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::error::{unescape_token, Diagnostic};
+
+/// Parses one file's text. JSON is tried first for `.json` files (it is much
+/// faster), YAML otherwise; YAML 1.2 is a superset of JSON so either works.
+pub fn parse(path: &Path, text: &str) -> Result<Value, Diagnostic> {
+    let is_json = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+    if is_json {
+        return serde_json::from_str(text).map_err(|e| {
+            Diagnostic::new(path, "", format!("invalid JSON: {e}"))
+                .with_line(Some(e.line()))
+                .with_hint("fix the syntax error at this line; the file must be a JSON document")
+        });
+    }
+    let value: Lenient = serde_yaml::from_str(text).map_err(|e| {
+        let line = e.location().map(|l| l.line());
+        let message = e.to_string();
+        Diagnostic::new(path, "", format!("invalid YAML: {message}"))
+            .with_line(line)
+            .with_hint(
+                "fix the syntax error at this line; the file must be a YAML or JSON document",
+            )
+    })?;
+    Ok(value.0)
+}
+
+/// A JSON value that also takes integers beyond 64 bits (real specs carry
+/// them as bounds), keeping them as the nearest double.
+struct Lenient(Value);
+
+impl<'de> serde::Deserialize<'de> for Lenient {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(LenientVisitor).map(Lenient)
+    }
+}
+
+struct LenientVisitor;
+
+impl<'de> serde::de::Visitor<'de> for LenientVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("any YAML value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_i128<E>(self, v: i128) -> Result<Value, E> {
+        Ok(i64::try_from(v)
+            .map(Value::from)
+            .unwrap_or_else(|_| float(v as f64)))
+    }
+    fn visit_u128<E>(self, v: u128) -> Result<Value, E> {
+        Ok(u64::try_from(v)
+            .map(Value::from)
+            .unwrap_or_else(|_| float(v as f64)))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(float(v))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_owned()))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        serde::Deserialize::deserialize(d).map(|l: Lenient| l.0)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+        while let Some(Lenient(v)) = seq.next_element()? {
+            items.push(v);
+        }
+        Ok(Value::Array(items))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut out = serde_json::Map::new();
+        while let Some((key, Lenient(v))) = map.next_entry::<Lenient, Lenient>()? {
+            let key = match key.0 {
+                Value::String(s) => s,
+                // YAML allows non-string keys (`200:`); JSON objects need strings.
+                other => other.to_string(),
+            };
+            out.insert(key, v);
+        }
+        Ok(Value::Object(out))
+    }
+}
+
+/// Non-finite numbers (YAML's .inf, .nan) have no JSON form: kept as null.
+fn float(v: f64) -> Value {
+    serde_json::Number::from_f64(v)
+        .map(Value::Number)
+        .unwrap_or(Value::Null)
+}
+
+/// Finds the line (1-based) where the node at `pointer` starts, for block YAML
+/// and pretty-printed JSON. Returns `None` when it cannot tell for sure.
+pub fn line_of(text: &str, pointer: &str) -> Option<usize> {
+    if pointer.is_empty() {
+        return Some(1);
+    }
+    let tokens: Vec<String> = pointer
+        .trim_start_matches('#')
+        .split('/')
+        .skip(1)
+        .map(unescape_token)
+        .collect();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut start = 0usize;
+    let mut min_indent: isize = -1;
+    let mut found = None;
+    for token in &tokens {
+        let quoted = format!("\"{token}\"");
+        let single = format!("'{token}'");
+        let mut hit = None;
+        for (i, line) in lines.iter().enumerate().skip(start) {
+            let trimmed = line.trim_start();
+            let indent = (line.len() - trimmed.len()) as isize;
+            let body = trimmed.trim_start_matches("- ");
+            if indent <= min_indent && !trimmed.is_empty() && !trimmed.starts_with('#') {
+                // Left the parent's block without finding the key.
+                if found.is_some() {
+                    break;
+                }
+            }
+            let key_matches = [token.as_str(), quoted.as_str(), single.as_str()]
+                .iter()
+                .any(|k| {
+                    body.strip_prefix(k)
+                        .is_some_and(|rest| rest.trim_start().starts_with(':'))
+                });
+            if indent > min_indent && key_matches {
+                hit = Some((i, indent));
+                break;
+            }
+        }
+        let Some((i, indent)) = hit else {
+            // Array positions are not tracked: stop at the deepest key found.
+            return if token.parse::<usize>().is_ok() {
+                found
+            } else {
+                None
+            };
+        };
+        found = Some(i + 1);
+        start = i + 1;
+        min_indent = indent;
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_nested_yaml_keys() {
+        let text = "openapi: 3.0.3\npaths:\n  /pets:\n    get:\n      responses: {}\n  /users:\n    get:\n      summary: x\n";
+        assert_eq!(line_of(text, "/paths/~1users/get/summary"), Some(8));
+        assert_eq!(line_of(text, "/paths/~1pets/get"), Some(4));
+        assert_eq!(line_of(text, "/paths/~1nothing"), None);
+    }
+
+    #[test]
+    fn finds_json_keys() {
+        let text = "{\n  \"a\": {\n    \"b\": 1\n  }\n}\n";
+        assert_eq!(line_of(text, "/a/b"), Some(3));
+    }
+}

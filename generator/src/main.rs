@@ -1,0 +1,201 @@
+//! The `sdkgen` command line.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use sdkgen::check::Severity;
+use sdkgen::config::Config;
+use sdkgen::emit::{self, Lang, PackageInfo};
+use sdkgen::error::Diagnostic;
+use sdkgen::ir::Api;
+
+/// Generate Rust, Python and Node SDKs from an OpenAPI 3.0/3.1 spec, with
+/// retries that are on, jittered, deadline-bound, budgeted and keyed by default.
+#[derive(Parser)]
+#[command(name = "sdkgen", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Audit a spec's retry safety: exit 0 when clean, 1 on errors, 2 when unreadable.
+    Check {
+        /// The OpenAPI document (YAML or JSON).
+        spec: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+        /// Also fail (exit 1) on warnings.
+        #[arg(long)]
+        strict: bool,
+    },
+    /// Generate SDKs: one complete package per language under OUT/<lang>.
+    Build {
+        /// The OpenAPI document (YAML or JSON).
+        spec: PathBuf,
+        /// Where to write the packages.
+        #[arg(long, short, default_value = "sdks")]
+        out: PathBuf,
+        /// Languages to generate, comma-separated.
+        #[arg(long, value_enum, value_delimiter = ',', default_values_t = Lang::ALL.to_vec())]
+        lang: Vec<Lang>,
+        /// Package metadata (default: sdkgen.toml beside the spec, if any).
+        #[arg(long)]
+        config: Option<PathBuf>,
+    },
+    /// Print the intermediate representation sdkgen builds from a spec (YAML).
+    Ir {
+        /// The OpenAPI document (YAML or JSON).
+        spec: PathBuf,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Table,
+    Json,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Check {
+            spec,
+            format,
+            strict,
+        } => check(&spec, format, strict),
+        Command::Build {
+            spec,
+            out,
+            lang,
+            config,
+        } => build(&spec, &out, &lang, config.as_deref()),
+        Command::Ir { spec } => match read(&spec) {
+            Ok(api) => match serde_yaml::to_string(&api) {
+                Ok(text) => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: cannot print the IR: {e}");
+                    ExitCode::from(1)
+                }
+            },
+            Err(d) => unreadable(&d),
+        },
+    }
+}
+
+fn read(spec: &std::path::Path) -> Result<Api, Diagnostic> {
+    let loaded = sdkgen::load::load(spec)?;
+    sdkgen::ir::build(&loaded)
+}
+
+fn unreadable(d: &Diagnostic) -> ExitCode {
+    eprintln!("error: {d}");
+    ExitCode::from(2)
+}
+
+fn check(spec: &std::path::Path, format: Format, strict: bool) -> ExitCode {
+    let api = match read(spec) {
+        Ok(api) => api,
+        Err(d) => return unreadable(&d),
+    };
+    let report = sdkgen::check::audit(&api);
+    match format {
+        Format::Table => print!("{}", report.to_table()),
+        Format::Json => match serde_json::to_string_pretty(&report) {
+            Ok(text) => println!("{text}"),
+            Err(e) => {
+                eprintln!("error: cannot print the report: {e}");
+                return ExitCode::from(1);
+            }
+        },
+    }
+    let failing = report
+        .findings
+        .iter()
+        .any(|f| f.severity == Severity::Error || (strict && f.severity == Severity::Warning));
+    if failing {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn build(
+    spec: &std::path::Path,
+    out: &std::path::Path,
+    langs: &[Lang],
+    config: Option<&std::path::Path>,
+) -> ExitCode {
+    let started = Instant::now();
+    let (config, config_path) = match Config::find(spec, config) {
+        Ok(c) => c,
+        Err(d) => return unreadable(&d),
+    };
+    let api = match read(spec) {
+        Ok(api) => api,
+        Err(d) => return unreadable(&d),
+    };
+    if let Some(p) = config_path {
+        eprintln!("config: {}", p.display());
+    }
+    let mut langs = langs.to_vec();
+    langs.sort();
+    langs.dedup();
+    let mut failed = false;
+    for lang in langs {
+        let package = PackageInfo::new(&api, &config, lang);
+        match emit::emit(lang, &api, &package) {
+            Ok(files) => {
+                let dir = out.join(lang.as_str());
+                if let Err(e) = emit::write_package(&dir, &files) {
+                    eprintln!(
+                        "error: {}: cannot write the {} package: {e}",
+                        dir.display(),
+                        lang.as_str()
+                    );
+                    failed = true;
+                    continue;
+                }
+                eprintln!(
+                    "{}: {} files in {}",
+                    lang.as_str(),
+                    files.len(),
+                    dir.display()
+                );
+            }
+            Err(message) => {
+                eprintln!("{}: {message}", lang.as_str());
+                failed = true;
+            }
+        }
+    }
+    let mut by_kind: std::collections::BTreeMap<&str, usize> = Default::default();
+    for w in &api.warnings {
+        *by_kind.entry(w.kind).or_default() += 1;
+    }
+    let warnings: Vec<String> = by_kind.iter().map(|(k, n)| format!("{n} {k}")).collect();
+    eprintln!(
+        "{} operations, {} types, warnings: {}; {:.2} s",
+        api.operations.len(),
+        api.types.len(),
+        if warnings.is_empty() {
+            "none".to_string()
+        } else {
+            warnings.join(", ")
+        },
+        started.elapsed().as_secs_f64()
+    );
+    if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}

@@ -1,0 +1,196 @@
+//! The command line as users and scripts meet it: messages and exit codes.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn sdkgen(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sdkgen"))
+        .args(args)
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
+        .output()
+        .expect("sdkgen runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn audit_example_flags_the_appending_put_and_decrementing_delete() {
+    let o = sdkgen(&["check", "specs/audit.yaml"]);
+    assert_eq!(o.status.code(), Some(1), "errors found means exit 1");
+    let out = stdout(&o);
+    assert!(
+        out.contains("idempotency-claim PUT /accounts/{account_id}/notes"),
+        "{out}"
+    );
+    assert!(out.contains("says it appends"), "{out}");
+    assert!(
+        out.contains("idempotency-claim DELETE /accounts/{account_id}/credits"),
+        "{out}"
+    );
+    assert!(out.contains("says it decrements"), "{out}");
+    assert!(
+        out.contains("error   unsafe-undocumented POST /accounts/{account_id}/charges"),
+        "{out}"
+    );
+}
+
+#[test]
+fn payments_transfers_are_keyed_and_the_spec_is_clean() {
+    let o = sdkgen(&["check", "specs/payments.yaml", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let report: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json output");
+    let rows = report["state_changing"].as_array().expect("rows");
+    let transfer = rows
+        .iter()
+        .find(|r| r["operation"] == "createTransfer")
+        .expect("createTransfer listed");
+    assert_eq!(transfer["class"], "keyed");
+    assert_eq!(transfer["key"], "Idempotency-Key");
+    assert_eq!(report["errors"], 0);
+}
+
+#[test]
+fn strict_fails_on_warnings() {
+    // pets has an error already; payments is clean, so use a spec with only warnings.
+    let dir = tempdir();
+    let spec = dir.join("warn.yaml");
+    std::fs::write(
+        &spec,
+        "openapi: 3.0.3\ninfo: {title: W, version: 1.0.0}\npaths:\n  /a:\n    get:\n      responses:\n        '200': {description: ok}\n",
+    )
+    .unwrap();
+    let spec = spec.to_str().unwrap();
+    assert_eq!(sdkgen(&["check", spec]).status.code(), Some(0));
+    assert_eq!(sdkgen(&["check", spec, "--strict"]).status.code(), Some(1));
+}
+
+fn tempdir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "sdkgen-cli-{}-{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn unreadable(spec: &str, expected: &[&str]) {
+    let o = sdkgen(&["check", spec]);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "unreadable spec means exit 2: {}",
+        stderr(&o)
+    );
+    let err = stderr(&o);
+    assert!(!err.contains("panicked"), "{err}");
+    for e in expected {
+        assert!(err.contains(e), "expected `{e}` in:\n{err}");
+    }
+}
+
+#[test]
+fn missing_file() {
+    unreadable(
+        "generator/tests/fixtures/does-not-exist.yaml",
+        &["does-not-exist.yaml", "cannot read the spec", "hint:"],
+    );
+}
+
+#[test]
+fn bad_yaml_names_the_line() {
+    unreadable(
+        "generator/tests/fixtures/bad-yaml.yaml",
+        &["bad-yaml.yaml:5", "invalid YAML"],
+    );
+}
+
+#[test]
+fn dangling_ref_names_the_pointer_and_line() {
+    unreadable(
+        "generator/tests/fixtures/dangling.yaml",
+        &[
+            "dangling.yaml:11",
+            "/paths/~1things/get/responses/200/content/application~1json/schema",
+            "#/components/schemas/Missing",
+        ],
+    );
+}
+
+#[test]
+fn dangling_file_ref() {
+    unreadable(
+        "generator/tests/fixtures/multi/dangling-file.yaml",
+        &["models/nope.yml", "$ref", "relative path"],
+    );
+}
+
+#[test]
+fn required_cycle() {
+    unreadable(
+        "generator/tests/fixtures/cycle.yaml",
+        &[
+            "cycle.yaml:6",
+            "/components/schemas/Chicken",
+            "Chicken -> Egg -> Chicken",
+        ],
+    );
+}
+
+#[test]
+fn operation_without_responses() {
+    unreadable(
+        "generator/tests/fixtures/no-responses.yaml",
+        &["/paths/~1things/post/responses", "no responses"],
+    );
+}
+
+#[test]
+fn swagger_two_is_refused_with_a_way_out() {
+    unreadable(
+        "generator/tests/fixtures/swagger.yaml",
+        &["Swagger 2.0 is not supported", "convert"],
+    );
+}
+
+#[test]
+fn build_without_emitters_writes_nothing_and_says_so() {
+    let dir = tempdir().join("out");
+    let o = sdkgen(&[
+        "build",
+        "specs/pets.yaml",
+        "--out",
+        dir.to_str().unwrap(),
+        "--lang",
+        "python",
+    ]);
+    let err = stderr(&o);
+    if err.contains("not part of this build yet") {
+        assert_eq!(o.status.code(), Some(1));
+        assert!(
+            !dir.join("python").exists(),
+            "nothing may be written for a language not built"
+        );
+    } else {
+        assert_eq!(o.status.code(), Some(0), "{err}");
+        assert!(dir.join("python").exists());
+    }
+}
+
+#[test]
+fn help_lists_the_commands() {
+    let out = stdout(&sdkgen(&["--help"]));
+    for cmd in ["check", "build", "ir"] {
+        assert!(out.contains(cmd), "{out}");
+    }
+    let build = stdout(&sdkgen(&["build", "--help"]));
+    for flag in ["--out", "--lang", "--config"] {
+        assert!(build.contains(flag), "{build}");
+    }
+}

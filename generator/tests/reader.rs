@@ -1,0 +1,103 @@
+//! The reader on documents that other generators trip over.
+
+use std::path::Path;
+
+use sdkgen::ir::{RetryClass, TypeKind, TypeRef};
+
+fn fixture(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+#[test]
+fn multi_file_refs_are_bundled_with_readable_names() {
+    let loaded = sdkgen::load::load(&fixture("multi/root.yaml")).expect("loads");
+    assert_eq!(
+        loaded.files.len(),
+        5,
+        "root, path, params and two model files: {:?}",
+        loaded.files
+    );
+    let api = sdkgen::ir::build(&loaded).expect("builds");
+    let ids: Vec<&str> = api.operations.iter().map(|o| o.id.as_str()).collect();
+    assert_eq!(ids, ["listDroplets", "getDroplet"]);
+    let droplet = api.type_by_name("Droplet").expect("hoisted by file name");
+    let TypeKind::Object { fields, .. } = &droplet.kind else {
+        panic!("object")
+    };
+    let name = fields.iter().find(|f| f.name == "name").unwrap();
+    assert_eq!(
+        name.ty,
+        TypeRef::Nullable(Box::new(TypeRef::Primitive(sdkgen::ir::Primitive::String))),
+        "3.1 type array with null"
+    );
+    let next = fields.iter().find(|f| f.name == "next").unwrap();
+    assert_eq!(
+        next.ty,
+        TypeRef::Named("Droplet".into()),
+        "a self-reference across files stays a name"
+    );
+    assert!(api.type_by_name("Region").is_some());
+    assert!(
+        api.warnings.iter().any(|w| w.kind == "integer-bound"),
+        "a bound beyond 64 bits is reported"
+    );
+}
+
+#[test]
+fn recursion_through_optional_fields_is_fine() {
+    let loaded = sdkgen::load::load(&fixture("recursive-ok.yaml")).expect("loads");
+    sdkgen::ir::build(&loaded).expect("optional self-reference builds");
+}
+
+#[test]
+fn payments_spec_classes() {
+    let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("../specs/payments.yaml");
+    let api = sdkgen::ir::build(&sdkgen::load::load(&spec).unwrap()).unwrap();
+    let class = |id: &str| {
+        api.operations
+            .iter()
+            .find(|o| o.id == id)
+            .unwrap()
+            .retry
+            .class
+    };
+    assert_eq!(class("createTransfer"), RetryClass::Keyed);
+    assert_eq!(class("createRefund"), RetryClass::Keyed);
+    assert_eq!(class("listTransfers"), RetryClass::Safe);
+    assert_eq!(class("generateReport"), RetryClass::Idempotent);
+    assert_eq!(class("updateVendor"), RetryClass::Unsafe);
+    let sub = api
+        .operations
+        .iter()
+        .find(|o| o.id == "createSubscription")
+        .unwrap();
+    assert_eq!(sub.retry.latency_p99_ms, Some(1500));
+    assert_eq!(sub.retry.overrides.max_attempts, Some(4));
+    assert_eq!(api.key_contract.replay_window.as_deref(), Some("24h"));
+    // oneOf with a discriminator keeps its tags.
+    let pm = api.type_by_name("PaymentMethod").expect("PaymentMethod");
+    let TypeKind::Union {
+        discriminator,
+        variants,
+        ..
+    } = &pm.kind
+    else {
+        panic!("union")
+    };
+    assert_eq!(discriminator.as_deref(), Some("type"));
+    assert!(variants.iter().all(|v| !v.tags.is_empty()));
+}
+
+#[test]
+fn webhooks_only_document_loads() {
+    let text = "openapi: 3.1.0\ninfo: {title: Hooks, version: 1.0.0}\nwebhooks:\n  newPet:\n    post:\n      requestBody:\n        content:\n          application/json:\n            schema:\n              type: object\n              properties:\n                id: {type: integer}\n      responses:\n        '200': {description: ok}\n";
+    let loaded = sdkgen::load::load_text(Path::new("hooks.yaml"), text.to_string()).expect("loads");
+    let api = sdkgen::ir::build(&loaded).expect("builds");
+    assert_eq!(api.webhooks.len(), 1);
+    assert_eq!(
+        api.webhooks[0].payload,
+        Some(TypeRef::Named("NewPetWebhook".into()))
+    );
+}
