@@ -326,6 +326,10 @@ export class Runtime {
       if (typeof at !== 'number' || !Number.isFinite(at)) {
         throw new InvalidArgumentError('deadline must be a Date or epoch milliseconds');
       }
+      if (at < 1e11) {
+        // Before 1973: almost certainly a duration passed where an instant was meant.
+        throw new InvalidArgumentError(`deadline ${at} is not epoch milliseconds; pass a duration as the timeout option`);
+      }
       const fromInstant = start + (at - Date.now());
       if (options.timeout === undefined) deadline = fromInstant;
       else deadline = Math.min(deadline, fromInstant);

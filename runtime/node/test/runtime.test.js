@@ -334,6 +334,9 @@ test('deadlines: per call as a duration or an instant, the earlier wins; a past 
   assert.equal(t0, 1234);
   assert.ok(t1 <= 3000 && t1 > 2900, String(t1));
   assert.equal(t2, 2000);
+  const dur = await rejects(a.rt.request(GET, { path: '/p' }, { deadline: 5000 }));
+  assert.ok(dur instanceof InvalidArgumentError);
+  assert.deepEqual([dur.attempts, dur.stopReason], [0, 'none']);
   const err = await rejects(a.rt.request(GET, { path: '/p' }, { deadline: Date.now() - 1 }));
   assert.ok(err instanceof DeadlineExceededError && err instanceof APITimeoutError);
   assert.deepEqual([err.kind, err.attempts, err.stopReason], ['timeout', 0, 'deadline_exceeded']);
