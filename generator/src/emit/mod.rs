@@ -4,6 +4,10 @@
 
 use std::path::{Path, PathBuf};
 
+mod node;
+mod python;
+mod rust;
+
 use crate::config::Config;
 use crate::ir::Api;
 
@@ -57,11 +61,8 @@ impl PackageInfo {
             .package
             .name
             .clone()
-            .unwrap_or_else(|| api.title.clone());
-        let name = per_lang.name.clone().unwrap_or_else(|| match lang {
-            Lang::Rust | Lang::Python => kebab(&base),
-            Lang::Node => kebab(&base),
-        });
+            .unwrap_or_else(|| without_api_suffix(&api.title));
+        let name = per_lang.name.clone().unwrap_or_else(|| kebab(&base));
         let spec_version = if is_semver(&api.version) {
             Some(api.version.clone())
         } else {
@@ -89,6 +90,18 @@ impl PackageInfo {
             authors: config.package.authors.clone(),
         }
     }
+}
+
+/// "Payments API" names a package `payments`, not `payments-api`.
+fn without_api_suffix(title: &str) -> String {
+    let trimmed = title.trim();
+    let lower = trimmed.to_ascii_lowercase();
+    for suffix in [" api", " rest api", " http api"] {
+        if lower.ends_with(suffix) && lower.len() > suffix.len() {
+            return trimmed[..trimmed.len() - suffix.len()].to_string();
+        }
+    }
+    trimmed.to_string()
 }
 
 fn is_semver(v: &str) -> bool {

@@ -1,0 +1,8 @@
+//! The Node emitter.
+
+use super::{OutputFile, PackageInfo};
+use crate::ir::Api;
+
+pub fn emit(_api: &Api, _package: &PackageInfo) -> Result<Vec<OutputFile>, String> {
+    Err("the node emitter is not part of this build yet; no files were written for it".to_string())
+}
