@@ -131,11 +131,12 @@ pub fn kebab(text: &str) -> String {
 }
 
 /// Generates the files of one language's package, or says why it cannot.
-pub fn emit(lang: Lang, _api: &Api, _package: &PackageInfo) -> Result<Vec<OutputFile>, String> {
-    Err(format!(
-        "the {} emitter is not part of this build yet; no files were written for it",
-        lang.as_str()
-    ))
+pub fn emit(lang: Lang, api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String> {
+    match lang {
+        Lang::Rust => rust::emit(api, package),
+        Lang::Python => python::emit(api, package),
+        Lang::Node => node::emit(api, package),
+    }
 }
 
 /// Writes a package so that `dir` holds either the complete new package or
