@@ -267,9 +267,10 @@ impl Runtime {
                     },
                 });
             }
-            let attempt_timeout = match p99 {
-                Some(p99) => p99.saturating_mul(3).min(remaining),
-                None => remaining,
+            // min(3 x p99, time left); `cut_by_deadline` when the time left is the bound.
+            let (attempt_timeout, cut_by_deadline) = match p99 {
+                Some(p99) if p99.saturating_mul(3) < remaining => (p99.saturating_mul(3), false),
+                _ => (remaining, true),
             };
             let mut attempt_headers = headers.clone();
             if let Some(name) = &self.timeout_header {
@@ -286,6 +287,16 @@ impl Runtime {
                     attempt_timeout,
                 )
                 .await?;
+            let outcome = match outcome {
+                Outcome::Transport {
+                    failure: TransportFailure::Timeout,
+                    source: None,
+                } if cut_by_deadline => Outcome::Transport {
+                    failure: TransportFailure::DeadlineReached,
+                    source: None,
+                },
+                other => other,
+            };
 
             if let Outcome::Response {
                 status,
@@ -554,7 +565,7 @@ impl Runtime {
                 }
             }
             Outcome::Transport {
-                failure: TransportFailure::Timeout,
+                failure: TransportFailure::Timeout | TransportFailure::DeadlineReached,
                 ..
             } => Error::Timeout {
                 attempts,

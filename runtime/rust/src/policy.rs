@@ -22,8 +22,10 @@ pub(super) enum TransportFailure {
     /// The connection broke after the request may have been sent (reset,
     /// incomplete response, body read failure): ambiguous.
     Broken,
-    /// The attempt timeout fired: ambiguous.
+    /// The attempt timeout (3 x p99) fired: ambiguous.
     Timeout,
+    /// The attempt ran until the call's deadline: the deadline is exhausted.
+    DeadlineReached,
 }
 
 impl TransportFailure {
@@ -32,6 +34,7 @@ impl TransportFailure {
             TransportFailure::Connect => "connection failed",
             TransportFailure::Broken => "connection broken",
             TransportFailure::Timeout => "attempt timeout",
+            TransportFailure::DeadlineReached => "deadline reached",
         }
     }
 }
@@ -105,6 +108,13 @@ pub(super) fn decide(
     bucket: &TokenBucket,
 ) -> Decision {
     use Decision::Stop;
+
+    // An attempt cut by the call's deadline: the deadline is exhausted, and
+    // an exhausted deadline is never retried (contract section 3), so this
+    // stops before the decision order (and consumes no draw).
+    if let Failure::Transport(TransportFailure::DeadlineReached) = failure {
+        return Stop(StopReason::DeadlineExceeded);
+    }
 
     // 1. The allowlist.
     if let Failure::Response {
@@ -385,6 +395,10 @@ mod tests {
             (TransportFailure::Connect, None),
             (TransportFailure::Broken, Some(StopReason::UnsafeToRetry)),
             (TransportFailure::Timeout, Some(StopReason::UnsafeToRetry)),
+            (
+                TransportFailure::DeadlineReached,
+                Some(StopReason::DeadlineExceeded),
+            ),
         ] {
             let failure = Failure::Transport(t);
             let draws = Draws::new(&[0.5]);
@@ -408,6 +422,28 @@ mod tests {
                 ),
             }
         }
+    }
+
+    #[test]
+    fn an_attempt_cut_by_the_deadline_stops_without_a_draw() {
+        let failure = Failure::Transport(TransportFailure::DeadlineReached);
+        let draws = Draws::new(&[]);
+        let bucket = TokenBucket::default();
+        for class in [RetryClass::Safe, RetryClass::Unsafe] {
+            assert_eq!(
+                decide(
+                    &failure,
+                    &policy(class),
+                    &first(),
+                    Duration::ZERO,
+                    SystemTime::now(),
+                    &draws,
+                    &bucket
+                ),
+                Decision::Stop(StopReason::DeadlineExceeded)
+            );
+        }
+        assert_eq!(bucket.level(), 500);
     }
 
     #[test]
