@@ -9,6 +9,8 @@ from __future__ import annotations
 import base64
 from collections.abc import MutableMapping
 
+from .redact import protect_query_secret
+
 __all__ = ["ApiKeyAuth", "Auth", "BasicAuth", "BearerAuth"]
 
 
@@ -57,6 +59,9 @@ class ApiKeyAuth(Auth):
         self._name = name
         self._value = value
         self._location = location
+        if location == "query":
+            # httpx logs full URLs at INFO: keep this key out of them.
+            protect_query_secret(value)
 
     def apply(self, headers: MutableMapping[str, str], query: list[tuple[str, str]]) -> None:
         if self._location == "header":

@@ -46,17 +46,19 @@ def classify_exception(exc: Exception) -> TransportFailure:
     """Map an httpx error raised while sending to what retrying needs to know."""
     detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
     if isinstance(exc, (httpx.ConnectTimeout, httpx.PoolTimeout)):
-        return TransportFailure(FailureKind.CONNECT_TIMEOUT, detail)
-    if isinstance(exc, httpx.TimeoutException):
-        return TransportFailure(FailureKind.TIMEOUT, detail)
-    if isinstance(exc, httpx.ConnectError):
-        return TransportFailure(FailureKind.REFUSED, detail)
-    if isinstance(
+        kind = FailureKind.CONNECT_TIMEOUT
+    elif isinstance(exc, httpx.TimeoutException):
+        kind = FailureKind.TIMEOUT
+    elif isinstance(exc, httpx.ConnectError):
+        kind = FailureKind.REFUSED
+    elif isinstance(
         exc,
         (httpx.ReadError, httpx.WriteError, httpx.CloseError, httpx.RemoteProtocolError),
     ):
-        return TransportFailure(FailureKind.RESET, detail)
-    return TransportFailure(FailureKind.FATAL, detail)
+        kind = FailureKind.RESET
+    else:
+        kind = FailureKind.FATAL
+    return TransportFailure(kind, detail, cause=exc)
 
 
 SEND_ERRORS = (httpx.TransportError, httpx.DecodingError, httpx.TooManyRedirects)
@@ -238,4 +240,6 @@ class RuntimeCore:
                 stop_reason=stop_reason,
             )
         cls = APITimeoutError if last.kind.is_timeout else APIConnectionError
-        return cls(f"{op.name}: {last.detail}", attempts=attempts, stop_reason=stop_reason)
+        error = cls(f"{op.name}: {last.detail}", attempts=attempts, stop_reason=stop_reason)
+        error.__cause__ = last.cause
+        return error

@@ -14,7 +14,7 @@ import logging
 import math
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timezone
 from email.utils import parsedate_to_datetime
 from typing import Callable, Union
@@ -74,6 +74,8 @@ class TransportFailure:
 
     kind: FailureKind
     detail: str
+    cause: BaseException | None = field(default=None, compare=False)
+    """The httpx exception, chained to the error the caller sees."""
 
 
 @dataclass(frozen=True)
