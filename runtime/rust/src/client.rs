@@ -227,7 +227,7 @@ impl Runtime {
         // Everything that can fail before sending, the caller's key first.
         let key = self.resolve_key(op, &options)?;
         let url = self.url(&request)?;
-        let headers = self.headers(&request, &options, key);
+        let call_headers = self.headers(&request, &options, key);
         let deadline = self.deadline(op, &options, start);
 
         let retries = options.retries.unwrap_or(self.config.retries);
@@ -272,7 +272,7 @@ impl Runtime {
                 Some(p99) if p99.saturating_mul(3) < remaining => (p99.saturating_mul(3), false),
                 _ => (remaining, true),
             };
-            let mut attempt_headers = headers.clone();
+            let mut attempt_headers = call_headers.clone();
             if let Some(name) = &self.timeout_header {
                 attempt_headers.insert(name.clone(), HeaderValue::from(millis(remaining)));
             }
@@ -298,67 +298,70 @@ impl Runtime {
                 other => other,
             };
 
-            if let Outcome::Response {
-                status,
-                headers,
-                body,
-                ..
-            } = outcome
-            {
-                if status.is_success() {
-                    self.budget.refund(last_cost.unwrap_or(SUCCESS_REFUND));
-                    return Ok(Response {
-                        status,
-                        headers,
-                        body,
-                        attempts: state.attempts,
-                    });
-                }
-                let (code, message) = error_code_and_message(&body);
-                last = Some(Outcome::Response {
-                    status,
-                    headers,
-                    body,
-                    code,
-                    message,
-                });
-            } else {
-                last = Some(outcome);
-            }
-            let Some(outcome) = last.as_ref() else {
-                continue;
-            };
-
-            let (failure, reason) = match outcome {
+            let failed = match outcome {
                 Outcome::Response {
                     status,
                     headers,
-                    code,
+                    body,
                     ..
-                } => (
-                    Failure::Response {
-                        status: *status,
+                } => {
+                    if status.is_success() {
+                        self.budget.refund(last_cost.unwrap_or(SUCCESS_REFUND));
+                        return Ok(Response {
+                            status,
+                            headers,
+                            body,
+                            attempts: state.attempts,
+                        });
+                    }
+                    let (code, message) = error_code_and_message(&body);
+                    Outcome::Response {
+                        status,
                         headers,
-                        in_flight: status.as_u16() == 409
-                            && code.as_deref() == Some(op.in_flight_code),
-                    },
-                    format!("HTTP {}", status.as_u16()),
-                ),
-                Outcome::Transport { failure, .. } => {
-                    (Failure::Transport(*failure), failure.describe().to_string())
+                        body,
+                        code,
+                        message,
+                    }
                 }
+                transport => transport,
             };
-            let now = self.clock.now();
-            let remaining = deadline.saturating_duration_since(now);
-            let decision = decide(
-                &failure,
-                &policy,
-                &state,
-                remaining,
-                SystemTime::now(),
-                self.random.as_ref(),
-                &self.budget,
-            );
+
+            let (decision, reason, was_500) = {
+                let (failure, reason) = match &failed {
+                    Outcome::Response {
+                        status,
+                        headers,
+                        code,
+                        ..
+                    } => (
+                        Failure::Response {
+                            status: *status,
+                            headers,
+                            in_flight: status.as_u16() == 409
+                                && code.as_deref() == Some(op.in_flight_code),
+                        },
+                        format!("HTTP {}", status.as_u16()),
+                    ),
+                    Outcome::Transport { failure, .. } => {
+                        (Failure::Transport(*failure), failure.describe().to_string())
+                    }
+                };
+                let was_500 = matches!(
+                    failure,
+                    Failure::Response { status, .. } if status == StatusCode::INTERNAL_SERVER_ERROR
+                );
+                let remaining = deadline.saturating_duration_since(self.clock.now());
+                let decision = decide(
+                    &failure,
+                    &policy,
+                    &state,
+                    remaining,
+                    SystemTime::now(),
+                    self.random.as_ref(),
+                    &self.budget,
+                );
+                (decision, reason, was_500)
+            };
             match decision {
                 Decision::Stop(stop_reason) => {
                     tracing::debug!(
@@ -369,13 +372,7 @@ impl Runtime {
                         stop_reason = stop_reason.as_str(),
                         "sdkgen runtime: giving up"
                     );
-                    return Err(match last {
-                        Some(outcome) => Self::error(outcome, op, state.attempts, stop_reason),
-                        None => Error::Timeout {
-                            attempts: state.attempts,
-                            stop_reason,
-                        },
-                    });
+                    return Err(Self::error(failed, op, state.attempts, stop_reason));
                 }
                 Decision::Retry { sleep_ms, cost } => {
                     tracing::warn!(
@@ -387,12 +384,10 @@ impl Runtime {
                         tokens_left = self.budget.level(),
                         "sdkgen runtime: retrying"
                     );
-                    if matches!(failure, Failure::Response { status, .. } if status.as_u16() == 500)
-                    {
-                        state.retried_500 = true;
-                    }
+                    state.retried_500 |= was_500;
                     state.prev_sleep_ms = Some(sleep_ms);
                     last_cost = Some(cost);
+                    last = Some(failed);
                     self.clock.sleep(Duration::from_millis(sleep_ms)).await;
                 }
             }
