@@ -201,7 +201,7 @@ enum Shape {
 
 struct Builder<'a> {
     loaded: &'a Loaded,
-    schemas: IndexMap<String, ReferenceOr<oa::Schema>>,
+    schemas: &'a IndexMap<String, ReferenceOr<oa::Schema>>,
     /// Component key to IR name.
     component_names: HashMap<String, String>,
     /// Components whose schema is nullable: every use of them is.
@@ -215,12 +215,12 @@ struct Builder<'a> {
 
 impl<'a> Builder<'a> {
     fn new(loaded: &'a Loaded) -> Self {
-        let schemas = loaded
-            .document
-            .components
-            .as_ref()
-            .map(|c| c.schemas.clone())
-            .unwrap_or_default();
+        static EMPTY: std::sync::OnceLock<IndexMap<String, ReferenceOr<oa::Schema>>> =
+            std::sync::OnceLock::new();
+        let schemas = match loaded.document.components.as_ref() {
+            Some(c) => &c.schemas,
+            None => EMPTY.get_or_init(IndexMap::new),
+        };
         Builder {
             loaded,
             schemas,
@@ -255,15 +255,11 @@ impl<'a> Builder<'a> {
     }
 
     fn build_components(&mut self) -> Result<(), Diagnostic> {
-        let entries: Vec<(String, ReferenceOr<oa::Schema>)> = self
-            .schemas
-            .iter()
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect();
-        for (key, schema) in entries {
-            let name = self.component_names[&key].clone();
-            let pointer = join_pointer("/components/schemas", &key);
-            let (description, kind) = match &schema {
+        let schemas = self.schemas;
+        for (key, schema) in schemas {
+            let name = self.component_names[key].clone();
+            let pointer = join_pointer("/components/schemas", key);
+            let (description, kind) = match schema {
                 ReferenceOr::Reference { reference } => {
                     let target = self.reference(reference, &pointer)?;
                     (None, TypeKind::Alias { target })
@@ -823,7 +819,7 @@ impl<'a> Builder<'a> {
                         .loaded
                         .diagnostic(pointer, format!("dangling reference `{reference}`")));
                 };
-                let Some(target) = self.schemas.get(&key).cloned() else {
+                let Some(target) = self.schemas.get(&key) else {
                     return Err(self
                         .loaded
                         .diagnostic(pointer, format!("dangling reference `{reference}`: no such schema"))
@@ -843,7 +839,7 @@ impl<'a> Builder<'a> {
                 self.merging.push(key.clone());
                 let name = self.component_names[&key].clone();
                 let result =
-                    self.object_parts(&target, &name, &join_pointer("/components/schemas", &key));
+                    self.object_parts(target, &name, &join_pointer("/components/schemas", &key));
                 self.merging.pop();
                 return result;
             }
@@ -1070,8 +1066,8 @@ impl<'a> Builder<'a> {
         &mut self,
         path: &str,
         method: Method,
-        item: &oa::PathItem,
-        op: &oa::Operation,
+        item: &'a oa::PathItem,
+        op: &'a oa::Operation,
         pointer: &str,
         contract: &KeyContract,
         root_p99: Option<u64>,
@@ -1090,7 +1086,7 @@ impl<'a> Builder<'a> {
         });
 
         // Path-level parameters first, replaced by operation-level ones of the same name and place.
-        let mut raw_params: Vec<(oa::Parameter, String)> = Vec::new();
+        let mut raw_params: Vec<(&oa::Parameter, String)> = Vec::new();
         let item_pointer = pointer.rsplit_once('/').map(|(p, _)| p).unwrap_or("");
         for (i, p) in item.parameters.iter().enumerate() {
             let ptr = format!("{item_pointer}/parameters/{i}");
@@ -1100,9 +1096,9 @@ impl<'a> Builder<'a> {
             let ptr = format!("{pointer}/parameters/{i}");
             let param = self.resolve_param(p, &ptr)?;
             let data = param.parameter_data_ref();
-            let loc = std::mem::discriminant(&param);
+            let loc = std::mem::discriminant(param);
             raw_params.retain(|(q, _)| {
-                !(q.parameter_data_ref().name == data.name && std::mem::discriminant(q) == loc)
+                !(q.parameter_data_ref().name == data.name && std::mem::discriminant(*q) == loc)
             });
             raw_params.push((param, ptr));
         }
@@ -1180,106 +1176,32 @@ impl<'a> Builder<'a> {
 
     fn resolve_param(
         &self,
-        p: &ReferenceOr<oa::Parameter>,
+        p: &'a ReferenceOr<oa::Parameter>,
         pointer: &str,
-    ) -> Result<oa::Parameter, Diagnostic> {
-        match p {
-            ReferenceOr::Item(p) => Ok(p.clone()),
-            ReferenceOr::Reference { reference } => {
-                let found = reference
-                    .strip_prefix("#/components/parameters/")
-                    .map(crate::error::unescape_token)
-                    .and_then(|k| {
-                        self.loaded
-                            .document
-                            .components
-                            .as_ref()?
-                            .parameters
-                            .get(&k)
-                            .cloned()
-                    });
-                match found {
-                    Some(ReferenceOr::Item(p)) => Ok(p),
-                    _ => Err(self
-                        .loaded
-                        .diagnostic(
-                            pointer,
-                            format!("dangling reference `{reference}`: no such parameter"),
-                        )
-                        .with_hint("point the $ref at a parameter under #/components/parameters")),
-                }
-            }
-        }
+    ) -> Result<&'a oa::Parameter, Diagnostic> {
+        resolve(self.loaded, p, "parameters", |c| &c.parameters, pointer)
     }
 
     fn resolve_body(
         &self,
-        b: &ReferenceOr<oa::RequestBody>,
+        b: &'a ReferenceOr<oa::RequestBody>,
         pointer: &str,
-    ) -> Result<oa::RequestBody, Diagnostic> {
-        match b {
-            ReferenceOr::Item(b) => Ok(b.clone()),
-            ReferenceOr::Reference { reference } => {
-                let found = reference
-                    .strip_prefix("#/components/requestBodies/")
-                    .map(crate::error::unescape_token)
-                    .and_then(|k| {
-                        self.loaded
-                            .document
-                            .components
-                            .as_ref()?
-                            .request_bodies
-                            .get(&k)
-                            .cloned()
-                    });
-                match found {
-                    Some(ReferenceOr::Item(b)) => Ok(b),
-                    _ => Err(self
-                        .loaded
-                        .diagnostic(
-                            pointer,
-                            format!("dangling reference `{reference}`: no such request body"),
-                        )
-                        .with_hint(
-                            "point the $ref at a request body under #/components/requestBodies",
-                        )),
-                }
-            }
-        }
+    ) -> Result<&'a oa::RequestBody, Diagnostic> {
+        resolve(
+            self.loaded,
+            b,
+            "requestBodies",
+            |c| &c.request_bodies,
+            pointer,
+        )
     }
 
     fn resolve_response(
         &self,
-        r: &ReferenceOr<oa::Response>,
+        r: &'a ReferenceOr<oa::Response>,
         pointer: &str,
-    ) -> Result<oa::Response, Diagnostic> {
-        match r {
-            ReferenceOr::Item(r) => Ok(r.clone()),
-            ReferenceOr::Reference { reference } => {
-                let found = reference
-                    .strip_prefix("#/components/responses/")
-                    .map(crate::error::unescape_token)
-                    .and_then(|k| {
-                        self.loaded
-                            .document
-                            .components
-                            .as_ref()?
-                            .responses
-                            .get(&k)
-                            .cloned()
-                    });
-                match found {
-                    Some(ReferenceOr::Item(r)) => Ok(r),
-                    _ => Err(self
-                        .loaded
-                        .diagnostic(
-                            pointer,
-                            format!("dangling reference `{reference}`: no such response"),
-                        )
-                        .with_hint("point the $ref at a response under #/components/responses")),
-                }
-            }
-        }
+    ) -> Result<&'a oa::Response, Diagnostic> {
+        resolve(self.loaded, r, "responses", |c| &c.responses, pointer)
     }
 
     fn param(
@@ -1451,6 +1373,40 @@ impl<'a> Builder<'a> {
         }
         Ok(out)
     }
+}
+
+/// Follows a `#/components/<section>/<name>` reference (and any chain of them)
+/// to the item it names.
+fn resolve<'d, T>(
+    loaded: &'d Loaded,
+    mut item: &'d ReferenceOr<T>,
+    section: &str,
+    pick: impl Fn(&'d oa::Components) -> &'d IndexMap<String, ReferenceOr<T>>,
+    pointer: &str,
+) -> Result<&'d T, Diagnostic> {
+    let prefix = format!("#/components/{section}/");
+    for _ in 0..32 {
+        match item {
+            ReferenceOr::Item(t) => return Ok(t),
+            ReferenceOr::Reference { reference } => {
+                let found = reference
+                    .strip_prefix(&prefix)
+                    .map(crate::error::unescape_token)
+                    .and_then(|k| pick(loaded.document.components.as_ref()?).get(&k));
+                match found {
+                    Some(next) => item = next,
+                    None => {
+                        return Err(loaded
+                            .diagnostic(pointer, format!("dangling reference `{reference}`: nothing under #/components/{section} by that name"))
+                            .with_hint(format!("point the $ref at an entry of #/components/{section}, or add the missing one")))
+                    }
+                }
+            }
+        }
+    }
+    Err(loaded
+        .diagnostic(pointer, "reference chain too long or cyclic")
+        .with_hint("make the chain of $refs end at a definition"))
 }
 
 fn merge_field(fields: &mut Vec<Field>, f: Field) {

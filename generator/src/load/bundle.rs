@@ -267,6 +267,36 @@ impl Bundler {
     }
 }
 
+/// Whether a document's text has any reference the bundler must act on: one
+/// to another file, or one to a schema outside `#/components/schemas`. Most
+/// single-file specs have none, and skipping the walk saves time on big ones.
+pub fn needs_bundling(text: &str) -> bool {
+    let mut rest = text;
+    while let Some(at) = rest.find("$ref") {
+        rest = &rest[at + 4..];
+        let value = rest
+            .trim_start_matches(['"', '\'', ' ', '\t'])
+            .strip_prefix(':')
+            .map(|v| v.trim_start_matches([' ', '\t', '"', '\'']));
+        match value {
+            Some(v) if v.starts_with("#/components/") => {
+                if let Some(name) = v.strip_prefix("#/components/schemas/") {
+                    let end = name
+                        .find(['"', '\'', '\n', '\r', ',', '}', ' '])
+                        .unwrap_or(name.len());
+                    if name[..end].contains('/') {
+                        return true;
+                    }
+                }
+            }
+            Some(_) => return true,
+            // `$ref` as a word in a description, not a key.
+            None => {}
+        }
+    }
+    false
+}
+
 fn set_ref(node: &mut Value, reference: String) {
     if let Value::Object(map) = node {
         map.insert("$ref".to_string(), Value::String(reference));
@@ -298,4 +328,27 @@ pub fn percent_decode(text: &str) -> String {
         i += 1;
     }
     String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::needs_bundling;
+
+    #[test]
+    fn spots_references_that_need_work() {
+        assert!(!needs_bundling("a:\n  $ref: '#/components/schemas/Pet'\n"));
+        assert!(!needs_bundling(
+            "{\"$ref\": \"#/components/parameters/Limit\"}"
+        ));
+        assert!(!needs_bundling(
+            "description: use $ref to point at things\n"
+        ));
+        assert!(needs_bundling("a:\n  $ref: 'models/pet.yml'\n"));
+        assert!(needs_bundling(
+            "a:\n  $ref: \"#/components/schemas/Pet/properties/id\"\n"
+        ));
+        assert!(needs_bundling(
+            "a:\n  $ref: '#/paths/~1pets/get/responses/200/content/application~1json/schema'\n"
+        ));
+    }
 }

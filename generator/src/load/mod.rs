@@ -60,9 +60,11 @@ pub fn load_text(path: &Path, text: String) -> Result<Loaded, Diagnostic> {
 
     let root = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     let mut bundler = bundle::Bundler::new(root.clone(), &doc);
-    bundler
-        .walk(&mut doc, Kind::Document, &root, "")
-        .map_err(|d| relabel(d, &root, path))?;
+    if bundle::needs_bundling(&text) {
+        bundler
+            .walk(&mut doc, Kind::Document, &root, "")
+            .map_err(|d| relabel(d, &root, path))?;
+    }
     if !bundler.new_schemas.is_empty() {
         let components = doc
             .as_object_mut()
