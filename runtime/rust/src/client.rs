@@ -394,20 +394,24 @@ impl Runtime {
         }
     }
 
-    /// The key header for this call, if any: the caller's key (validated), else
-    /// a UUID v4 for a `keyed` operation, made once before the first attempt.
+    /// The key header of a `keyed` operation: the caller's key (validated),
+    /// else a UUID v4 made once, before the first attempt. Other operations
+    /// carry no key (a caller's key is ignored for them).
     fn resolve_key(
         &self,
         op: &Operation,
         options: &CallOptions,
     ) -> Result<Option<(HeaderName, HeaderValue)>, Error> {
+        if op.class != RetryClass::Keyed {
+            // Only keyed operations carry a key, as in the Python and Node runtimes.
+            return Ok(None);
+        }
         let key = match &options.idempotency_key {
             Some(key) => {
                 validate_idempotency_key(key, op.key_max_length)?;
                 key.clone()
             }
-            None if op.class == RetryClass::Keyed => generate_idempotency_key(),
-            None => return Ok(None),
+            None => generate_idempotency_key(),
         };
         let name = HeaderName::from_bytes(op.key_header.as_bytes()).map_err(|_| {
             Error::build(format!(
@@ -670,7 +674,7 @@ mod tests {
     }
 
     #[test]
-    fn keys_are_checked_and_only_generated_for_keyed_operations() {
+    fn keys_are_checked_and_only_sent_for_keyed_operations() {
         let rt = Runtime::new(Config::new("http://h")).expect("runtime");
         let keyed = Operation::new("k", Method::POST, RetryClass::Keyed).with_key_max_length(4);
         let safe = Operation::new("s", Method::GET, RetryClass::Safe);
@@ -678,20 +682,25 @@ mod tests {
             .resolve_key(&safe, &CallOptions::new())
             .expect("ok")
             .is_none());
-        let caller = rt
+        assert!(rt
             .resolve_key(&safe, &CallOptions::new().idempotency_key("abc"))
             .expect("ok")
+            .is_none());
+        let caller = rt
+            .resolve_key(&keyed, &CallOptions::new().idempotency_key("abcd"))
+            .expect("ok")
             .expect("key");
-        assert_eq!(caller.1, "abc");
+        assert_eq!(caller.1, "abcd");
         assert!(matches!(
             rt.resolve_key(&keyed, &CallOptions::new().idempotency_key("abcde")),
             Err(Error::InvalidIdempotencyKey { .. })
         ));
-        let a = rt
+        let generated = rt
             .resolve_key(&keyed, &CallOptions::new())
             .expect("ok")
             .expect("key");
-        assert_eq!(a.0.as_str(), "idempotency-key");
+        assert_eq!(generated.0.as_str(), "idempotency-key");
+        assert_eq!(generated.1.len(), 36);
     }
 
     #[test]

@@ -96,8 +96,9 @@ impl Request {
 /// Per-call options; every field is optional and the default changes nothing.
 #[derive(Clone, Debug, Default)]
 pub struct CallOptions {
-    /// Your idempotency key (checked before anything is sent). Without one, a
-    /// `keyed` operation gets a UUID v4 made once for the call.
+    /// Your idempotency key for a `keyed` operation (checked before anything
+    /// is sent). Without one, the call gets a UUID v4 made once. Operations of
+    /// other classes send no key.
     pub idempotency_key: Option<String>,
     /// Deadline of the whole call, counted from its start.
     pub timeout: Option<Duration>,
