@@ -153,11 +153,8 @@ const BASE64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 pub(super) fn base64_encode(input: &[u8]) -> String {
     let mut out = String::with_capacity(input.len().div_ceil(3) * 4);
     for chunk in input.chunks(3) {
-        let b = [
-            chunk[0],
-            chunk.get(1).copied().unwrap_or(0),
-            chunk.get(2).copied().unwrap_or(0),
-        ];
+        let byte = |i: usize| chunk.get(i).copied().unwrap_or(0);
+        let b = [byte(0), byte(1), byte(2)];
         let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
         let sextet = |shift: u32| char::from(BASE64[((n >> shift) & 0x3f) as usize]);
         out.push(sextet(18));

@@ -177,9 +177,12 @@ pub(super) fn decide(
         None => {
             let u = random.next_f64();
             match policy.jitter {
-                Jitter::Full => {
-                    full_jitter_ms(u, policy.base_ms, policy.cap_ms, state.attempts - 1)
-                }
+                Jitter::Full => full_jitter_ms(
+                    u,
+                    policy.base_ms,
+                    policy.cap_ms,
+                    state.attempts.saturating_sub(1),
+                ),
                 Jitter::Decorrelated => decorrelated_jitter_ms(
                     u,
                     policy.base_ms,
