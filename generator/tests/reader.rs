@@ -101,3 +101,71 @@ fn webhooks_only_document_loads() {
         Some(TypeRef::Named("NewPetWebhook".into()))
     );
 }
+
+#[test]
+fn annotation_only_members_add_no_shape() {
+    let text = r#"
+openapi: 3.0.3
+info: {title: Annotations, version: 1.0.0}
+paths: {}
+components:
+  schemas:
+    Meta:
+      type: object
+      properties:
+        total: {type: integer}
+        page: {type: integer}
+    Page:
+      type: object
+      properties:
+        described:
+          allOf:
+            - description: The current page's metadata.
+            - $ref: '#/components/schemas/Meta'
+        required_total:
+          allOf:
+            - $ref: '#/components/schemas/Meta'
+            - required: [total]
+    Batch:
+      type: object
+      properties:
+        file_ids: {type: array, items: {type: string}}
+        files: {type: array, items: {type: string}}
+      anyOf:
+        - required: [file_ids]
+        - required: [files]
+"#;
+    let loaded =
+        sdkgen::load::load_text(Path::new("annotations.yaml"), text.to_string()).expect("loads");
+    let api = sdkgen::ir::build(&loaded).expect("builds");
+    let page = api.type_by_name("Page").unwrap();
+    let TypeKind::Object { fields, .. } = &page.kind else {
+        panic!("object")
+    };
+    assert_eq!(
+        fields[0].ty,
+        TypeRef::Named("Meta".into()),
+        "a description member leaves the reference as it is"
+    );
+    let TypeRef::Named(merged) = &fields[1].ty else {
+        panic!("a merged type")
+    };
+    let TypeKind::Object {
+        fields: merged_fields,
+        ..
+    } = &api.type_by_name(merged).unwrap().kind
+    else {
+        panic!("object")
+    };
+    let total = merged_fields.iter().find(|f| f.name == "total").unwrap();
+    assert!(
+        total.required,
+        "a `required` member makes the field required"
+    );
+    let batch = api.type_by_name("Batch").unwrap();
+    assert!(
+        matches!(batch.kind, TypeKind::Object { .. }),
+        "anyOf of required lists is a rule, not a union"
+    );
+    assert!(api.warnings.is_empty(), "{:?}", api.warnings);
+}

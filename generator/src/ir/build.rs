@@ -466,7 +466,10 @@ impl<'a> Builder<'a> {
         if !any.all_of.is_empty() {
             return self.all_of(&any.all_of, &any.properties, &any.required, hint, pointer);
         }
-        if !any.one_of.is_empty() || !any.any_of.is_empty() {
+        // oneOf/anyOf of members that only list `required` names is a
+        // validation rule ("one of these fields"), not a union of types.
+        let constraint_only = any.one_of.iter().chain(&any.any_of).all(is_annotation);
+        if (!any.one_of.is_empty() || !any.any_of.is_empty()) && !constraint_only {
             if !any.properties.is_empty() {
                 self.warn(
                     "union-with-properties",
@@ -760,11 +763,24 @@ impl<'a> Builder<'a> {
         hint: &str,
         pointer: &str,
     ) -> Result<Shape, Diagnostic> {
-        if members.len() == 1 && own_properties.is_empty() {
+        // Members that only annotate (a description, a `required` list) add no
+        // shape; with one member left, allOf is that member.
+        let substantive: Vec<usize> = (0..members.len())
+            .filter(|i| !is_annotation(&members[*i]))
+            .collect();
+        let adds_required = members
+            .iter()
+            .any(|m| matches!(m, ReferenceOr::Item(s) if is_annotation(m) && matches!(&s.schema_kind, oa::SchemaKind::Any(a) if !a.required.is_empty())));
+        if substantive.len() == 1
+            && own_properties.is_empty()
+            && own_required.is_empty()
+            && !adds_required
+        {
+            let i = substantive[0];
             return Ok(Shape::Ref(self.type_ref(
-                &members[0],
+                &members[i],
                 hint,
-                &format!("{}/0", join_pointer(pointer, "allOf")),
+                &format!("{}/{i}", join_pointer(pointer, "allOf")),
             )?));
         }
         let mut fields: Vec<Field> = Vec::new();
@@ -858,6 +874,9 @@ impl<'a> Builder<'a> {
                     o.required.clone(),
                     additional,
                 ))
+            }
+            oa::SchemaKind::Any(a) if is_annotation_schema(s) => {
+                Some((Vec::new(), a.required.clone(), None))
             }
             oa::SchemaKind::AllOf { all_of } => {
                 self.merged_parts(all_of, &IndexMap::new(), &[], &hint, &pointer)?
@@ -1407,6 +1426,29 @@ fn resolve<'d, T>(
     Err(loaded
         .diagnostic(pointer, "reference chain too long or cyclic")
         .with_hint("make the chain of $refs end at a definition"))
+}
+
+/// A schema that only annotates: no type, no properties, no composition.
+fn is_annotation(schema: &ReferenceOr<oa::Schema>) -> bool {
+    matches!(schema, ReferenceOr::Item(s) if is_annotation_schema(s))
+}
+
+fn is_annotation_schema(s: &oa::Schema) -> bool {
+    match &s.schema_kind {
+        oa::SchemaKind::Any(a) => {
+            a.typ.is_none()
+                && a.properties.is_empty()
+                && a.items.is_none()
+                && a.all_of.is_empty()
+                && a.one_of.is_empty()
+                && a.any_of.is_empty()
+                && a.not.is_none()
+                && a.enumeration.is_empty()
+                && a.additional_properties.is_none()
+                && a.format.is_none()
+        }
+        _ => false,
+    }
 }
 
 fn merge_field(fields: &mut Vec<Field>, f: Field) {
