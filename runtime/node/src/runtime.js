@@ -462,7 +462,7 @@ export class Runtime {
 
     let res;
     try {
-      res = await this.#fetch(url, { method, headers: attemptHeaders, body, signal, redirect: 'follow' });
+      res = await this.#fetch(url, { method, headers: attemptHeaders, body, signal, redirect: 'manual' });
     } catch (err) {
       return { ...classifyFailure(err, { callerSignal, timeoutSignal }), byDeadline };
     }

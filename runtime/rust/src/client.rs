@@ -114,8 +114,12 @@ fn merge_headers(into: &mut HeaderMap, from: &HeaderMap) {
 impl Runtime {
     /// A runtime with its own `reqwest` client (rustls, no pooled-connection
     /// surprises: attempts time out through the runtime, not reqwest).
+    /// Redirects are not followed, as in the Python and Node runtimes: a 3xx
+    /// comes back as an API error carrying its `Location` header, so a body is
+    /// never re-sent somewhere the caller did not choose.
     pub fn new(config: Config) -> Result<Self, Error> {
         let http = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
             .build()
             .map_err(|e| Error::build(format!("could not create the HTTP client: {e}")))?;
         Self::with_http_client(config, http)
@@ -123,7 +127,10 @@ impl Runtime {
 
     /// A runtime over a `reqwest::Client` the caller configured (proxies,
     /// certificates, ...). Do not set reqwest timeouts on it: the runtime
-    /// applies the attempt timeout and the deadline itself.
+    /// applies the attempt timeout and the deadline itself. Build it with
+    /// `redirect(reqwest::redirect::Policy::none())`: a followed redirect turns
+    /// a 3xx into whatever the other location answers, which the retry policy
+    /// would then judge instead.
     pub fn with_http_client(config: Config, http: reqwest::Client) -> Result<Self, Error> {
         let base = config.base_url.trim_end_matches('/').to_string();
         let parsed =

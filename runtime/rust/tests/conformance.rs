@@ -833,7 +833,10 @@ async fn conformance_scenarios() {
     assert!(!scenarios.is_empty(), "no scenarios in {}", path.display());
 
     let started = Instant::now();
-    let http = reqwest::Client::new();
+    let http = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("client builds");
     let mut failures = Vec::new();
     for scenario in scenarios {
         let name = str_field(scenario, "name").unwrap_or("<unnamed>");
