@@ -8,3 +8,4 @@ pub mod emit;
 pub mod error;
 pub mod ir;
 pub mod load;
+pub mod mock;

@@ -53,6 +53,32 @@ enum Command {
         /// The OpenAPI document (YAML or JSON).
         spec: PathBuf,
     },
+    /// Serve a mock of the spec's API over HTTP, with the server half of the
+    /// idempotency-key contract and fault injection. Prints `listening on
+    /// http://ADDR` first; Ctrl-C stops it.
+    Mock {
+        /// The OpenAPI document (YAML or JSON).
+        spec: PathBuf,
+        /// The port to listen on; 0 picks a free one.
+        #[arg(long, default_value_t = 0)]
+        port: u16,
+        /// The address to listen on.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: std::net::IpAddr,
+        /// Faults to inject, e.g. `status=503,op=createTransfer,first=2`,
+        /// `reset=after,first=1`, `latency=300ms`, `outage=30s`.
+        #[arg(long, num_args = 1..)]
+        faults: Vec<sdkgen::mock::Fault>,
+        /// Seed for the draws of `p=` faults.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Replay window for idempotency keys (default: the spec's, else 24h).
+        #[arg(long, value_parser = sdkgen::mock::parse_duration)]
+        replay_window: Option<std::time::Duration>,
+        /// Do not log requests to stderr.
+        #[arg(long)]
+        quiet: bool,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -86,6 +112,28 @@ fn main() -> ExitCode {
                     ExitCode::from(1)
                 }
             },
+            Err(d) => unreadable(&d),
+        },
+        Command::Mock {
+            spec,
+            port,
+            host,
+            faults,
+            seed,
+            replay_window,
+            quiet,
+        } => match read(&spec) {
+            Ok(api) => sdkgen::mock::run(
+                api,
+                sdkgen::mock::MockConfig {
+                    host,
+                    port,
+                    faults,
+                    seed,
+                    replay_window,
+                    log: !quiet,
+                },
+            ),
             Err(d) => unreadable(&d),
         },
     }
