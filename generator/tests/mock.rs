@@ -1,0 +1,700 @@
+//! `sdkgen mock` over real HTTP on 127.0.0.1, in-process, against the
+//! bundled payments spec.
+
+use std::path::Path;
+use std::time::Duration;
+
+use reqwest::{Client, Response, StatusCode};
+use sdkgen::ir::{Api, FailurePolicy};
+use sdkgen::mock::{Fault, MockConfig, MockServer, Phase, Stats};
+use serde_json::{json, Value};
+
+fn payments() -> Api {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../specs/payments.yaml");
+    let loaded = sdkgen::load::load(&path).unwrap_or_else(|d| panic!("{d}"));
+    sdkgen::ir::build(&loaded).unwrap_or_else(|d| panic!("{d}"))
+}
+
+async fn start(config: MockConfig) -> (String, MockServer) {
+    start_api(payments(), config).await
+}
+
+async fn start_api(api: Api, config: MockConfig) -> (String, MockServer) {
+    let (addr, server) = MockServer::start(api, config).await.expect("binds");
+    assert!(addr.ip().is_loopback(), "binds 127.0.0.1 by default");
+    (format!("http://{addr}"), server)
+}
+
+fn client() -> Client {
+    Client::builder()
+        .no_proxy()
+        .timeout(Duration::from_secs(5))
+        .build()
+        .expect("client")
+}
+
+const TRANSFER: &str = r#"{"amount":1250,"currency":"eur","vendor_id":"acme-supplies","description":"Invoice 2024-117"}"#;
+
+async fn create_transfer(
+    c: &Client,
+    base: &str,
+    key: Option<&str>,
+    token: &str,
+    body: &str,
+) -> reqwest::Result<Response> {
+    let mut req = c
+        .post(format!("{base}/transfers"))
+        .header("content-type", "application/json")
+        .header("authorization", format!("Bearer {token}"))
+        .body(body.to_string());
+    if let Some(key) = key {
+        req = req.header("Idempotency-Key", key);
+    }
+    req.send().await
+}
+
+async fn json_of(res: Response) -> Value {
+    let bytes = res.bytes().await.expect("body");
+    serde_json::from_slice(&bytes)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&bytes)))
+}
+
+fn replayed(res: &Response) -> bool {
+    res.headers()
+        .get("idempotent-replayed")
+        .is_some_and(|v| v == "true")
+}
+
+async fn error_code(res: Response) -> String {
+    json_of(res).await["error"]["code"]
+        .as_str()
+        .expect("error.code")
+        .to_string()
+}
+
+#[tokio::test]
+async fn unknown_paths_are_404_and_wrong_methods_405() {
+    let (base, server) = start(MockConfig::new()).await;
+    let c = client();
+    let res = c.get(format!("{base}/nope")).send().await.expect("sent");
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    assert_eq!(error_code(res).await, "not_found");
+    let res = c
+        .get(format!("{base}/transfers/a/b"))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    let res = c
+        .delete(format!("{base}/transfers"))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(res.headers()["allow"], "GET, POST");
+    // The servers' base path (/v2) may be sent too.
+    let res = c
+        .get(format!("{base}/v2/transfers/tr_1"))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(server.stats().requests, 4);
+}
+
+#[tokio::test]
+async fn a_bad_body_is_a_400_problem_with_pointers() {
+    let (base, server) = start(MockConfig::new()).await;
+    let c = client();
+    let res = create_transfer(
+        &c,
+        &base,
+        None,
+        "t",
+        r#"{"amount":"12.50","currency":"eur","metadata":{"order":7}}"#,
+    )
+    .await
+    .expect("sent");
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(res.headers()["content-type"], "application/problem+json");
+    let problem = json_of(res).await;
+    for field in ["type", "title", "detail"] {
+        assert!(problem[field].is_string(), "{field}: {problem}");
+    }
+    let errors = problem["errors"].as_array().expect("errors");
+    let at = |pointer: &str| {
+        errors
+            .iter()
+            .find(|e| e["pointer"] == pointer)
+            .unwrap_or_else(|| panic!("no error at {pointer}: {problem}"))["message"]
+            .as_str()
+            .expect("message")
+            .to_string()
+    };
+    assert_eq!(at("/amount"), "expected an integer, got a string");
+    assert_eq!(at("/vendor_id"), "is required");
+    assert_eq!(at("/metadata/order"), "expected a string, got an integer");
+    assert!(problem["detail"]
+        .as_str()
+        .expect("detail")
+        .contains("createTransfer"));
+
+    // Not JSON at all; a wrong enum value; a bad query parameter.
+    let res = create_transfer(&c, &base, None, "t", "{")
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    let problem = json_of(res).await;
+    assert_eq!(problem["errors"][0]["pointer"], "");
+    let res = c
+        .post(format!("{base}/reports"))
+        .json(&json!({"kind": "weekly", "from": "2024-05-01", "to": "2024-02-30"}))
+        .send()
+        .await
+        .expect("sent");
+    let problem = json_of(res).await;
+    assert_eq!(problem["errors"][0]["pointer"], "/kind");
+    assert_eq!(problem["errors"][1]["pointer"], "/to");
+    let res = c
+        .get(format!("{base}/transfers?limit=ten"))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    let problem = json_of(res).await;
+    assert_eq!(problem["errors"][0]["in"], "query");
+    assert_eq!(problem["errors"][0]["pointer"], "/limit");
+
+    let stats = server.stats();
+    assert_eq!(stats.rejected, 4);
+    assert_eq!(stats.side_effects_of("createTransfer"), 0);
+}
+
+#[tokio::test]
+async fn get_transfer_answers_the_transfer_shape() {
+    let (base, _server) = start(MockConfig::new()).await;
+    let res = client()
+        .get(format!("{base}/transfers/tr_1NqF8a2eZvKYlo2C"))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()["content-type"], "application/json");
+    let t = json_of(res).await;
+    assert_eq!(
+        t,
+        json!({
+            "id": "tr_1NqF8a2eZvKYlo2C",
+            "object": "transfer",
+            "amount": 1,
+            "currency": "usd",
+            "vendor_id": "vendor_1",
+            "status": "pending",
+            "created": "2024-01-01T00:00:00Z",
+            "description": null,
+            "metadata": {}
+        })
+    );
+    // Lists hold one item; unions take their first variant, tagged.
+    let list = json_of(
+        client()
+            .get(format!("{base}/transfers?limit=5"))
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(list["data"].as_array().map(Vec::len), Some(1));
+    assert_eq!(list["has_more"], false);
+    let sub = json_of(
+        client()
+            .delete(format!("{base}/subscriptions/sub_9"))
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(sub["id"], "sub_9");
+    assert_eq!(sub["payment_method"]["type"], "card");
+}
+
+#[tokio::test]
+async fn a_repeated_key_replays_and_another_payload_conflicts() {
+    let (base, server) = start(MockConfig::new()).await;
+    let c = client();
+    let first = create_transfer(&c, &base, Some("order-8812"), "sk_test_a", TRANSFER)
+        .await
+        .expect("sent");
+    assert_eq!(first.status(), StatusCode::CREATED);
+    assert!(!replayed(&first));
+    let first = json_of(first).await;
+    assert_eq!(first["amount"], 1250, "the amount sent is echoed");
+    assert_eq!(first["currency"], "eur");
+    assert_eq!(first["description"], "Invoice 2024-117");
+
+    // The same body with its keys in another order is the same request.
+    let same = r#"{"description":"Invoice 2024-117","vendor_id":"acme-supplies","currency":"eur","amount":1250}"#;
+    let second = create_transfer(&c, &base, Some("order-8812"), "sk_test_a", same)
+        .await
+        .expect("sent");
+    assert_eq!(second.status(), StatusCode::CREATED);
+    assert!(replayed(&second));
+    assert_eq!(json_of(second).await, first, "replayed verbatim");
+
+    let other = TRANSFER.replace("1250", "1251");
+    let third = create_transfer(&c, &base, Some("order-8812"), "sk_test_a", &other)
+        .await
+        .expect("sent");
+    assert_eq!(third.status(), StatusCode::CONFLICT);
+    assert_eq!(error_code(third).await, "invalid_idempotent_request");
+
+    let stats = server.stats();
+    assert_eq!(stats.side_effects_of("createTransfer"), 1);
+    assert_eq!(stats.replays, 1);
+    assert_eq!(stats.conflicts.mismatch, 1);
+    assert_eq!(stats.duplicates, 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_concurrent_retry_gets_the_in_flight_conflict() {
+    let fault = Fault::latency(Duration::from_millis(400))
+        .op("createTransfer")
+        .first(1);
+    let (base, server) = start(MockConfig::new().with_fault(fault)).await;
+    let c = client();
+    let slow = {
+        let (c, base) = (c.clone(), base.clone());
+        tokio::spawn(async move {
+            create_transfer(&c, &base, Some("k-concurrent"), "t", TRANSFER).await
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let retry = create_transfer(&c, &base, Some("k-concurrent"), "t", TRANSFER)
+        .await
+        .expect("sent");
+    assert_eq!(retry.status(), StatusCode::CONFLICT);
+    assert_eq!(error_code(retry).await, "concurrent_idempotent_requests");
+    let slow = slow.await.expect("task").expect("sent");
+    assert_eq!(slow.status(), StatusCode::CREATED);
+    assert!(!replayed(&slow));
+    // Once it is complete, the retry gets the stored answer.
+    let later = create_transfer(&c, &base, Some("k-concurrent"), "t", TRANSFER)
+        .await
+        .expect("sent");
+    assert!(replayed(&later));
+    let stats = server.stats();
+    assert_eq!(stats.side_effects_of("createTransfer"), 1);
+    assert_eq!(stats.conflicts.in_flight, 1);
+    assert_eq!(stats.faults_injected, 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn fifty_concurrent_requests_with_one_key_execute_once() {
+    let fault = Fault::latency(Duration::from_millis(150)).first(1);
+    let (base, server) = start(MockConfig::new().with_fault(fault)).await;
+    let c = client();
+    let mut tasks = tokio::task::JoinSet::new();
+    for _ in 0..50 {
+        let (c, base) = (c.clone(), base.clone());
+        tasks.spawn(async move {
+            let res = create_transfer(&c, &base, Some("k-fifty"), "t", TRANSFER)
+                .await
+                .expect("sent");
+            (res.status(), replayed(&res))
+        });
+    }
+    let mut executed = 0;
+    let mut replays = 0;
+    let mut in_flight = 0;
+    while let Some(done) = tasks.join_next().await {
+        match done.expect("task") {
+            (StatusCode::CREATED, false) => executed += 1,
+            (StatusCode::CREATED, true) => replays += 1,
+            (StatusCode::CONFLICT, _) => in_flight += 1,
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert_eq!(executed, 1);
+    assert_eq!(executed + replays + in_flight, 50);
+    let stats = server.stats();
+    assert_eq!(stats.side_effects_of("createTransfer"), 1);
+    assert_eq!(stats.duplicates, 0);
+    assert_eq!(stats.replays, replays);
+    assert_eq!(stats.conflicts.in_flight, in_flight);
+}
+
+#[tokio::test]
+async fn keys_are_scoped_per_caller() {
+    let (base, server) = start(MockConfig::new()).await;
+    let c = client();
+    let a = create_transfer(&c, &base, Some("shared-key"), "sk_test_alice", TRANSFER)
+        .await
+        .expect("sent");
+    let b = create_transfer(&c, &base, Some("shared-key"), "sk_test_bob", TRANSFER)
+        .await
+        .expect("sent");
+    assert_eq!(
+        (a.status(), b.status()),
+        (StatusCode::CREATED, StatusCode::CREATED)
+    );
+    assert!(!replayed(&a) && !replayed(&b));
+    assert_ne!(json_of(a).await["id"], json_of(b).await["id"]);
+    // No credential at all is one more caller: "anonymous".
+    let anon = c
+        .post(format!("{base}/transfers"))
+        .header("content-type", "application/json")
+        .header("Idempotency-Key", "shared-key")
+        .body(TRANSFER)
+        .send()
+        .await
+        .expect("sent");
+    assert!(!replayed(&anon));
+    let stats = server.stats();
+    assert_eq!(stats.side_effects_of("createTransfer"), 3);
+    assert_eq!(stats.replays, 0);
+    assert_eq!(stats.duplicates, 0);
+}
+
+#[tokio::test]
+async fn a_key_reused_after_the_replay_window_is_a_new_request() {
+    let config = MockConfig::new().with_replay_window(Duration::from_millis(200));
+    let (base, server) = start(config).await;
+    assert_eq!(server.replay_window(), Duration::from_millis(200));
+    let c = client();
+    let first = create_transfer(&c, &base, Some("k-window"), "t", TRANSFER)
+        .await
+        .expect("sent");
+    assert!(!replayed(&first));
+    let again = create_transfer(&c, &base, Some("k-window"), "t", TRANSFER)
+        .await
+        .expect("sent");
+    assert!(replayed(&again));
+    tokio::time::sleep(Duration::from_millis(250)).await;
+    let other = TRANSFER.replace("1250", "99");
+    let later = create_transfer(&c, &base, Some("k-window"), "t", &other)
+        .await
+        .expect("sent");
+    assert_eq!(later.status(), StatusCode::CREATED, "no mismatch either");
+    assert!(!replayed(&later));
+    let stats = server.stats();
+    assert_eq!(stats.side_effects_of("createTransfer"), 2);
+    assert_eq!(stats.duplicates, 0);
+}
+
+#[tokio::test]
+async fn reset_after_commits_and_the_retry_replays() {
+    let fault = Fault::reset(Phase::After).op("createTransfer").first(1);
+    let (base, server) = start(MockConfig::new().with_fault(fault)).await;
+    let c = client();
+    let err = create_transfer(&c, &base, Some("k-reset"), "t", TRANSFER)
+        .await
+        .expect_err("the connection is reset, not answered");
+    assert!(err.status().is_none(), "{err:?}");
+    assert_eq!(server.stats().side_effects_of("createTransfer"), 1);
+    let retry = create_transfer(&c, &base, Some("k-reset"), "t", TRANSFER)
+        .await
+        .expect("sent");
+    assert_eq!(retry.status(), StatusCode::CREATED);
+    assert!(replayed(&retry));
+    assert_eq!(json_of(retry).await["amount"], 1250);
+    let stats = server.stats();
+    assert_eq!(stats.side_effects_of("createTransfer"), 1);
+    assert_eq!(stats.replays, 1);
+    assert_eq!(stats.faults_injected, 1);
+}
+
+#[tokio::test]
+async fn reset_after_on_an_unsafe_operation_still_has_its_side_effect() {
+    let fault = Fault::reset(Phase::After).op("updateVendor").first(1);
+    let (base, server) = start(MockConfig::new().with_fault(fault)).await;
+    let c = client();
+    let patch = || {
+        c.patch(format!("{base}/vendors/acme-supplies"))
+            .header("content-type", "application/json")
+            .header("Idempotency-Key", "ignored-here")
+            .body(r#"{"name":"Acme Supplies Ltd"}"#)
+            .send()
+    };
+    let err = patch().await.expect_err("reset");
+    assert!(err.status().is_none(), "{err:?}");
+    assert_eq!(server.stats().side_effects_of("updateVendor"), 1);
+    // Nothing collapses a repeat of an unsafe operation: a blind retry runs it again.
+    let again = patch().await.expect("sent");
+    assert_eq!(again.status(), StatusCode::OK);
+    assert!(!replayed(&again));
+    let vendor = json_of(again).await;
+    assert_eq!(vendor["id"], "acme-supplies");
+    assert_eq!(vendor["name"], "Acme Supplies Ltd");
+    assert_eq!(server.stats().side_effects_of("updateVendor"), 2);
+}
+
+#[tokio::test]
+async fn reset_before_does_nothing_and_leaves_the_key_free() {
+    let fault = Fault::reset(Phase::Before).op("createTransfer").first(1);
+    let (base, server) = start(MockConfig::new().with_fault(fault)).await;
+    let c = client();
+    assert!(create_transfer(&c, &base, Some("k-rb"), "t", TRANSFER)
+        .await
+        .is_err());
+    assert_eq!(server.stats().side_effects_of("createTransfer"), 0);
+    let retry = create_transfer(&c, &base, Some("k-rb"), "t", TRANSFER)
+        .await
+        .expect("sent");
+    assert_eq!(retry.status(), StatusCode::CREATED);
+    assert!(!replayed(&retry));
+    assert_eq!(server.stats().side_effects_of("createTransfer"), 1);
+}
+
+#[tokio::test]
+async fn no_time_left_means_not_started() {
+    let (base, server) = start(MockConfig::new()).await;
+    let c = client();
+    for left in ["0", "-20"] {
+        let res = c
+            .post(format!("{base}/transfers"))
+            .header("content-type", "application/json")
+            .header("Idempotency-Key", "k-deadline")
+            .header("Request-Timeout-Ms", left)
+            .body(TRANSFER)
+            .send()
+            .await
+            .expect("sent");
+        assert_eq!(res.status(), StatusCode::GATEWAY_TIMEOUT);
+        assert_eq!(res.headers()["x-should-retry"], "false");
+        assert_eq!(error_code(res).await, "deadline_exceeded");
+    }
+    assert_eq!(server.stats().side_effects_of("createTransfer"), 0);
+    // Less time left than the work takes: not started either.
+    server.set_faults(vec![Fault::latency(Duration::from_millis(500))]);
+    let res = c
+        .post(format!("{base}/transfers"))
+        .header("content-type", "application/json")
+        .header("Idempotency-Key", "k-deadline")
+        .header("Request-Timeout-Ms", "200")
+        .body(TRANSFER)
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::GATEWAY_TIMEOUT);
+    assert_eq!(server.stats().side_effects_of("createTransfer"), 0);
+    server.clear_faults();
+    // The key was never claimed: with time left, it executes.
+    let res = c
+        .post(format!("{base}/transfers"))
+        .header("content-type", "application/json")
+        .header("Idempotency-Key", "k-deadline")
+        .header("Request-Timeout-Ms", "5000")
+        .body(TRANSFER)
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::CREATED);
+    assert!(!replayed(&res));
+    assert_eq!(server.stats().side_effects_of("createTransfer"), 1);
+}
+
+#[tokio::test]
+async fn status_faults_count_attempts_per_key() {
+    let faults = vec![
+        Fault::status(503).op("createTransfer").first(2),
+        Fault::status(429).retry_after(1).op("getTransfer").first(1),
+    ];
+    let (base, server) = start(MockConfig::new().with_faults(faults)).await;
+    let c = client();
+    for expected in [503, 503, 201] {
+        let res = create_transfer(&c, &base, Some("k-503"), "t", TRANSFER)
+            .await
+            .expect("sent");
+        assert_eq!(res.status().as_u16(), expected);
+    }
+    // Another key has its own count.
+    let res = create_transfer(&c, &base, Some("k-503-b"), "t", TRANSFER)
+        .await
+        .expect("sent");
+    assert_eq!(res.status().as_u16(), 503);
+    // Without a key, attempts count per operation.
+    let res = c
+        .get(format!("{base}/transfers/tr_1"))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(res.headers()["retry-after"], "1");
+    assert_eq!(error_code(res).await, "rate_limited");
+    let res = c
+        .get(format!("{base}/transfers/tr_1"))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::OK);
+    let stats = server.stats();
+    assert_eq!(stats.side_effects_of("createTransfer"), 1);
+    assert_eq!(stats.faults_injected, 4);
+}
+
+#[tokio::test]
+async fn failures_replay_or_release_the_key_as_the_spec_says() {
+    let fault = || {
+        Fault::status(500)
+            .at(Phase::After)
+            .op("createTransfer")
+            .first(1)
+    };
+    // payments.yaml declares `failures: replay`: the stored 500 comes back.
+    let (base, server) = start(MockConfig::new().with_fault(fault())).await;
+    let c = client();
+    let res = create_transfer(&c, &base, Some("k-500"), "t", TRANSFER)
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::INTERNAL_SERVER_ERROR);
+    let res = create_transfer(&c, &base, Some("k-500"), "t", TRANSFER)
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::INTERNAL_SERVER_ERROR);
+    assert!(replayed(&res));
+    assert_eq!(server.stats().side_effects_of("createTransfer"), 0);
+
+    // With `failures: reattempt` the key is released and the retry runs.
+    let mut api = payments();
+    api.key_contract.failures = Some(FailurePolicy::Reattempt);
+    let (base, server) = start_api(api, MockConfig::new().with_fault(fault())).await;
+    let res = create_transfer(&c, &base, Some("k-500"), "t", TRANSFER)
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::INTERNAL_SERVER_ERROR);
+    let res = create_transfer(&c, &base, Some("k-500"), "t", TRANSFER)
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::CREATED);
+    assert!(!replayed(&res));
+    assert_eq!(server.stats().side_effects_of("createTransfer"), 1);
+    assert_eq!(server.stats().duplicates, 0);
+}
+
+#[tokio::test]
+async fn an_outage_answers_503_for_its_window() {
+    let fault = Fault::outage(Duration::from_millis(300));
+    let (base, server) = start(MockConfig::new().with_fault(fault)).await;
+    let c = client();
+    let res = c
+        .get(format!("{base}/transfers/tr_1"))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(res.headers()["retry-after"], "1");
+    let res = create_transfer(&c, &base, Some("k-outage"), "t", TRANSFER)
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
+    tokio::time::sleep(Duration::from_millis(350)).await;
+    let res = create_transfer(&c, &base, Some("k-outage"), "t", TRANSFER)
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::CREATED);
+    assert!(!replayed(&res));
+    assert_eq!(server.stats().faults_injected, 2);
+}
+
+#[tokio::test]
+async fn control_endpoints_set_faults_read_stats_and_reset() {
+    let (base, server) = start(MockConfig::new()).await;
+    let c = client();
+    let res = c
+        .post(format!("{base}/__sdkgen/faults"))
+        .json(&json!([
+            "status=503,op=createTransfer,first=1",
+            {"latency": "10ms", "op": "getTransfer"}
+        ]))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(
+        json_of(res).await,
+        json!([
+            "status=503,op=createTransfer,first=1",
+            "latency=10ms,op=getTransfer"
+        ])
+    );
+    assert_eq!(server.faults().len(), 2);
+    let res = create_transfer(&c, &base, Some("k-ctl"), "t", TRANSFER)
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let res = create_transfer(&c, &base, Some("k-ctl"), "t", TRANSFER)
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::CREATED);
+
+    let res = c
+        .get(format!("{base}/__sdkgen/stats"))
+        .send()
+        .await
+        .expect("sent");
+    let stats: Stats = serde_json::from_value(json_of(res).await).expect("stats shape");
+    assert_eq!(stats, server.stats());
+    assert_eq!(stats.requests, 2);
+    assert_eq!(stats.side_effects_of("createTransfer"), 1);
+    assert_eq!(stats.faults_injected, 1);
+    assert!(stats.side_effects.contains_key("updateVendor"));
+    assert!(!stats.side_effects.contains_key("getTransfer"));
+
+    let res = c
+        .post(format!("{base}/__sdkgen/faults"))
+        .json(&json!(["status=abc"]))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(server.faults().len(), 2, "a bad list changes nothing");
+
+    let res = c
+        .post(format!("{base}/__sdkgen/reset"))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::NO_CONTENT);
+    assert_eq!(server.stats().requests, 0);
+    // The key is forgotten, and the fault counters start again.
+    let res = create_transfer(&c, &base, Some("k-ctl"), "t", TRANSFER)
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
+
+    let res = c
+        .delete(format!("{base}/__sdkgen/faults"))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::NO_CONTENT);
+    let res = c
+        .get(format!("{base}/__sdkgen/faults"))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(json_of(res).await, json!([]));
+    let res = create_transfer(&c, &base, Some("k-ctl"), "t", TRANSFER)
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::CREATED);
+    assert!(!replayed(&res));
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn bad_keys_are_refused() {
+    let (base, server) = start(MockConfig::new()).await;
+    let c = client();
+    let long = "k".repeat(256);
+    for key in ["has space", long.as_str()] {
+        let res = create_transfer(&c, &base, Some(key), "t", TRANSFER)
+            .await
+            .expect("sent");
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+        let problem = json_of(res).await;
+        assert_eq!(problem["errors"][0]["in"], "header");
+        assert_eq!(problem["errors"][0]["pointer"], "/Idempotency-Key");
+    }
+    assert_eq!(server.stats().side_effects_of("createTransfer"), 0);
+}
