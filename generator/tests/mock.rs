@@ -268,7 +268,15 @@ async fn a_concurrent_retry_gets_the_in_flight_conflict() {
             create_transfer(&c, &base, Some("k-concurrent"), "t", TRANSFER).await
         })
     };
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    // The first request holds the key once its latency fault has fired.
+    let holding = tokio::time::Instant::now() + Duration::from_secs(3);
+    while server.stats().faults_injected == 0 {
+        assert!(
+            tokio::time::Instant::now() < holding,
+            "the first request never arrived"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
     let retry = create_transfer(&c, &base, Some("k-concurrent"), "t", TRANSFER)
         .await
         .expect("sent");
@@ -357,9 +365,9 @@ async fn keys_are_scoped_per_caller() {
 
 #[tokio::test]
 async fn a_key_reused_after_the_replay_window_is_a_new_request() {
-    let config = MockConfig::new().with_replay_window(Duration::from_millis(200));
+    let config = MockConfig::new().with_replay_window(Duration::from_millis(400));
     let (base, server) = start(config).await;
-    assert_eq!(server.replay_window(), Duration::from_millis(200));
+    assert_eq!(server.replay_window(), Duration::from_millis(400));
     let c = client();
     let first = create_transfer(&c, &base, Some("k-window"), "t", TRANSFER)
         .await
@@ -369,7 +377,7 @@ async fn a_key_reused_after_the_replay_window_is_a_new_request() {
         .await
         .expect("sent");
     assert!(replayed(&again));
-    tokio::time::sleep(Duration::from_millis(250)).await;
+    tokio::time::sleep(Duration::from_millis(450)).await;
     let other = TRANSFER.replace("1250", "99");
     let later = create_transfer(&c, &base, Some("k-window"), "t", &other)
         .await
@@ -573,7 +581,7 @@ async fn failures_replay_or_release_the_key_as_the_spec_says() {
 
 #[tokio::test]
 async fn an_outage_answers_503_for_its_window() {
-    let fault = Fault::outage(Duration::from_millis(300));
+    let fault = Fault::outage(Duration::from_millis(600));
     let (base, server) = start(MockConfig::new().with_fault(fault)).await;
     let c = client();
     let res = c
@@ -587,7 +595,7 @@ async fn an_outage_answers_503_for_its_window() {
         .await
         .expect("sent");
     assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
-    tokio::time::sleep(Duration::from_millis(350)).await;
+    tokio::time::sleep(Duration::from_millis(650)).await;
     let res = create_transfer(&c, &base, Some("k-outage"), "t", TRANSFER)
         .await
         .expect("sent");
@@ -697,4 +705,28 @@ async fn bad_keys_are_refused() {
         assert_eq!(problem["errors"][0]["pointer"], "/Idempotency-Key");
     }
     assert_eq!(server.stats().side_effects_of("createTransfer"), 0);
+}
+
+#[tokio::test]
+async fn an_operation_keyed_by_extension_is_deduplicated_too() {
+    // createRefund takes the key through `x-idempotency: true`, not a parameter.
+    let (base, server) = start(MockConfig::new()).await;
+    let c = client();
+    let refund = || {
+        c.post(format!("{base}/transfers/tr_42/refunds"))
+            .header("content-type", "application/json")
+            .header("Idempotency-Key", "refund-42")
+            .body(r#"{"amount":500,"reason":"duplicate"}"#)
+            .send()
+    };
+    let first = refund().await.expect("sent");
+    assert_eq!(first.status(), StatusCode::CREATED);
+    let first = json_of(first).await;
+    assert_eq!(first["transfer_id"], "tr_42", "path parameters are echoed");
+    assert_eq!(first["amount"], 500);
+    assert_eq!(first["reason"], "duplicate");
+    let second = refund().await.expect("sent");
+    assert!(replayed(&second));
+    assert_eq!(json_of(second).await, first);
+    assert_eq!(server.stats().side_effects_of("createRefund"), 1);
 }
