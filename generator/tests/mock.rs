@@ -10,7 +10,11 @@ use sdkgen::mock::{Fault, MockConfig, MockServer, Phase, Stats};
 use serde_json::{json, Value};
 
 fn payments() -> Api {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../specs/payments.yaml");
+    spec("payments")
+}
+
+fn spec(name: &str) -> Api {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../specs/{name}.yaml"));
     let loaded = sdkgen::load::load(&path).unwrap_or_else(|d| panic!("{d}"));
     sdkgen::ir::build(&loaded).unwrap_or_else(|d| panic!("{d}"))
 }
@@ -729,4 +733,20 @@ async fn an_operation_keyed_by_extension_is_deduplicated_too() {
     assert!(replayed(&second));
     assert_eq!(json_of(second).await, first);
     assert_eq!(server.stats().side_effects_of("createRefund"), 1);
+}
+
+#[tokio::test]
+async fn an_addressed_id_takes_the_type_of_the_field() {
+    // pets.yaml: `petId` is an integer path parameter and `Pet.id` an integer.
+    let (base, _server) = start_api(spec("pets"), MockConfig::new()).await;
+    let c = client();
+    let pet = json_of(c.get(format!("{base}/pets/12")).send().await.expect("sent")).await;
+    assert_eq!(pet["id"], 12);
+    let res = c
+        .get(format!("{base}/pets/twelve"))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(json_of(res).await["errors"][0]["in"], "path");
 }

@@ -65,7 +65,7 @@ impl Example<'_> {
         }
         if name == "id" {
             if let Some(id) = self.id {
-                let v = Value::String(id.to_string());
+                let v = super::validate::coerce(self.api, id, ty);
                 if fits(self.api, &v, ty) {
                     return Some(v);
                 }
