@@ -1,0 +1,339 @@
+//! Escaping of spec text into JavaScript, TypeScript and Markdown.
+//!
+//! Every string that comes from the spec reaches a generated file through one
+//! of these functions, and the view types make that the only way: spec text is
+//! held as [`Text`], which has no `Display`, so a template can print it only
+//! through a filter (`js_str`, `jsdoc`, `md`, `md_code`) that calls in here.
+//!
+//! - String literals are double-quoted with every character that could end the
+//!   literal, the line or a surrounding `<script>` escaped (`"`, `\`, control
+//!   characters, U+2028/U+2029, `<`, `>`). `"` is written `\u0022`, so prettier
+//!   has no reason to switch to single quotes, and it keeps `\u` escapes as written.
+//! - JSDoc comments never contain `*/` (written `*\/`), and no line starts with
+//!   `@` (written `\@`), so spec text can neither end the comment nor add a tag.
+//! - Markdown inline text has its markup characters backslash-escaped and its
+//!   line breaks folded, so it stays one plain run of text.
+
+use std::fmt::Write as _;
+
+/// Text from the spec. It has no `Display`: templates print it only through
+/// an escaping filter.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Text(String);
+
+impl Text {
+    pub fn new(text: impl Into<String>) -> Text {
+        Text(text.into())
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.trim().is_empty()
+    }
+}
+
+/// A documentation comment: paragraphs (spec text and the generator's own
+/// sentences) and JSDoc tags the generator adds.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Doc {
+    pub paragraphs: Vec<Text>,
+    /// `@param name text` lines: the name is an identifier, the text spec text.
+    pub params: Vec<(String, Text)>,
+    /// Tags such as `@deprecated`; written by the generator, never from the spec.
+    pub tags: Vec<&'static str>,
+}
+
+impl Doc {
+    pub fn push(&mut self, text: impl Into<String>) {
+        let text = text.into();
+        if !text.trim().is_empty() {
+            self.paragraphs.push(Text::new(text));
+        }
+    }
+
+    pub fn push_opt(&mut self, text: Option<&str>) {
+        if let Some(t) = text {
+            self.push(t);
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.paragraphs.is_empty() && self.params.is_empty() && self.tags.is_empty()
+    }
+}
+
+/// A JavaScript string literal holding `text` exactly.
+pub fn js_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\u0022"),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '<' => out.push_str("\\u003C"),
+            '>' => out.push_str("\\u003E"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' || is_invisible(c) => {
+                let _ = write!(out, "\\u{:04X}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Characters that render as nothing or reorder text: written as escapes so a
+/// reviewer sees them.
+fn is_invisible(c: char) -> bool {
+    matches!(c as u32, 0x80..=0x9f | 0x200b..=0x200f | 0x202a..=0x202e | 0x2060..=0x2064 | 0x2066..=0x2069 | 0xfeff)
+}
+
+/// Normalises spec text for comments and Markdown: `\r\n`, `\r`, U+2028 and
+/// U+2029 become `\n`; other control characters become spaces; trailing
+/// whitespace of each line goes.
+fn normalise_lines(text: &str) -> Vec<String> {
+    let unified = text
+        .replace("\r\n", "\n")
+        .replace(['\r', '\u{2028}', '\u{2029}'], "\n");
+    let lines: Vec<String> = unified
+        .split('\n')
+        .map(|line| {
+            line.chars()
+                .map(|c| {
+                    if c == '\t' || c.is_control() || is_invisible(c) {
+                        ' '
+                    } else {
+                        c
+                    }
+                })
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect();
+    // Drop leading and trailing blank lines; keep blank lines inside.
+    let start = lines
+        .iter()
+        .position(|l| !l.is_empty())
+        .unwrap_or(lines.len());
+    let end = lines
+        .iter()
+        .rposition(|l| !l.is_empty())
+        .map_or(start, |i| i + 1);
+    lines[start..end].to_vec()
+}
+
+/// One line of comment text made inert: no `*/`, no leading `@`.
+fn comment_line(line: &str) -> String {
+    let mut out = line.replace("*/", "*\\/");
+    let body = out.trim_start();
+    if body.starts_with('@') {
+        let at = out.len() - body.len();
+        out.insert(at, '\\');
+    }
+    out
+}
+
+/// The lines of a JSDoc comment (`/**` ... ` */`) at `indent` spaces, each
+/// ending in `\n`; empty when the doc is empty. A one-line doc with no tags
+/// stays on one line.
+pub fn jsdoc(doc: &Doc, indent: usize) -> String {
+    if doc.is_empty() {
+        return String::new();
+    }
+    let pad = " ".repeat(indent);
+    let mut body: Vec<String> = Vec::new();
+    for paragraph in &doc.paragraphs {
+        let lines = normalise_lines(paragraph.as_str());
+        if lines.is_empty() {
+            continue;
+        }
+        if !body.is_empty() {
+            body.push(String::new());
+        }
+        body.extend(lines.iter().map(|l| comment_line(l)));
+    }
+    if !doc.params.is_empty() || !doc.tags.is_empty() {
+        if !body.is_empty() {
+            body.push(String::new());
+        }
+        for (name, text) in &doc.params {
+            let lines = normalise_lines(text.as_str());
+            let mut first = format!("@param {name}");
+            if let Some(l) = lines.first() {
+                first.push(' ');
+                first.push_str(&comment_line(l.trim_start()));
+            }
+            body.push(first);
+            body.extend(lines.iter().skip(1).map(|l| comment_line(l)));
+        }
+        body.extend(doc.tags.iter().map(|t| t.to_string()));
+    }
+    if body.is_empty() {
+        return String::new();
+    }
+    if body.len() == 1 && doc.params.is_empty() && doc.tags.is_empty() {
+        return format!("{pad}/** {} */\n", body[0]);
+    }
+    let mut out = format!("{pad}/**\n");
+    for line in body {
+        if line.is_empty() {
+            let _ = writeln!(out, "{pad} *");
+        } else {
+            let _ = writeln!(out, "{pad} * {line}");
+        }
+    }
+    let _ = writeln!(out, "{pad} */");
+    out
+}
+
+/// Inline Markdown: one line, markup characters escaped, runs of whitespace folded.
+pub fn md_inline(text: &str) -> String {
+    let folded = normalise_lines(text).join(" ");
+    let mut out = String::with_capacity(folded.len());
+    let mut last_space = true;
+    for c in folded.chars() {
+        if c == ' ' {
+            if !last_space {
+                out.push(' ');
+            }
+            last_space = true;
+            continue;
+        }
+        last_space = false;
+        if matches!(
+            c,
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '~' | '&' | '$' | '#' | '!'
+        ) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.trim_end().to_string()
+}
+
+/// An inline Markdown code span holding `text` on one line: the fence is
+/// longer than any run of backticks inside.
+pub fn md_code(text: &str) -> String {
+    let one_line = normalise_lines(text).join(" ");
+    let mut longest = 0;
+    let mut run = 0;
+    for c in one_line.chars() {
+        if c == '`' {
+            run += 1;
+            longest = longest.max(run);
+        } else {
+            run = 0;
+        }
+    }
+    let fence = "`".repeat(longest + 1);
+    if longest > 0 || one_line.starts_with(' ') || one_line.ends_with(' ') {
+        format!("{fence} {one_line} {fence}")
+    } else {
+        format!("{fence}{one_line}{fence}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc(text: &str) -> Doc {
+        let mut d = Doc::default();
+        d.push(text);
+        d
+    }
+
+    #[test]
+    fn string_literals_cannot_be_broken_out_of() {
+        assert_eq!(js_string("plain"), "\"plain\"");
+        assert_eq!(js_string("a\"b"), "\"a\\u0022b\"");
+        assert_eq!(js_string("back\\slash"), "\"back\\\\slash\"");
+        assert_eq!(
+            js_string("</script><!--"),
+            "\"\\u003C/script\\u003E\\u003C!--\""
+        );
+        assert_eq!(js_string("a\u{2028}b\u{2029}c"), "\"a\\u2028b\\u2029c\"");
+        assert_eq!(js_string("line\nbreak\r\t"), "\"line\\nbreak\\r\\t\"");
+        assert_eq!(js_string("\u{0}\u{1b}"), "\"\\u0000\\u001B\"");
+        assert_eq!(js_string("${process.exit(1)}"), "\"${process.exit(1)}\"");
+        assert_eq!(js_string("it's"), "\"it's\"");
+        assert_eq!(js_string("GMT+0"), "\"GMT+0\"");
+        assert_eq!(js_string("\u{202e}rtl"), "\"\\u202Ertl\"");
+        // The only `"` and `\` left are the delimiters and escape introducers.
+        let hostile = "\"; process.exit(1); \"\\";
+        let lit = js_string(hostile);
+        assert!(!lit[1..lit.len() - 1].contains('"'));
+    }
+
+    #[test]
+    fn jsdoc_cannot_be_closed_or_tagged_from_the_spec() {
+        let out = jsdoc(&doc("*/ process.exit(1) /*"), 2);
+        assert_eq!(out, "  /** *\\/ process.exit(1) /* */\n");
+        assert_eq!(out.matches("*/").count(), 1);
+        let out = jsdoc(&doc("Fine.\n@deprecated not really\n  @param x"), 0);
+        assert_eq!(
+            out,
+            "/**\n * Fine.\n * \\@deprecated not really\n *   \\@param x\n */\n"
+        );
+        let out = jsdoc(&doc("a\u{2028}b\r\nc\u{2029}d"), 0);
+        assert_eq!(out, "/**\n * a\n * b\n * c\n * d\n */\n");
+        // `**/` and `*//` stay closed-free too.
+        let out = jsdoc(&doc("x **/ y */*/"), 0);
+        assert_eq!(out.matches("*/").count(), 1);
+    }
+
+    #[test]
+    fn jsdoc_layout() {
+        assert_eq!(jsdoc(&Doc::default(), 4), "");
+        assert_eq!(jsdoc(&doc("   \n  "), 4), "");
+        let mut d = doc("First line.\n\nSecond paragraph.  ");
+        d.push("Added.");
+        d.tags.push("@deprecated");
+        assert_eq!(
+            jsdoc(&d, 2),
+            "  /**\n   * First line.\n   *\n   * Second paragraph.\n   *\n   * Added.\n   *\n   * @deprecated\n   */\n"
+        );
+    }
+
+    #[test]
+    fn param_lines_keep_spec_text_inert() {
+        let mut d = Doc::default();
+        d.params.push((
+            "transferId".into(),
+            Text::new("The id. */ evil()\n@returns no"),
+        ));
+        d.params
+            .push(("other".into(), Text::new("line one\n@throws x")));
+        assert_eq!(
+            jsdoc(&d, 0),
+            "/**\n * @param transferId The id. *\\/ evil()\n * \\@returns no\n * @param other line one\n * \\@throws x\n */\n"
+        );
+    }
+
+    #[test]
+    fn markdown_inline_is_inert() {
+        assert_eq!(md_inline("Create a transfer"), "Create a transfer");
+        assert_eq!(
+            md_inline("<script>alert(1)</script> *x* _y_ [l](u) `c` |"),
+            "\\<script\\>alert(1)\\</script\\> \\*x\\* \\_y\\_ \\[l\\](u) \\`c\\` \\|"
+        );
+        assert_eq!(md_inline("two\nlines  here\n\n"), "two lines here");
+        assert_eq!(md_inline("# not a heading"), "\\# not a heading");
+    }
+
+    #[test]
+    fn markdown_code_spans_hold_backticks() {
+        assert_eq!(md_code("/pets/{id}"), "`/pets/{id}`");
+        assert_eq!(md_code("a`b"), "`` a`b ``");
+        assert_eq!(md_code("x\ny"), "`x y`");
+    }
+}

@@ -1,0 +1,238 @@
+//! TypeScript types for IR type references, and which types need a wire
+//! converter (their camelCase names differ from the wire's somewhere inside).
+
+use std::collections::HashMap;
+
+use super::escape::js_string;
+use super::naming::Names;
+use crate::ir::{Api, EnumBase, Primitive, TypeKind, TypeRef};
+
+/// Which way a value is going: binary fields read as `Blob | Uint8Array` on the
+/// way in and as `Uint8Array` on the way out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    Input,
+    Output,
+}
+
+pub struct Types<'a> {
+    pub api: &'a Api,
+    pub names: &'a Names,
+    index: HashMap<&'a str, usize>,
+    /// Per type index: does a value of it need converting between the SDK's
+    /// names and the wire's?
+    converts: Vec<bool>,
+}
+
+impl<'a> Types<'a> {
+    pub fn new(api: &'a Api, names: &'a Names) -> Types<'a> {
+        let index = api
+            .types
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.name.as_str(), i))
+            .collect();
+        let mut types = Types {
+            api,
+            names,
+            index,
+            converts: vec![false; api.types.len()],
+        };
+        // A fixpoint: a type converts when one of its names changes or a type
+        // it holds converts. Cycles settle because values only go false → true.
+        loop {
+            let mut changed = false;
+            for i in 0..api.types.len() {
+                if !types.converts[i] && types.type_converts(i) {
+                    types.converts[i] = true;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        types
+    }
+
+    pub fn index_of(&self, name: &str) -> Option<usize> {
+        self.index.get(name).copied()
+    }
+
+    fn type_converts(&self, i: usize) -> bool {
+        match &self.api.types[i].kind {
+            TypeKind::Object { fields, additional } => {
+                fields
+                    .iter()
+                    .zip(&self.names.fields[i])
+                    .any(|(f, name)| f.name != *name || self.ref_converts(&f.ty))
+                    || additional.as_ref().is_some_and(|t| self.ref_converts(t))
+            }
+            TypeKind::Union { variants, .. } => variants.iter().any(|v| self.ref_converts(&v.ty)),
+            TypeKind::Alias { target } => self.ref_converts(target),
+            TypeKind::Enum { .. } => false,
+        }
+    }
+
+    pub fn ref_converts(&self, ty: &TypeRef) -> bool {
+        match ty {
+            TypeRef::Named(n) => self.index_of(n).is_some_and(|i| self.converts[i]),
+            TypeRef::Array(t) | TypeRef::Map(t) | TypeRef::Nullable(t) => self.ref_converts(t),
+            TypeRef::Primitive(_) | TypeRef::Any => false,
+        }
+    }
+
+    pub fn converts(&self, i: usize) -> bool {
+        self.converts[i]
+    }
+
+    /// The converter for a value of `ty` (`wire.` prefixed when `qualified`),
+    /// or `None` when values pass unchanged.
+    pub fn converter(&self, ty: &TypeRef, from_wire: bool, qualified: bool) -> Option<String> {
+        let prefix = if qualified { "wire." } else { "" };
+        match ty {
+            TypeRef::Named(n) => {
+                let i = self.index_of(n)?;
+                if !self.converts[i] {
+                    return None;
+                }
+                match &self.api.types[i].kind {
+                    TypeKind::Alias { target } => self.converter(target, from_wire, qualified),
+                    _ => {
+                        let dir = if from_wire { "FromWire" } else { "ToWire" };
+                        Some(format!("{prefix}{}{dir}", self.names.converters[i]))
+                    }
+                }
+            }
+            TypeRef::Array(t) => self
+                .converter(t, from_wire, qualified)
+                .map(|c| format!("{prefix}arrayOf({c})")),
+            TypeRef::Map(t) => self
+                .converter(t, from_wire, qualified)
+                .map(|c| format!("{prefix}mapOf({c})")),
+            TypeRef::Nullable(t) => self.converter(t, from_wire, qualified),
+            TypeRef::Primitive(_) | TypeRef::Any => None,
+        }
+    }
+
+    /// The members of the union a TypeScript type for `ty` is (one member when
+    /// it is no union).
+    pub fn members(&self, ty: &TypeRef, flow: Flow) -> Vec<String> {
+        let mut out: Vec<String> = match ty {
+            TypeRef::Named(n) => vec![self
+                .index_of(n)
+                .map(|i| self.names.types[i].clone())
+                .unwrap_or_else(|| "unknown".to_string())],
+            TypeRef::Primitive(p) => match p {
+                Primitive::Binary => match flow {
+                    Flow::Input => vec!["Blob".into(), "Uint8Array".into()],
+                    Flow::Output => vec!["Uint8Array".into()],
+                },
+                Primitive::Boolean => vec!["boolean".into()],
+                Primitive::Integer32
+                | Primitive::Integer64
+                | Primitive::Float
+                | Primitive::Double => vec!["number".into()],
+                Primitive::String
+                | Primitive::DateTime
+                | Primitive::Date
+                | Primitive::Uuid
+                | Primitive::Bytes => vec!["string".into()],
+            },
+            TypeRef::Array(t) => {
+                let inner = self.members(t, flow);
+                if inner.len() > 1 {
+                    vec![format!("({})[]", inner.join(" | "))]
+                } else {
+                    vec![format!("{}[]", inner[0])]
+                }
+            }
+            TypeRef::Map(t) => vec![format!(
+                "Record<string, {}>",
+                self.members(t, flow).join(" | ")
+            )],
+            TypeRef::Nullable(t) => {
+                let mut m = self.members(t, flow);
+                m.push("null".into());
+                m
+            }
+            TypeRef::Any => vec!["unknown".into()],
+        };
+        let mut seen = std::collections::HashSet::new();
+        out.retain(|m| seen.insert(m.clone()));
+        if out.iter().any(|m| m == "unknown") {
+            return vec!["unknown".into()];
+        }
+        out
+    }
+
+    pub fn ts(&self, ty: &TypeRef, flow: Flow) -> String {
+        self.members(ty, flow).join(" | ")
+    }
+
+    /// The members of a named type's own definition (`export type X = ...`).
+    pub fn definition_members(&self, i: usize) -> Vec<String> {
+        match &self.api.types[i].kind {
+            TypeKind::Enum {
+                base,
+                values,
+                constant,
+            } => {
+                let mut m: Vec<String> = values.iter().map(|v| literal(&v.value)).collect();
+                if !*constant {
+                    match base {
+                        EnumBase::String => m.push("(string & {})".into()),
+                        EnumBase::Integer | EnumBase::Number => m.push("(number & {})".into()),
+                        EnumBase::Boolean => {}
+                    }
+                }
+                if m.is_empty() {
+                    m.push("never".into());
+                }
+                m
+            }
+            TypeKind::Union { variants, .. } => {
+                let mut m: Vec<String> = Vec::new();
+                for v in variants {
+                    for member in self.members(&v.ty, Flow::Input) {
+                        if !m.contains(&member) {
+                            m.push(member);
+                        }
+                    }
+                }
+                if m.iter().any(|x| x == "unknown") || m.is_empty() {
+                    return vec!["unknown".into()];
+                }
+                m
+            }
+            TypeKind::Alias { target } => self.members(target, Flow::Input),
+            TypeKind::Object { .. } => vec![self.names.types[i].clone()],
+        }
+    }
+
+    /// The object type (through aliases) a type reference names, if any.
+    pub fn object_index(&self, ty: &TypeRef) -> Option<usize> {
+        match ty {
+            TypeRef::Named(n) => {
+                let i = self.index_of(n)?;
+                match &self.api.types[i].kind {
+                    TypeKind::Object { .. } => Some(i),
+                    TypeKind::Alias { target } => self.object_index(target),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A JSON value as a TypeScript literal type (and JavaScript value).
+pub fn literal(value: &serde_json::Value) -> String {
+    match value {
+        serde_json::Value::String(s) => js_string(s),
+        serde_json::Value::Null => "null".into(),
+        serde_json::Value::Bool(b) => b.to_string(),
+        serde_json::Value::Number(n) => n.to_string(),
+        other => js_string(&other.to_string()),
+    }
+}

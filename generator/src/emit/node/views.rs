@@ -1,0 +1,2114 @@
+//! What the templates print, shaped from the IR: names from [`naming`],
+//! spec text as [`Text`]/[`Doc`], and the width-dependent lines laid out by
+//! [`layout`].
+
+use super::escape::{js_string, Doc, Text};
+use super::layout::{self as l, D};
+use super::naming::Names;
+use super::types::{literal, Flow, Types};
+use super::PackageInfo;
+use crate::ir::{
+    Api, AuthKind, BodyKind, Content, FailurePolicy, Method as HttpMethod, Operation,
+    ParamLocation, ParamStyle, Primitive, RetryClass, TypeKind, TypeRef,
+};
+
+/// The contract's defaults (retry-contract.md, section 2); the runtime owns
+/// them, the README states them.
+pub const DEFAULT_MAX_ATTEMPTS: u64 = 3;
+pub const DEFAULT_BASE_MS: u64 = 500;
+pub const DEFAULT_CAP_MS: u64 = 20_000;
+pub const DEFAULT_DEADLINE_MS: u64 = 60_000;
+
+pub struct Package {
+    pub name: Text,
+    pub title: Text,
+    pub description: Text,
+    pub client: String,
+    pub client_doc: Doc,
+    pub log_env_var: String,
+    /// The default base URL, when the spec gives an absolute one.
+    pub base_url: Option<Text>,
+    pub servers: Vec<ServerView>,
+    pub auth: Vec<AuthView>,
+    pub default_security: String,
+    /// The properties of the `new Runtime({...})` config, laid out.
+    pub runtime_config: Vec<String>,
+    pub models: Vec<Model>,
+    pub converters: Vec<Converter>,
+    pub resources: Vec<Resource>,
+    /// README facts.
+    pub facts: Facts,
+    /// README code blocks, laid out.
+    pub usage: String,
+    pub with_response: String,
+    pub key_examples: String,
+    pub knob_examples: String,
+    pub error_example: String,
+}
+
+pub struct ServerView {
+    pub url: Text,
+    pub description: Text,
+}
+
+pub struct AuthView {
+    /// `credentials.set(...)` statement, laid out.
+    pub set_statement: String,
+    pub options: Vec<AuthOption>,
+    pub what: &'static str,
+}
+
+pub struct AuthOption {
+    pub name: String,
+    pub doc: Doc,
+}
+
+pub struct Model {
+    pub name: String,
+    pub doc: Doc,
+    /// `Some` for objects: the interface's properties.
+    pub props: Option<Vec<Prop>>,
+    pub index_signature: bool,
+    /// `export type X = ...;` for enums, unions and aliases, laid out.
+    pub alias: String,
+    /// Open enums: the members of the value object.
+    pub members: Vec<EnumMember>,
+}
+
+pub struct EnumMember {
+    pub name: String,
+    pub value: String,
+}
+
+pub struct Prop {
+    pub doc: Doc,
+    /// `name?: Type;`, laid out.
+    pub line: String,
+}
+
+pub struct Converter {
+    pub base: String,
+    pub ts_type: String,
+    /// The `return ...;` statements of the two functions, laid out.
+    pub from_return: String,
+    pub to_return: String,
+    /// The two declarations for `wire.d.ts`, laid out.
+    pub dts: String,
+    /// `const xFields = [...];`, laid out: `[wire, name, fromWire?, toWire?]`
+    /// rows, or `[tag, fromWire, toWire]` rows for a discriminated union.
+    pub table: String,
+}
+
+pub struct Resource {
+    pub class: String,
+    pub property: String,
+    pub file: String,
+    pub doc: Doc,
+    /// The import statements, each followed by a new line, or nothing.
+    pub js_imports: String,
+    pub dts_imports: String,
+    pub methods: Vec<MethodView>,
+}
+
+pub struct MethodView {
+    /// `const xOperation = {...};`, laid out.
+    pub descriptor: String,
+    pub js_doc: Doc,
+    pub js_head: String,
+    pub js_body: String,
+    pub dts_doc: Doc,
+    pub dts_signature: String,
+    pub params_type: Option<ParamsType>,
+}
+
+pub struct ParamsType {
+    pub name: String,
+    pub doc: Doc,
+    /// `export type X = Body;` when the params are exactly a model.
+    pub alias: Option<String>,
+    /// `export interface X extends Body {` head.
+    pub head: String,
+    pub props: Vec<Prop>,
+}
+
+/// What the README states, from the IR.
+pub struct Facts {
+    pub max_attempts: u64,
+    pub base_ms: u64,
+    pub cap_ms: u64,
+    pub deadline_ms: u64,
+    pub p99_ms: Option<u64>,
+    pub key_header: Text,
+    pub key_max_length: u32,
+    pub replay_window: Option<Text>,
+    pub in_flight_code: Option<Text>,
+    pub mismatch_code: Option<Text>,
+    pub failures_replay: Option<bool>,
+    pub operations: Vec<OpFact>,
+    pub keyed: Vec<usize>,
+    pub unsafe_ops: Vec<usize>,
+    /// An example keyed call, when there is one.
+    pub example: Option<Example>,
+    /// An example of any call.
+    pub any_call: Option<Example>,
+}
+
+pub struct OpFact {
+    pub call: String,
+    pub http: Text,
+    pub summary: Text,
+    pub class: &'static str,
+    pub p99_ms: Option<u64>,
+    pub attempt_timeout_ms: Option<u64>,
+    pub deadline_ms: u64,
+    pub max_attempts: u64,
+}
+
+pub struct Example {
+    /// `client.transfers.createTransfer`.
+    pub callee: String,
+    /// The arguments of a call without options, as code.
+    pub args: Vec<D>,
+    /// The arguments before the options (`{}` for an optional params object).
+    pub args_before_options: Vec<D>,
+    /// A name for what the call returns.
+    pub result: String,
+}
+
+fn prop_line(key: &str, optional: bool, members: Vec<String>) -> String {
+    let head = format!("{key}{}:", if optional { "?" } else { "" });
+    // Prettier keeps `name: Type | null` on one line, whatever its width.
+    let hugged = members.len() == 2
+        && members[1] == "null"
+        && members[0]
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+    if members.len() == 1 || hugged {
+        return format!("{head} {};", members.join(" | "));
+    }
+    l::render(&l::union_after(&head, members, ";"), 2)
+}
+
+/// `key: value` in an object literal, breaking after the colon like prettier
+/// when the value is a string or member chain and the key is not short.
+fn object_prop(key: &str, value: D, breaks_after_colon: bool) -> D {
+    if breaks_after_colon && key.chars().count() >= 5 {
+        l::concat(vec![
+            l::text(format!("{key}:")),
+            l::group(vec![D::Indent(vec![D::Line, value])]),
+        ])
+    } else {
+        l::concat(vec![l::text(format!("{key}: ")), value])
+    }
+}
+
+/// An object literal that stays expanded (prettier keeps an object broken
+/// when its source has a line break after `{`).
+fn expanded_object(props: Vec<D>) -> D {
+    let mut inner = vec![D::SoftLine];
+    for (i, p) in props.into_iter().enumerate() {
+        if i > 0 {
+            inner.push(l::text(","));
+            inner.push(D::Line);
+        }
+        inner.push(p);
+    }
+    inner.push(D::IfBreak(",".into(), String::new()));
+    D::Group(
+        vec![l::text("{"), D::Indent(inner), D::SoftLine, l::text("}")],
+        true,
+    )
+}
+
+fn string_array(items: &[String]) -> D {
+    l::array(items.iter().map(|s| l::text(js_string(s))).collect(), false)
+}
+
+fn security_array(security: &[Vec<String>]) -> D {
+    let matrix = security.len() > 1 && security.iter().all(|alt| alt.len() > 1);
+    l::array(
+        security.iter().map(|alt| string_array(alt)).collect(),
+        matrix,
+    )
+}
+
+fn js_imports(names: &[&str], from: &str) -> String {
+    braces_statement("import", names, from)
+}
+
+/// `keyword { a, b } from "x";` (import, export, import type, export type),
+/// or one name per line.
+fn braces_statement(keyword: &str, names: &[&str], from: &str) -> String {
+    let mut sorted: Vec<&str> = names.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let d = l::concat(vec![
+        l::text(format!("{keyword} ")),
+        D::Group(
+            vec![
+                l::text("{"),
+                D::Indent(
+                    [
+                        vec![D::Line],
+                        sorted
+                            .iter()
+                            .enumerate()
+                            .flat_map(|(i, n)| {
+                                let mut v = Vec::new();
+                                if i > 0 {
+                                    v.push(l::text(","));
+                                    v.push(D::Line);
+                                }
+                                v.push(l::text(*n));
+                                v
+                            })
+                            .collect(),
+                        vec![D::IfBreak(",".into(), String::new())],
+                    ]
+                    .concat(),
+                ),
+                D::Line,
+                l::text("}"),
+            ],
+            false,
+        ),
+        l::text(format!(" from {};", js_string(from))),
+    ]);
+    l::render(&d, 0)
+}
+
+fn type_imports(names: &[String], from: &str) -> String {
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    braces_statement("import type", &refs, from)
+}
+
+impl Package {
+    pub fn new(api: &Api, package: &PackageInfo) -> Result<Package, String> {
+        // Bodies whose fields become the params object's properties: JSON,
+        // form and multipart bodies of an object type.
+        let provisional = Names::new(api, &package.name, &[]);
+        let provisional_types = Types::new(api, &provisional);
+        let flattened: Vec<Option<usize>> = api
+            .operations
+            .iter()
+            .map(|op| chosen_body(op).and_then(|c| flattened_body(&provisional_types, c)))
+            .collect();
+        let names = Names::new(api, &package.name, &flattened);
+        let types = Types::new(api, &names);
+
+        let title = api.title.clone();
+        let mut client_doc = Doc::default();
+        client_doc.push(format!("The client of the {title}."));
+        client_doc.push_opt(api.description.as_deref());
+
+        let base_url = api.servers.first().and_then(|s| {
+            let mut url = s.url.clone();
+            for v in &s.variables {
+                url = url.replace(&format!("{{{}}}", v.name), &v.default);
+            }
+            (url.starts_with("https://") || url.starts_with("http://")).then_some(Text::new(url))
+        });
+        let servers = api
+            .servers
+            .iter()
+            .map(|s| ServerView {
+                url: Text::new(s.url.clone()),
+                description: Text::new(s.description.clone().unwrap_or_default()),
+            })
+            .collect();
+
+        let auth = api
+            .auth
+            .iter()
+            .zip(&names.auth_options)
+            .map(|(scheme, opts)| auth_view(scheme, opts))
+            .collect();
+
+        let runtime_config = runtime_config(api, package, &names, base_url.as_ref());
+
+        let models = (0..api.types.len())
+            .map(|i| model_view(&types, i))
+            .collect();
+        let converters = (0..api.types.len())
+            .filter(|&i| types.converts(i))
+            .filter_map(|i| converter_view(&types, i))
+            .collect();
+
+        let resources = api
+            .groups
+            .iter()
+            .zip(&names.groups)
+            .map(|(g, gn)| resource_view(api, &names, &types, g, gn, &flattened))
+            .collect::<Result<Vec<_>, String>>()?;
+
+        let default_security = l::render(&security_array(&api.default_security), 6);
+        let facts = facts(api, &names, &types, &flattened);
+        let examples = readme_examples(api, package, &names, &facts, base_url.is_some());
+
+        Ok(Package {
+            name: Text::new(package.name.clone()),
+            title: Text::new(title),
+            description: Text::new(package.description.clone()),
+            client: names.client.clone(),
+            client_doc,
+            log_env_var: names.log_env_var.clone(),
+            base_url,
+            servers,
+            auth,
+            default_security,
+            runtime_config,
+            models,
+            converters,
+            resources,
+            facts,
+            usage: examples.usage,
+            with_response: examples.with_response,
+            key_examples: examples.key_examples,
+            knob_examples: examples.knob_examples,
+            error_example: examples.error_example,
+        })
+    }
+
+    pub fn has_auth(&self) -> bool {
+        !self.auth.is_empty()
+    }
+
+    pub fn has_converters(&self) -> bool {
+        !self.converters.is_empty()
+    }
+
+    /// The models that have an enum value object in `models.js`.
+    pub fn enum_models(&self) -> Vec<&Model> {
+        self.models
+            .iter()
+            .filter(|m| !m.members.is_empty())
+            .collect()
+    }
+
+    pub fn wire_type_imports(&self) -> String {
+        let mut names: Vec<String> = self.converters.iter().map(|c| c.ts_type.clone()).collect();
+        names.sort();
+        names.dedup();
+        type_imports(&names, "./models.js")
+    }
+
+    pub fn runtime_exports(&self) -> String {
+        braces_statement("export", RUNTIME_REEXPORTS, "./runtime/index.js")
+    }
+
+    pub fn runtime_type_exports(&self) -> String {
+        braces_statement("export type", RUNTIME_TYPE_REEXPORTS, "./runtime/index.js")
+    }
+
+    pub fn index_imports(&self) -> String {
+        let mut names = vec!["Core"];
+        for a in &self.auth {
+            names.push(a.what);
+        }
+        js_imports(&names, "./core.js")
+    }
+
+    /// `import { Transfers } from "./resources/transfers.js";` lines.
+    pub fn resource_imports(&self) -> Vec<String> {
+        self.resource_statements("import")
+    }
+
+    /// `export type { ...Params } from "./resources/x.js";` lines.
+    pub fn resource_type_exports(&self) -> Vec<String> {
+        self.resources
+            .iter()
+            .filter_map(|r| {
+                let names: Vec<String> = r
+                    .methods
+                    .iter()
+                    .filter_map(|m| m.params_type.as_ref().map(|p| p.name.clone()))
+                    .collect();
+                if names.is_empty() {
+                    return None;
+                }
+                let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+                Some(braces_statement(
+                    "export type",
+                    &refs,
+                    &format!("./resources/{}.js", r.file),
+                ))
+            })
+            .collect()
+    }
+
+    /// `export { Transfers } from "./resources/transfers.js";` lines.
+    pub fn resource_exports(&self) -> Vec<String> {
+        self.resource_statements("export")
+    }
+
+    /// `import type { Transfers } from "./resources/transfers.js";` lines.
+    pub fn resource_type_imports(&self) -> Vec<String> {
+        self.resource_statements("import type")
+    }
+
+    fn resource_statements(&self, keyword: &str) -> Vec<String> {
+        self.resources
+            .iter()
+            .map(|r| {
+                braces_statement(
+                    keyword,
+                    &[r.class.as_str()],
+                    &format!("./resources/{}.js", r.file),
+                )
+            })
+            .collect()
+    }
+}
+
+const RUNTIME_REEXPORTS: &[&str] = &[
+    "SDKError",
+    "InvalidArgumentError",
+    "InvalidIdempotencyKeyError",
+    "RequestAbortedError",
+    "ResponseParseError",
+    "APIConnectionError",
+    "APITimeoutError",
+    "DeadlineExceededError",
+    "APIError",
+    "ClientError",
+    "ServerError",
+    "BadRequestError",
+    "AuthenticationError",
+    "PermissionDeniedError",
+    "NotFoundError",
+    "ConflictError",
+    "UnprocessableEntityError",
+    "RateLimitError",
+    "IdempotencyInFlightError",
+    "IdempotencyMismatchError",
+    "deadlineFromHeaders",
+];
+
+const RUNTIME_TYPE_REEXPORTS: &[&str] = &[
+    "StopReason",
+    "Logger",
+    "LogLevel",
+    "Secret",
+    "Jitter",
+    "FetchLike",
+    "Clock",
+    "RandomSource",
+];
+
+fn runtime_config(
+    api: &Api,
+    package: &PackageInfo,
+    names: &Names,
+    base_url: Option<&Text>,
+) -> Vec<String> {
+    let root = api.retries;
+    let mut props: Vec<D> = vec![match base_url {
+        Some(url) => object_prop(
+            "baseUrl",
+            l::text(format!("options.baseUrl ?? {}", js_string(url.as_str()))),
+            true,
+        ),
+        None => l::text("baseUrl: options.baseUrl"),
+    }];
+    props.push(object_prop(
+        "userAgent",
+        l::text(js_string(&format!("{}/{}", package.name, package.version))),
+        true,
+    ));
+    props.push(object_prop(
+        "logEnvVar",
+        l::text(js_string(&names.log_env_var)),
+        true,
+    ));
+    props.push(object_prop(
+        "logName",
+        l::text(js_string(&package.name)),
+        true,
+    ));
+    let with_default = |key: &str, default: Option<u64>| match default {
+        Some(d) => l::text(format!("{key}: options.{key} ?? {d}")),
+        None => l::text(format!("{key}: options.{key}")),
+    };
+    props.push(with_default("retries", None));
+    props.push(with_default(
+        "maxAttempts",
+        root.max_attempts.map(u64::from),
+    ));
+    props.push(with_default("jitter", None));
+    props.push(with_default("baseMs", root.base_ms));
+    props.push(with_default("capMs", root.cap_ms));
+    props.push(with_default("timeout", root.deadline_ms));
+    props.push(l::text(match api.latency_p99_ms {
+        Some(p) => format!("p99Ms: options.p99Ms === undefined ? {p} : options.p99Ms"),
+        None => "p99Ms: options.p99Ms".to_string(),
+    }));
+    for key in [
+        "requestTimeoutHeader",
+        "budgetCapacity",
+        "headers",
+        "logger",
+        "logLevel",
+        "fetch",
+        "clock",
+        "random",
+    ] {
+        props.push(with_default(key, None));
+    }
+    props
+        .into_iter()
+        .map(|p| l::render(&l::concat(vec![p, l::text(",")]), 6))
+        .collect()
+}
+
+fn auth_view(scheme: &crate::ir::AuthScheme, opts: &[String]) -> AuthView {
+    let name_lit = js_string(&scheme.name);
+    let opt = |i: usize| format!("options.{}", opts[i]);
+    let (what, args, docs): (&'static str, Vec<String>, Vec<String>) = match &scheme.kind {
+        AuthKind::Bearer { .. } => (
+            "bearerAuth",
+            vec![opt(0)],
+            vec![format!(
+                "The bearer token (`{}` security scheme), sent as `Authorization: Bearer <token>`. A function is called once per call, before the first attempt, so a token provider can refresh it.",
+                scheme.name
+            )],
+        ),
+        AuthKind::OAuth2 { .. } => (
+            "bearerAuth",
+            vec![opt(0)],
+            vec![format!(
+                "The OAuth 2 access token (`{}` security scheme), sent as `Authorization: Bearer <token>`. A function is called once per call, before the first attempt, so a token provider can refresh it.",
+                scheme.name
+            )],
+        ),
+        AuthKind::Basic => (
+            "basicAuth",
+            vec![opt(0), opt(1)],
+            vec![
+                format!("The user name for HTTP basic authentication (`{}` security scheme).", scheme.name),
+                format!("The password for HTTP basic authentication (`{}` security scheme).", scheme.name),
+            ],
+        ),
+        AuthKind::ApiKey { location, param } => {
+            let (where_, place) = match location {
+                ParamLocation::Query => ("query", "query parameter"),
+                _ => ("header", "header"),
+            };
+            (
+                "apiKeyAuth",
+                vec![js_string(param), js_string(where_), opt(0)],
+                vec![format!(
+                    "The API key (`{}` security scheme), sent as the `{param}` {place}. A function is called once per call, before the first attempt.",
+                    scheme.name
+                )],
+            )
+        }
+    };
+    let set = l::concat(vec![
+        l::call(
+            "credentials.set",
+            vec![
+                l::text(name_lit),
+                l::call(what, args.into_iter().map(l::text).collect()),
+            ],
+        ),
+        l::text(";"),
+    ]);
+    let options = opts
+        .iter()
+        .zip(docs)
+        .map(|(name, text)| {
+            let mut doc = Doc::default();
+            doc.push(text);
+            doc.push_opt(scheme.description.as_deref());
+            AuthOption {
+                name: name.clone(),
+                doc,
+            }
+        })
+        .collect();
+    AuthView {
+        set_statement: l::render(&set, 4),
+        options,
+        what,
+    }
+}
+
+fn field_doc(f: &crate::ir::Field) -> Doc {
+    let mut doc = Doc::default();
+    doc.push_opt(f.description.as_deref());
+    if let Some(note) = format_note(&f.ty) {
+        doc.push(note);
+    }
+    if f.read_only {
+        doc.push("Read-only: set by the server, ignored in requests.");
+    }
+    if f.write_only {
+        doc.push("Write-only: sent in requests, never returned.");
+    }
+    if let Some(d) = &f.default {
+        doc.push(format!("Default: `{d}`."));
+    }
+    if f.deprecated {
+        doc.tags.push("@deprecated");
+    }
+    doc
+}
+
+fn format_note(ty: &TypeRef) -> Option<&'static str> {
+    match ty.non_null() {
+        TypeRef::Primitive(Primitive::DateTime) => {
+            Some("A date and time, RFC 3339 (`2024-05-14T09:30:00Z`).")
+        }
+        TypeRef::Primitive(Primitive::Date) => Some("A date, `YYYY-MM-DD`."),
+        TypeRef::Primitive(Primitive::Bytes) => Some("Base64-encoded bytes."),
+        TypeRef::Primitive(Primitive::Integer64) => {
+            Some("An integer; exact up to `Number.MAX_SAFE_INTEGER`.")
+        }
+        _ => None,
+    }
+}
+
+fn model_view(types: &Types, i: usize) -> Model {
+    let t = &types.api.types[i];
+    let name = types.names.types[i].clone();
+    let mut doc = Doc::default();
+    doc.push_opt(t.description.as_deref());
+    let mut members = Vec::new();
+    let (props, index_signature) = match &t.kind {
+        TypeKind::Object { fields, additional } => {
+            let props = fields
+                .iter()
+                .zip(&types.names.fields[i])
+                .map(|(f, prop)| Prop {
+                    doc: field_doc(f),
+                    line: prop_line(prop, !f.required, types.members(&f.ty, Flow::Input)),
+                })
+                .collect();
+            if let Some(extra) = additional {
+                if *extra != TypeRef::Any {
+                    doc.push(format!(
+                        "Other properties hold values of type `{}`.",
+                        types.ts(extra, Flow::Input)
+                    ));
+                }
+            }
+            (Some(props), additional.is_some())
+        }
+        TypeKind::Enum {
+            values, constant, ..
+        } => {
+            if !*constant {
+                members = values
+                    .iter()
+                    .zip(&types.names.enum_members[i])
+                    .map(|(v, m)| EnumMember {
+                        name: m.clone(),
+                        value: literal(&v.value),
+                    })
+                    .collect();
+            }
+            (None, false)
+        }
+        _ => (None, false),
+    };
+    let alias = if props.is_some() {
+        String::new()
+    } else {
+        l::render(
+            &l::union_after(
+                &format!("export type {name} ="),
+                types.definition_members(i),
+                ";",
+            ),
+            0,
+        )
+    };
+    Model {
+        name,
+        doc,
+        props,
+        index_signature,
+        alias,
+        members,
+    }
+}
+
+/// Table rows `[wire, name, fromWire?, toWire?]` of an object type's fields
+/// that change on the way (renamed, or holding values that convert).
+fn field_rows(types: &Types, i: usize) -> Vec<Vec<String>> {
+    let TypeKind::Object { fields, .. } = &types.api.types[i].kind else {
+        return Vec::new();
+    };
+    fields
+        .iter()
+        .zip(&types.names.fields[i])
+        .filter_map(|(f, name)| {
+            let from = types.converter(&f.ty, true, false);
+            let to = types.converter(&f.ty, false, false);
+            if f.name == *name && from.is_none() {
+                return None;
+            }
+            let mut row = vec![js_string(&f.name), js_string(name)];
+            if let (Some(from), Some(to)) = (from, to) {
+                row.push(from);
+                row.push(to);
+            }
+            Some(row)
+        })
+        .collect()
+}
+
+fn converter_view(types: &Types, i: usize) -> Option<Converter> {
+    let base = types.names.converters[i].clone();
+    let ts_type = types.names.types[i].clone();
+    let table_name = format!("{base}Fields");
+    let (rows, how) = match &types.api.types[i].kind {
+        TypeKind::Object { additional, .. } => {
+            let extra = additional.as_ref();
+            (
+                field_rows(types, i),
+                How::Fields {
+                    extra_from: extra.and_then(|t| types.converter(t, true, false)),
+                    extra_to: extra.and_then(|t| types.converter(t, false, false)),
+                },
+            )
+        }
+        TypeKind::Union {
+            variants,
+            discriminator,
+            ..
+        } => {
+            let objects: Vec<usize> = variants
+                .iter()
+                .filter_map(|v| types.object_index(&v.ty))
+                .collect();
+            match discriminator {
+                Some(disc) => {
+                    let mut rows: Vec<Vec<String>> = Vec::new();
+                    for v in variants {
+                        let from = types.converter(&v.ty, true, false);
+                        let to = types.converter(&v.ty, false, false);
+                        if let (Some(f), Some(t)) = (from, to) {
+                            for tag in &v.tags {
+                                rows.push(vec![js_string(tag), f.clone(), t.clone()]);
+                            }
+                        }
+                    }
+                    // The discriminator's SDK name, from the first variant that has it.
+                    let name = objects
+                        .iter()
+                        .find_map(|&o| match &types.api.types[o].kind {
+                            TypeKind::Object { fields, .. } => fields
+                                .iter()
+                                .position(|f| f.name == *disc)
+                                .map(|p| types.names.fields[o][p].clone()),
+                            _ => None,
+                        })
+                        .unwrap_or_else(|| disc.clone());
+                    (
+                        rows,
+                        How::Tagged {
+                            wire: js_string(disc),
+                            name: js_string(&name),
+                        },
+                    )
+                }
+                None => {
+                    // The object variants' renames together, the first
+                    // variant's winning where two disagree.
+                    let mut rows: Vec<Vec<String>> = Vec::new();
+                    for o in objects {
+                        for r in field_rows(types, o) {
+                            if !rows.iter().any(|x| x[0] == r[0]) {
+                                rows.push(r);
+                            }
+                        }
+                    }
+                    (
+                        rows,
+                        How::Fields {
+                            extra_from: None,
+                            extra_to: None,
+                        },
+                    )
+                }
+            }
+        }
+        _ => return None,
+    };
+    let matrix = rows.len() > 1;
+    let table = l::render(
+        &l::concat(vec![
+            l::text(format!("const {table_name} = ")),
+            l::array(
+                rows.into_iter()
+                    .map(|r| l::array(r.into_iter().map(l::text).collect(), false))
+                    .collect(),
+                matrix,
+            ),
+            l::text(";"),
+        ]),
+        0,
+    );
+    let ret = |args: Vec<String>| {
+        let call = match &how {
+            How::Fields { .. } => "return convert",
+            How::Tagged { .. } => "return byTag",
+        };
+        l::render(
+            &l::concat(vec![
+                l::call(call, args.into_iter().map(l::text).collect()),
+                l::text(";"),
+            ]),
+            2,
+        )
+    };
+    let (from_return, to_return) = match &how {
+        How::Fields {
+            extra_from,
+            extra_to,
+        } => {
+            let mut from = vec!["value".to_string(), table_name.clone(), "true".into()];
+            let mut to = vec!["value".to_string(), table_name.clone(), "false".into()];
+            if let (Some(f), Some(t)) = (extra_from, extra_to) {
+                from.push(f.clone());
+                to.push(t.clone());
+            }
+            (ret(from), ret(to))
+        }
+        How::Tagged { wire, name } => (
+            ret(vec![
+                "value".into(),
+                wire.clone(),
+                table_name.clone(),
+                "1".into(),
+            ]),
+            ret(vec![
+                "value".into(),
+                name.clone(),
+                table_name.clone(),
+                "2".into(),
+            ]),
+        ),
+    };
+    let decl = |name: String, params: Vec<String>, ret_ty: &str| {
+        l::render(
+            &l::concat(vec![
+                l::text(format!("export declare function {name}")),
+                l::params(params),
+                l::text(format!(": {ret_ty};")),
+            ]),
+            0,
+        )
+    };
+    let dts = [
+        decl(
+            format!("{base}FromWire"),
+            vec!["value: unknown".into()],
+            &ts_type,
+        ),
+        decl(
+            format!("{base}ToWire"),
+            vec![format!("value: {ts_type}")],
+            "unknown",
+        ),
+    ]
+    .join("\n");
+    Some(Converter {
+        base,
+        ts_type,
+        from_return,
+        to_return,
+        dts,
+        table,
+    })
+}
+
+enum How {
+    Fields {
+        extra_from: Option<String>,
+        extra_to: Option<String>,
+    },
+    Tagged {
+        wire: String,
+        name: String,
+    },
+}
+
+/// The request body content a method sends: JSON when offered, else the first.
+fn chosen_body(op: &Operation) -> Option<&Content> {
+    let body = op.body.as_ref()?;
+    body.contents
+        .iter()
+        .find(|c| c.kind == BodyKind::Json)
+        .or_else(|| body.contents.first())
+}
+
+/// The object type whose fields become params properties, for JSON, form and
+/// multipart bodies of an object type.
+fn flattened_body(types: &Types, content: &Content) -> Option<usize> {
+    match content.kind {
+        BodyKind::Json | BodyKind::Form | BodyKind::Multipart => {
+            let i = types.object_index(&content.ty)?;
+            match &types.api.types[i].kind {
+                TypeKind::Object { .. } => Some(i),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+struct SuccessBody {
+    ts: String,
+    parse_as: &'static str,
+    decode: Option<String>,
+}
+
+fn success_body(types: &Types, op: &Operation) -> SuccessBody {
+    let successes: Vec<&crate::ir::Response> = op
+        .responses
+        .iter()
+        .filter(|r| r.status.is_success())
+        .collect();
+    let mut members: Vec<String> = Vec::new();
+    let mut kinds: Vec<BodyKind> = Vec::new();
+    let mut decoders: Vec<Option<String>> = Vec::new();
+    let mut empty = successes.is_empty();
+    for r in &successes {
+        if r.contents.is_empty() {
+            empty = true;
+        }
+        for c in &r.contents {
+            kinds.push(c.kind);
+            let ty = match c.kind {
+                BodyKind::Binary => vec!["Uint8Array".to_string()],
+                BodyKind::Text => vec!["string".to_string()],
+                _ => types.members(&c.ty, Flow::Output),
+            };
+            for m in ty {
+                if !members.contains(&m) {
+                    members.push(m);
+                }
+            }
+            let d = match c.kind {
+                BodyKind::Json => types.converter(&c.ty, true, true),
+                _ => None,
+            };
+            if !decoders.contains(&d) {
+                decoders.push(d);
+            }
+        }
+    }
+    let parse_as = if kinds.is_empty() {
+        "auto"
+    } else if kinds.iter().all(|k| *k == BodyKind::Json) {
+        "json"
+    } else if kinds.iter().all(|k| *k == BodyKind::Binary) {
+        "bytes"
+    } else if kinds.iter().all(|k| *k == BodyKind::Text) {
+        "text"
+    } else {
+        "auto"
+    };
+    if members.iter().any(|m| m == "unknown") {
+        members = vec!["unknown".into()];
+    }
+    if members.is_empty() {
+        members.push("void".into());
+    } else if empty {
+        members.push("undefined".into());
+    }
+    let decode = if decoders.len() == 1 {
+        decoders.pop().flatten()
+    } else {
+        None
+    };
+    SuccessBody {
+        ts: members.join(" | "),
+        parse_as,
+        decode,
+    }
+}
+
+fn param_doc(p: &crate::ir::Param) -> Doc {
+    let mut doc = Doc::default();
+    doc.push_opt(p.description.as_deref());
+    let place = match p.location {
+        ParamLocation::Path => "path",
+        ParamLocation::Query => "query",
+        ParamLocation::Header => "header",
+        ParamLocation::Cookie => "cookie",
+    };
+    doc.push(format!("Sent as the `{}` {place} parameter.", p.name));
+    if let Some(note) = format_note(&p.ty) {
+        doc.push(note);
+    }
+    if p.deprecated {
+        doc.tags.push("@deprecated");
+    }
+    doc
+}
+
+fn class_word(class: RetryClass) -> &'static str {
+    class.as_str()
+}
+
+fn retry_paragraph(api: &Api, op: &Operation) -> String {
+    let p99 = op.retry.latency_p99_ms;
+    let timeout = match p99 {
+        Some(p) => format!("each attempt times out after {} ms (3 x p99 {p} ms) or when the deadline comes, whichever is first", 3 * p),
+        None => "each attempt may use the rest of the deadline".to_string(),
+    };
+    let deadline = op
+        .retry
+        .overrides
+        .deadline_ms
+        .unwrap_or(DEFAULT_DEADLINE_MS);
+    let attempts = op
+        .retry
+        .overrides
+        .max_attempts
+        .map(u64::from)
+        .unwrap_or(DEFAULT_MAX_ATTEMPTS);
+    let what = match op.retry.class {
+        RetryClass::Safe => "Safe to retry: retried on throttling, transient 5xx (500 once) and connection failures.".to_string(),
+        RetryClass::Idempotent => "Idempotent: retried on throttling, transient 5xx (500 once) and connection failures.".to_string(),
+        RetryClass::Keyed => {
+            let header = op.retry.key.as_ref().map(|k| k.header.as_str()).unwrap_or(api.key_contract.header());
+            format!(
+                "Keyed: every attempt carries the same `{header}` (yours from `options.idempotencyKey`, or a UUID v4 made once for the call), so retries after a timeout or a 5xx cannot act twice within the server's replay window."
+            )
+        }
+        RetryClass::Unsafe => "Not safe to retry: retried only when the request provably never reached the server (connection refused, DNS, TLS handshake, 429). After a timeout, check whether it took effect before calling again.".to_string(),
+    };
+    format!("{what} Up to {attempts} attempts within a {deadline} ms deadline; {timeout}.")
+}
+
+fn resource_view(
+    api: &Api,
+    names: &Names,
+    types: &Types,
+    group: &crate::ir::Group,
+    gn: &super::naming::GroupNames,
+    flattened: &[Option<usize>],
+) -> Result<Resource, String> {
+    let mut doc = Doc::default();
+    doc.push_opt(group.description.as_deref());
+    if doc.is_empty() {
+        doc.push(format!("The `{}` operations.", group.name));
+    }
+    let mut runtime_names: Vec<&str> = Vec::new();
+    let mut core_names: Vec<&str> = Vec::new();
+    let mut uses_wire = false;
+    let mut model_refs: Vec<String> = Vec::new();
+    let mut methods = Vec::new();
+    for &oi in &group.operations {
+        let op = &api.operations[oi];
+        let on = &names.operations[oi];
+        let m = method_view(
+            api,
+            types,
+            op,
+            on,
+            flattened[oi],
+            &mut runtime_names,
+            &mut core_names,
+            &mut uses_wire,
+            &mut model_refs,
+        );
+        methods.push(m);
+    }
+    let mut js = Vec::new();
+    if !runtime_names.is_empty() {
+        js.push(js_imports(&runtime_names, "../runtime/index.js"));
+    }
+    if !core_names.is_empty() {
+        js.push(js_imports(&core_names, "../core.js"));
+    }
+    if uses_wire {
+        js.push("import * as wire from \"../wire.js\";".to_string());
+    }
+    let mut dts = Vec::new();
+    let mut core_types = vec!["APIPromise".to_string()];
+    if methods
+        .iter()
+        .any(|m| m.dts_signature.contains("KeyedRequestOptions"))
+    {
+        core_types.push("KeyedRequestOptions".into());
+    }
+    if methods
+        .iter()
+        .any(|m| m.dts_signature.contains("options?: RequestOptions"))
+    {
+        core_types.push("RequestOptions".into());
+    }
+    dts.push(type_imports(&core_types, "../core.js"));
+    model_refs.sort();
+    model_refs.dedup();
+    if !model_refs.is_empty() {
+        dts.push(type_imports(&model_refs, "../models.js"));
+    }
+    Ok(Resource {
+        class: gn.class.clone(),
+        property: gn.property.clone(),
+        file: gn.file.clone(),
+        doc,
+        js_imports: js.iter().map(|l| format!("{l}\n")).collect(),
+        dts_imports: dts.iter().map(|l| format!("{l}\n")).collect(),
+        methods,
+    })
+}
+
+/// The model type names a TypeScript type expression mentions.
+fn mentioned(types: &Types, ts: &str, out: &mut Vec<String>) {
+    for word in ts.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$')) {
+        if types.names.types.iter().any(|t| t == word) && !out.iter().any(|o| o == word) {
+            out.push(word.to_string());
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn method_view<'a>(
+    api: &Api,
+    types: &Types,
+    op: &Operation,
+    on: &super::naming::OperationNames,
+    flattened: Option<usize>,
+    runtime_names: &mut Vec<&'a str>,
+    core_names: &mut Vec<&'a str>,
+    uses_wire: &mut bool,
+    model_refs: &mut Vec<String>,
+) -> MethodView {
+    let keyed = op.retry.class == RetryClass::Keyed;
+    let body = chosen_body(op);
+    let body_required = op.body.as_ref().is_some_and(|b| b.required);
+
+    // Parameters: path ones positional, the others in the params object.
+    let path_params: Vec<(usize, &crate::ir::Param)> = op
+        .params
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.location == ParamLocation::Path)
+        .collect();
+    let object_params: Vec<(usize, &crate::ir::Param)> = op
+        .params
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.location != ParamLocation::Path && !p.is_idempotency_key)
+        .collect();
+    let body_in_object = body.is_some();
+    let flat_type = flattened;
+    let has_params = body_in_object || !object_params.is_empty();
+    let flat_required = flat_type.is_some_and(|i| match &types.api.types[i].kind {
+        TypeKind::Object { fields, .. } => fields.iter().any(|f| f.required),
+        _ => false,
+    });
+    let params_required = object_params.iter().any(|(_, p)| p.required)
+        || (body_required && (flat_type.is_none() || flat_required));
+
+    // The params type.
+    let params_type = has_params.then(|| {
+        let mut props: Vec<Prop> = Vec::new();
+        if let (Some(c), None) = (body, flat_type) {
+            let members = match c.kind {
+                BodyKind::Binary => vec![
+                    "Blob".into(),
+                    "Uint8Array".into(),
+                    "ArrayBuffer".into(),
+                    "string".into(),
+                ],
+                BodyKind::Text => vec!["string".into()],
+                _ => types.members(&c.ty, Flow::Input),
+            };
+            for m in &members {
+                mentioned(types, m, model_refs);
+            }
+            let mut doc = Doc::default();
+            doc.push_opt(op.body.as_ref().and_then(|b| b.description.as_deref()));
+            doc.push(format!("Sent as `{}`.", c.media_type));
+            props.push(Prop {
+                doc,
+                line: prop_line("body", !body_required, members),
+            });
+        }
+        for (i, p) in &object_params {
+            let members = types.members(&p.ty, Flow::Input);
+            for m in &members {
+                mentioned(types, m, model_refs);
+            }
+            props.push(Prop {
+                doc: param_doc(p),
+                line: prop_line(&on.params[*i], !p.required, members),
+            });
+        }
+        let mut doc = Doc::default();
+        doc.push(format!("The parameters of `{}`.", on.method));
+        let body_name = flat_type.map(|i| types.names.types[i].clone());
+        if let Some(b) = &body_name {
+            mentioned(types, b, model_refs);
+        }
+        let alias = match (&body_name, props.is_empty()) {
+            (Some(b), true) => Some(format!("export type {} = {b};", on.params_type)),
+            _ => None,
+        };
+        let head = match &body_name {
+            Some(b) => format!("export interface {} extends {b} {{", on.params_type),
+            None => format!("export interface {} {{", on.params_type),
+        };
+        ParamsType {
+            name: on.params_type.clone(),
+            doc,
+            alias,
+            head,
+            props,
+        }
+    });
+
+    // The request the runtime sends.
+    let mut request: Vec<D> = Vec::new();
+    let path_value = if path_params.is_empty() {
+        l::text(js_string(&op.path))
+    } else {
+        core_names.push("fillPath");
+        // Placeholders in the order of the path template.
+        let mut ordered: Vec<&str> = Vec::new();
+        let mut rest = op.path.as_str();
+        while let Some(start) = rest.find('{') {
+            let Some(len) = rest[start..].find('}') else {
+                break;
+            };
+            let name = &rest[start + 1..start + len];
+            if let Some((i, _)) = path_params.iter().find(|(_, p)| p.name == name) {
+                ordered.push(on.params[*i].as_str());
+            }
+            rest = &rest[start + len + 1..];
+        }
+        let mut args = vec![l::text(js_string(&op.path))];
+        args.extend(ordered.into_iter().map(l::text));
+        l::call("fillPath", args)
+    };
+    request.push(object_prop("path", path_value, true));
+
+    let query: Vec<D> = object_params
+        .iter()
+        .filter(|(_, p)| p.location == ParamLocation::Query)
+        .map(|(i, p)| {
+            let value = format!("params.{}", on.params[*i]);
+            let value = match types.converter(&p.ty, false, true) {
+                Some(c) => {
+                    *uses_wire = true;
+                    l::call(&c, vec![l::text(value)])
+                }
+                None => l::text(value),
+            };
+            let name = l::text(js_string(&p.name));
+            match p.style {
+                ParamStyle::DeepObject => {
+                    runtime_names.push("deepObjectQuery");
+                    l::call("deepObjectQuery", vec![name, value])
+                }
+                ParamStyle::SpaceDelimited | ParamStyle::PipeDelimited => {
+                    runtime_names.push("delimitedQuery");
+                    let d = if p.style == ParamStyle::PipeDelimited {
+                        "\"pipe\""
+                    } else {
+                        "\"space\""
+                    };
+                    l::call("delimitedQuery", vec![name, value, l::text(d)])
+                }
+                _ => {
+                    runtime_names.push("formQuery");
+                    if p.explode {
+                        l::call("formQuery", vec![name, value])
+                    } else {
+                        l::call(
+                            "formQuery",
+                            vec![name, value, l::text("{ explode: false }")],
+                        )
+                    }
+                }
+            }
+        })
+        .collect();
+    let has_query = !query.is_empty();
+    if has_query {
+        runtime_names.push("queryString");
+        request.push(object_prop("query", l::call("queryString", query), false));
+    }
+
+    let mut header_args: Vec<D> = Vec::new();
+    for (i, p) in &object_params {
+        if p.location == ParamLocation::Header {
+            header_args.push(l::text(js_string(&p.name)));
+            header_args.push(l::text(format!("params.{}", on.params[*i])));
+        }
+    }
+    let cookies: Vec<D> = object_params
+        .iter()
+        .filter(|(_, p)| p.location == ParamLocation::Cookie)
+        .flat_map(|(i, p)| {
+            vec![
+                l::text(js_string(&p.name)),
+                l::text(format!("params.{}", on.params[*i])),
+            ]
+        })
+        .collect();
+    if !cookies.is_empty() {
+        core_names.push("cookieValue");
+        header_args.push(l::text("\"Cookie\""));
+        header_args.push(l::call("cookieValue", cookies));
+    }
+
+    if let Some(c) = body {
+        let param_keys: Vec<D> = object_params
+            .iter()
+            .map(|(i, _)| l::text(js_string(&on.params[*i])))
+            .collect();
+        let source = if flat_type.is_some() {
+            if param_keys.is_empty() {
+                l::text("params")
+            } else {
+                core_names.push("withoutKeys");
+                l::call(
+                    "withoutKeys",
+                    [vec![l::text("params")], param_keys].concat(),
+                )
+            }
+        } else {
+            l::text("params.body")
+        };
+        let converted = match types.converter(&c.ty, false, true) {
+            Some(conv)
+                if matches!(
+                    c.kind,
+                    BodyKind::Json | BodyKind::Form | BodyKind::Multipart
+                ) =>
+            {
+                *uses_wire = true;
+                l::call(&conv, vec![source])
+            }
+            _ => source,
+        };
+        match c.kind {
+            BodyKind::Json => request.push(object_prop("json", converted, false)),
+            BodyKind::Form => {
+                core_names.push("formBody");
+                request.push(object_prop(
+                    "body",
+                    l::call("formBody", vec![converted]),
+                    false,
+                ));
+            }
+            BodyKind::Multipart => {
+                core_names.push("multipartBody");
+                request.push(object_prop(
+                    "body",
+                    l::call("multipartBody", vec![converted]),
+                    false,
+                ));
+            }
+            BodyKind::Text | BodyKind::Binary => {
+                if !c.media_type.contains('*') {
+                    header_args.insert(0, l::text(js_string(&c.media_type)));
+                    header_args.insert(0, l::text("\"Content-Type\""));
+                }
+                request.push(object_prop("body", converted, false));
+            }
+        }
+    }
+    if !header_args.is_empty() {
+        core_names.push("headerValues");
+        request.insert(
+            request.len().min(if has_query { 2 } else { 1 }),
+            object_prop("headers", l::call("headerValues", header_args), false),
+        );
+    }
+
+    // The method head and body.
+    let mut js_args: Vec<String> = path_params
+        .iter()
+        .map(|(i, _)| on.params[*i].clone())
+        .collect();
+    if has_params {
+        js_args.push(if params_required {
+            "params".into()
+        } else {
+            "params = {}".into()
+        });
+    }
+    js_args.push("options".into());
+    let js_head = l::render(
+        &l::concat(vec![
+            l::text(on.method.clone()),
+            l::params(js_args),
+            l::text(" {"),
+        ]),
+        2,
+    );
+    let thunk = l::concat(vec![
+        l::text("() => ("),
+        expanded_object(request),
+        l::text(")"),
+    ]);
+    let body_doc = l::concat(vec![
+        l::call_hugging_last(
+            "return this.#core.call",
+            vec![l::text(on.descriptor.clone()), l::text("options")],
+            thunk,
+        ),
+        l::text(";"),
+    ]);
+    let js_body = l::render(&body_doc, 4);
+
+    // The .d.ts signature.
+    let success = success_body(types, op);
+    mentioned(types, &success.ts, model_refs);
+    let mut dts_args: Vec<String> = path_params
+        .iter()
+        .map(|(i, p)| format!("{}: {}", on.params[*i], types.ts(&p.ty, Flow::Input)))
+        .collect();
+    for (_, p) in &path_params {
+        mentioned(types, &types.ts(&p.ty, Flow::Input), model_refs);
+    }
+    if let Some(pt) = &params_type {
+        dts_args.push(format!(
+            "params{}: {}",
+            if params_required { "" } else { "?" },
+            pt.name
+        ));
+    }
+    let options_type = if keyed {
+        "KeyedRequestOptions"
+    } else {
+        "RequestOptions"
+    };
+    dts_args.push(format!("options?: {options_type}"));
+    let dts_signature = l::render(
+        &l::concat(vec![
+            l::text(on.method.clone()),
+            l::params(dts_args),
+            l::text(format!(": APIPromise<{}>;", success.ts)),
+        ]),
+        2,
+    );
+
+    // Docs.
+    let mut js_doc = Doc::default();
+    js_doc.push(format!("{} {}", op.method.as_str(), op.path));
+    let mut dts_doc = Doc::default();
+    dts_doc.push_opt(op.summary.as_deref());
+    dts_doc.push_opt(op.description.as_deref());
+    dts_doc.push(format!("`{} {}`", op.method.as_str(), op.path));
+    dts_doc.push(retry_paragraph(api, op));
+    for (i, p) in &path_params {
+        let mut text = p.description.clone().unwrap_or_default();
+        if !text.is_empty() {
+            text.push(' ');
+        }
+        text.push_str(&format!(
+            "Sent as the `{}` path parameter, percent-encoded.",
+            p.name
+        ));
+        dts_doc
+            .params
+            .push((on.params[*i].clone(), Text::new(text)));
+    }
+    if op.deprecated {
+        dts_doc.tags.push("@deprecated");
+    }
+
+    // The runtime descriptor.
+    let mut props: Vec<D> = vec![
+        object_prop("name", l::text(js_string(&op.id)), true),
+        object_prop("method", l::text(js_string(op.method.as_str())), true),
+        object_prop(
+            "retryClass",
+            l::text(js_string(class_word(op.retry.class))),
+            true,
+        ),
+    ];
+    let kc = &api.key_contract;
+    if keyed {
+        let (header, max) = op
+            .retry
+            .key
+            .as_ref()
+            .map(|k| (k.header.clone(), k.max_length))
+            .unwrap_or_else(|| (kc.header().to_string(), kc.max_length()));
+        props.push(object_prop("keyHeader", l::text(js_string(&header)), true));
+        props.push(object_prop("keyMaxLength", l::text(max.to_string()), false));
+        if let Some(f) = kc.failures {
+            let f = match f {
+                FailurePolicy::Replay => "replay",
+                FailurePolicy::Reattempt => "reattempt",
+            };
+            props.push(object_prop("failures", l::text(js_string(f)), true));
+        }
+    }
+    if let Some(code) = &kc.in_flight_code {
+        props.push(object_prop("inFlightCode", l::text(js_string(code)), true));
+    }
+    if keyed {
+        if let Some(code) = &kc.mismatch_code {
+            props.push(object_prop("mismatchCode", l::text(js_string(code)), true));
+        }
+    }
+    if op.retry.latency_p99_ms != api.latency_p99_ms {
+        let v = op
+            .retry
+            .latency_p99_ms
+            .map_or("null".to_string(), |p| p.to_string());
+        props.push(object_prop("p99Ms", l::text(v), false));
+    }
+    let ov = op.retry.overrides;
+    let root = api.retries;
+    let mut retry: Vec<D> = Vec::new();
+    if ov.max_attempts != root.max_attempts {
+        if let Some(v) = ov.max_attempts {
+            retry.push(object_prop("maxAttempts", l::text(v.to_string()), false));
+        }
+    }
+    if ov.base_ms != root.base_ms {
+        if let Some(v) = ov.base_ms {
+            retry.push(object_prop("baseMs", l::text(v.to_string()), false));
+        }
+    }
+    if ov.cap_ms != root.cap_ms {
+        if let Some(v) = ov.cap_ms {
+            retry.push(object_prop("capMs", l::text(v.to_string()), false));
+        }
+    }
+    if ov.deadline_ms != root.deadline_ms {
+        if let Some(v) = ov.deadline_ms {
+            retry.push(object_prop("timeout", l::text(v.to_string()), false));
+        }
+    }
+    if !retry.is_empty() {
+        props.push(object_prop("retry", expanded_object(retry), false));
+    }
+    if let Some(sec) = &op.security {
+        props.push(object_prop("security", security_array(sec), false));
+    }
+    props.push(object_prop(
+        "parseAs",
+        l::text(js_string(success.parse_as)),
+        true,
+    ));
+    if let Some(d) = &success.decode {
+        *uses_wire = true;
+        let value = if d.contains('(') {
+            l::call(
+                &d[..d.find('(').unwrap_or(0)],
+                vec![l::text(
+                    d[d.find('(').unwrap_or(0) + 1..d.len() - 1].to_string(),
+                )],
+            )
+        } else {
+            l::text(d.clone())
+        };
+        props.push(object_prop("decode", value, !d.contains('(')));
+    }
+    let descriptor = l::render(
+        &l::concat(vec![
+            l::text(format!("const {} = ", on.descriptor)),
+            expanded_object(props),
+            l::text(";"),
+        ]),
+        0,
+    );
+
+    MethodView {
+        descriptor,
+        js_doc,
+        js_head,
+        js_body,
+        dts_doc,
+        dts_signature,
+        params_type,
+    }
+}
+
+fn facts(api: &Api, names: &Names, types: &Types, flattened: &[Option<usize>]) -> Facts {
+    let root = api.retries;
+    let kc = &api.key_contract;
+    let group_property = |op: &Operation| {
+        api.groups
+            .iter()
+            .position(|g| g.name == op.group)
+            .map(|gi| names.groups[gi].property.clone())
+            .unwrap_or_default()
+    };
+    let operations: Vec<OpFact> = api
+        .operations
+        .iter()
+        .enumerate()
+        .map(|(i, op)| {
+            let deadline_ms = op
+                .retry
+                .overrides
+                .deadline_ms
+                .unwrap_or(DEFAULT_DEADLINE_MS);
+            let p99 = op.retry.latency_p99_ms;
+            OpFact {
+                call: format!(
+                    "client.{}.{}",
+                    group_property(op),
+                    names.operations[i].method
+                ),
+                http: Text::new(format!("{} {}", op.method.as_str(), op.path)),
+                summary: Text::new(op.summary.clone().unwrap_or_default()),
+                class: op.retry.class.as_str(),
+                p99_ms: p99,
+                attempt_timeout_ms: p99.map(|p| 3 * p),
+                deadline_ms,
+                max_attempts: op
+                    .retry
+                    .overrides
+                    .max_attempts
+                    .map(u64::from)
+                    .unwrap_or(DEFAULT_MAX_ATTEMPTS),
+            }
+        })
+        .collect();
+    let keyed: Vec<usize> = (0..api.operations.len())
+        .filter(|&i| api.operations[i].retry.class == RetryClass::Keyed)
+        .collect();
+    let unsafe_ops: Vec<usize> = (0..api.operations.len())
+        .filter(|&i| api.operations[i].retry.class == RetryClass::Unsafe)
+        .collect();
+    let example_for = |i: usize| {
+        let op = &api.operations[i];
+        let on = &names.operations[i];
+        let mut args: Vec<D> = op
+            .params
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.location == ParamLocation::Path)
+            .map(|(_, p)| l::text(placeholder(types, &p.ty, 0)))
+            .collect();
+        let required: Vec<(String, String)> = op
+            .params
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| {
+                p.location != ParamLocation::Path && !p.is_idempotency_key && p.required
+            })
+            .map(|(pi, p)| (on.params[pi].clone(), placeholder(types, &p.ty, 0)))
+            .collect();
+        let mut props = required;
+        match (flattened[i], chosen_body(op)) {
+            (Some(t), _) => {
+                if let TypeKind::Object { fields, .. } = &types.api.types[t].kind {
+                    for (f, name) in fields.iter().zip(&types.names.fields[t]) {
+                        if f.required {
+                            props.push((name.clone(), placeholder(types, &f.ty, 0)));
+                        }
+                    }
+                }
+            }
+            (None, Some(c)) => {
+                let value = match c.kind {
+                    BodyKind::Binary => "new Uint8Array([1, 2, 3])".to_string(),
+                    BodyKind::Text => "\"text\"".to_string(),
+                    _ => placeholder(types, &c.ty, 0),
+                };
+                props.push(("body".into(), value));
+            }
+            (None, None) => {}
+        }
+        let has_object = op.body.is_some()
+            || op
+                .params
+                .iter()
+                .any(|p| p.location != ParamLocation::Path && !p.is_idempotency_key);
+        let mut args_before_options = args.clone();
+        if has_object {
+            let object_required = !props.is_empty();
+            let object = inline_object(props);
+            if object_required {
+                args.push(object.clone());
+            }
+            args_before_options.push(object);
+        }
+        let success = success_body(types, op);
+        let result = types
+            .index_of(
+                &op.responses
+                    .iter()
+                    .filter(|r| r.status.is_success())
+                    .flat_map(|r| r.contents.iter())
+                    .find_map(|c| match &c.ty {
+                        TypeRef::Named(n) => Some(n.clone()),
+                        _ => None,
+                    })
+                    .unwrap_or_default(),
+            )
+            .filter(|_| !success.ts.contains('|'))
+            .map(|ti| names.converters[ti].clone())
+            .unwrap_or_else(|| "result".to_string());
+        Example {
+            callee: format!("client.{}.{}", group_property(op), on.method),
+            args,
+            args_before_options,
+            result: naming_safe_binding(result),
+        }
+    };
+    let example = keyed.first().map(|&i| example_for(i));
+    // A call to show: a GET without path parameters, else any GET, else the first.
+    let gets = |with_path: bool| {
+        (0..api.operations.len()).find(|&i| {
+            let op = &api.operations[i];
+            op.method == HttpMethod::Get
+                && (with_path || !op.params.iter().any(|p| p.location == ParamLocation::Path))
+        })
+    };
+    let any_call = gets(false)
+        .or_else(|| gets(true))
+        .or(if api.operations.is_empty() {
+            None
+        } else {
+            Some(0)
+        })
+        .map(example_for);
+    Facts {
+        max_attempts: root
+            .max_attempts
+            .map(u64::from)
+            .unwrap_or(DEFAULT_MAX_ATTEMPTS),
+        base_ms: root.base_ms.unwrap_or(DEFAULT_BASE_MS),
+        cap_ms: root.cap_ms.unwrap_or(DEFAULT_CAP_MS),
+        deadline_ms: root.deadline_ms.unwrap_or(DEFAULT_DEADLINE_MS),
+        p99_ms: api.latency_p99_ms,
+        key_header: Text::new(kc.header().to_string()),
+        key_max_length: kc.max_length(),
+        replay_window: kc.replay_window.clone().map(Text::new),
+        in_flight_code: kc.in_flight_code.clone().map(Text::new),
+        mismatch_code: kc.mismatch_code.clone().map(Text::new),
+        failures_replay: kc.failures.map(|f| f == FailurePolicy::Replay),
+        operations,
+        keyed,
+        unsafe_ops,
+        example,
+        any_call,
+    }
+}
+
+/// `package.json`, as prettier's json-stringify printer writes it.
+pub fn package_json(v: &Package, package: &PackageInfo) -> String {
+    let mut files: Vec<String> = vec![
+        "index.js".into(),
+        "index.d.ts".into(),
+        "core.js".into(),
+        "core.d.ts".into(),
+        "models.js".into(),
+        "models.d.ts".into(),
+        "wire.js".into(),
+        "wire.d.ts".into(),
+        "resources/".into(),
+        "runtime/".into(),
+    ];
+    files.dedup();
+    let mut json = serde_json::Map::new();
+    json.insert("name".into(), package.name.clone().into());
+    json.insert("version".into(), package.version.clone().into());
+    json.insert("description".into(), package.description.clone().into());
+    json.insert("license".into(), package.license.clone().into());
+    if let Some(repo) = &package.repository {
+        json.insert(
+            "repository".into(),
+            serde_json::json!({ "type": "git", "url": repo }),
+        );
+    }
+    if let Some(first) = package.authors.first() {
+        json.insert("author".into(), first.clone().into());
+    }
+    if package.authors.len() > 1 {
+        json.insert("contributors".into(), package.authors[1..].to_vec().into());
+    }
+    json.insert("type".into(), "module".into());
+    json.insert("main".into(), "./index.js".into());
+    json.insert("types".into(), "./index.d.ts".into());
+    json.insert(
+        "exports".into(),
+        serde_json::json!({
+            ".": { "types": "./index.d.ts", "default": "./index.js" },
+            "./package.json": "./package.json"
+        }),
+    );
+    json.insert("files".into(), files.into());
+    json.insert("sideEffects".into(), false.into());
+    json.insert("engines".into(), serde_json::json!({ "node": ">=20" }));
+    json.insert(
+        "keywords".into(),
+        serde_json::json!(["api", "sdk", "client", v.client.to_lowercase()]),
+    );
+    let mut text = serde_json::to_string_pretty(&serde_json::Value::Object(json))
+        .unwrap_or_else(|_| "{}".to_string());
+    text.push('\n');
+    text
+}
+
+fn naming_safe_binding(name: String) -> String {
+    super::naming::binding(name)
+}
+
+/// A placeholder value of a type, for README examples.
+fn placeholder(types: &Types, ty: &TypeRef, depth: usize) -> String {
+    match ty {
+        TypeRef::Named(n) => {
+            let Some(i) = types.index_of(n) else {
+                return "{}".into();
+            };
+            match &types.api.types[i].kind {
+                TypeKind::Enum { values, .. } => values
+                    .first()
+                    .map(|v| literal(&v.value))
+                    .unwrap_or_else(|| "null".into()),
+                TypeKind::Alias { target } => placeholder(types, target, depth),
+                TypeKind::Object { fields, .. } if depth < 2 => {
+                    let props: Vec<String> = fields
+                        .iter()
+                        .zip(&types.names.fields[i])
+                        .filter(|(f, _)| f.required)
+                        .map(|(f, name)| {
+                            format!("{name}: {}", placeholder(types, &f.ty, depth + 1))
+                        })
+                        .collect();
+                    if props.is_empty() {
+                        "{}".into()
+                    } else {
+                        format!("{{ {} }}", props.join(", "))
+                    }
+                }
+                TypeKind::Union { variants, .. } => variants
+                    .first()
+                    .map(|v| placeholder(types, &v.ty, depth))
+                    .unwrap_or_else(|| "{}".into()),
+                _ => "{}".into(),
+            }
+        }
+        TypeRef::Primitive(p) => match p {
+            Primitive::Boolean => "true".into(),
+            Primitive::Integer32 | Primitive::Integer64 | Primitive::Float | Primitive::Double => {
+                "1".into()
+            }
+            Primitive::DateTime => "\"2024-05-01T00:00:00Z\"".into(),
+            Primitive::Date => "\"2024-05-01\"".into(),
+            Primitive::Uuid => "crypto.randomUUID()".into(),
+            Primitive::Binary => "new Uint8Array([1, 2, 3])".into(),
+            Primitive::String | Primitive::Bytes => "\"...\"".into(),
+        },
+        TypeRef::Array(_) => "[]".into(),
+        TypeRef::Nullable(t) => placeholder(types, t, depth),
+        TypeRef::Map(_) | TypeRef::Any => "{}".into(),
+    }
+}
+
+/// `{ a: 1, b: 2 }`, or one property per line.
+fn inline_object(props: Vec<(String, String)>) -> D {
+    if props.is_empty() {
+        return l::text("{}");
+    }
+    let mut inner = vec![D::Line];
+    for (i, (k, v)) in props.into_iter().enumerate() {
+        if i > 0 {
+            inner.push(l::text(","));
+            inner.push(D::Line);
+        }
+        inner.push(l::text(format!("{k}: {v}")));
+    }
+    inner.push(D::IfBreak(",".into(), String::new()));
+    D::Group(
+        vec![l::text("{"), D::Indent(inner), D::Line, l::text("}")],
+        false,
+    )
+}
+
+/// `callee(args..., { options })` as prettier lays it out: the options
+/// object is hugged unless the argument before it is an object literal too.
+fn call_with_options(callee: &str, args: &[D], options: D) -> D {
+    let before_is_object = matches!(args.last(), Some(D::Group(..)))
+        || matches!(args.last(), Some(D::Text(t)) if t.starts_with('{'));
+    let mut all = args.to_vec();
+    if before_is_object {
+        all.push(options);
+        l::call(callee, all)
+    } else {
+        l::call_with_last_object(callee, all, options)
+    }
+}
+
+struct ReadmeExamples {
+    usage: String,
+    with_response: String,
+    key_examples: String,
+    knob_examples: String,
+    error_example: String,
+}
+
+fn readme_examples(
+    api: &Api,
+    package: &PackageInfo,
+    names: &Names,
+    facts: &Facts,
+    has_base_url: bool,
+) -> ReadmeExamples {
+    let client = &names.client;
+    let env = names.log_env_var.trim_end_matches("_LOG").to_string();
+    let mut client_props: Vec<(String, String)> = Vec::new();
+    if !has_base_url {
+        client_props.push(("baseUrl".into(), "\"https://api.example.com\"".into()));
+    }
+    if let (Some(scheme), Some(opts)) = (api.auth.first(), names.auth_options.first()) {
+        match scheme.kind {
+            AuthKind::Basic => {
+                client_props.push((opts[0].clone(), format!("process.env.{env}_USERNAME")));
+                client_props.push((opts[1].clone(), format!("process.env.{env}_PASSWORD")));
+            }
+            AuthKind::ApiKey { .. } => {
+                client_props.push((opts[0].clone(), format!("process.env.{env}_API_KEY")));
+            }
+            _ => client_props.push((opts[0].clone(), format!("process.env.{env}_TOKEN"))),
+        }
+    }
+    let new_client = |extra: Vec<(String, String)>| {
+        let mut props = client_props.clone();
+        props.extend(extra);
+        l::concat(vec![
+            l::text(format!("new {client}(")),
+            inline_object(props),
+            l::text(");"),
+        ])
+    };
+    let pkg = js_string(&package.name);
+    let stmt = |prefix: &str, d: D| l::render(&l::concat(vec![l::text(prefix.to_string()), d]), 0);
+    let call_stmt = |prefix: &str, e: &Example, options: Option<D>| {
+        let d = match options {
+            Some(o) => call_with_options(&e.callee, &e.args_before_options, o),
+            None => l::call(&e.callee, e.args.clone()),
+        };
+        l::render(
+            &l::concat(vec![l::text(prefix.to_string()), d, l::text(";")]),
+            0,
+        )
+    };
+    let key_option =
+        |value: &str| inline_object(vec![("idempotencyKey".into(), value.to_string())]);
+
+    let mut usage = vec![
+        format!("import {{ {client} }} from {pkg};"),
+        String::new(),
+        stmt("const client = ", new_client(Vec::new())),
+    ];
+    if let Some(e) = &facts.any_call {
+        usage.push(call_stmt(&format!("const {} = await ", e.result), e, None));
+    }
+    if let Some(e) = &facts.example {
+        usage.push(String::new());
+        usage.push(call_stmt(
+            &format!("const {} = await ", e.result),
+            e,
+            Some(key_option(&format!("`{}-${{order.id}}`", e.result))),
+        ));
+    }
+
+    let with_response = match &facts.any_call {
+        Some(e) => [
+            call_stmt("const call = ", e, None),
+            "const { data, status, headers, attempts } = await call.withResponse();".to_string(),
+        ]
+        .join("\n"),
+        None => String::new(),
+    };
+
+    let key_examples = match &facts.example {
+        Some(e) => [
+            "// Best: derived from an identifier you already hold.".to_string(),
+            call_stmt(
+                "await ",
+                e,
+                Some(key_option(&format!("`{}-${{order.id}}`", e.result))),
+            ),
+            String::new(),
+            "// Else: a random key made once for the operation, stored with it, and".to_string(),
+            "// reused by every retry of it, yours included.".to_string(),
+            "job.idempotencyKey ??= crypto.randomUUID();".to_string(),
+            call_stmt("await ", e, Some(key_option("job.idempotencyKey"))),
+            String::new(),
+            "// Never: a new key for each attempt or retry; every one can act again.".to_string(),
+        ]
+        .join("\n"),
+        None => String::new(),
+    };
+
+    let knob_examples = {
+        let mut lines = vec![
+            format!("import {{ {client}, deadlineFromHeaders }} from {pkg};"),
+            String::new(),
+        ];
+        lines
+            .push("// A client with retries off, and one for a tight user-facing deadline.".into());
+        lines.push(stmt(
+            "const once = ",
+            new_client(vec![("retries".into(), "false".into())]),
+        ));
+        lines.push(stmt(
+            "const snappy = ",
+            new_client(vec![
+                ("timeout".into(), "5000".into()),
+                ("jitter".into(), "\"decorrelated\"".into()),
+            ]),
+        ));
+        if let Some(e) = &facts.any_call {
+            let opt = |k: &str, v: &str| inline_object(vec![(k.to_string(), v.to_string())]);
+            lines.push(String::new());
+            lines.push("// Per call: a 2 s deadline, one attempt, or the deadline of the".into());
+            lines.push("// request you are serving (its Request-Timeout-Ms header).".into());
+            lines.push(call_stmt("await ", e, Some(opt("timeout", "2000"))));
+            lines.push(call_stmt("await ", e, Some(opt("retries", "false"))));
+            lines.push(call_stmt(
+                "await ",
+                e,
+                Some(opt("deadline", "deadlineFromHeaders(req.headers)")),
+            ));
+        }
+        lines.join("\n")
+    };
+
+    let error_example = match &facts.any_call {
+        Some(e) => [
+            format!("import {{ APIError, SDKError }} from {pkg};"),
+            String::new(),
+            "try {".to_string(),
+            l::render(
+                &l::concat(vec![
+                    l::text("await "),
+                    l::call(&e.callee, e.args.clone()),
+                    l::text(";"),
+                ]),
+                2,
+            )
+            .lines()
+            .map(|line| format!("  {line}"))
+            .collect::<Vec<_>>()
+            .join("\n"),
+            "} catch (err) {".to_string(),
+            "  if (err instanceof APIError) console.error(err.status, err.code);".to_string(),
+            "  else if (err instanceof SDKError) console.error(err.stopReason);".to_string(),
+            "  else throw err;".to_string(),
+            "}".to_string(),
+        ]
+        .join("\n"),
+        None => String::new(),
+    };
+
+    ReadmeExamples {
+        usage: usage.join("\n"),
+        with_response,
+        key_examples,
+        knob_examples,
+        error_example,
+    }
+}

@@ -1,0 +1,17 @@
+{% if v.has_converters() -%}
+{{ v.wire_type_imports() }}
+
+/** @internal Converts every item of an array. */
+export declare function arrayOf<T>(
+  convert: (value: unknown) => T,
+): (value: unknown) => T[];
+/** @internal Converts every value of a map. */
+export declare function mapOf<T>(
+  convert: (value: unknown) => T,
+): (value: unknown) => Record<string, T>;
+{% for c in v.converters -%}
+{{ c.dts }}
+{% endfor -%}
+{% else -%}
+export {};
+{% endif -%}
