@@ -22,10 +22,8 @@ export * from "./models.js";
 {% for a in v.auth -%}
 {{ "    " }}{{ a.set_statement }}
 {% endfor -%}
-{{ "    " }}const core = new Core(runtime, credentials, {{ v.default_security }});
-{% else -%}
-{{ "    " }}const core = new Core(runtime, new Map(), {{ v.default_security }});
 {% endif -%}
+{{ "    " }}{{ v.core_statement }}
 {% for r in v.resources -%}
 {{ r.doc|jsdoc(4) }}    this.{{ r.property }} = new {{ r.class }}(core);
 {% endfor -%}

@@ -9,8 +9,9 @@
 //!   literal, the line or a surrounding `<script>` escaped (`"`, `\`, control
 //!   characters, U+2028/U+2029, `<`, `>`). `"` is written `\u0022`, so prettier
 //!   has no reason to switch to single quotes, and it keeps `\u` escapes as written.
-//! - JSDoc comments never contain `*/` (written `*\/`), and no line starts with
-//!   `@` (written `\@`), so spec text can neither end the comment nor add a tag.
+//! - JSDoc comments never contain `*/` (written `*\/`) or `</` (written `<\/`),
+//!   and no line starts with `@` (written `\@`), so spec text can neither end
+//!   the comment (or an inline script) nor add a tag.
 //! - Markdown inline text has its markup characters backslash-escaped and its
 //!   line breaks folded, so it stays one plain run of text.
 
@@ -131,9 +132,10 @@ fn normalise_lines(text: &str) -> Vec<String> {
     lines[start..end].to_vec()
 }
 
-/// One line of comment text made inert: no `*/`, no leading `@`.
+/// One line of comment text made inert: no `*/`, no leading `@`, and no
+/// `</` (a `</script>` would end an inline script even inside a comment).
 fn comment_line(line: &str) -> String {
-    let mut out = line.replace("*/", "*\\/");
+    let mut out = line.replace("*/", "*\\/").replace("</", "<\\/");
     let body = out.trim_start();
     if body.starts_with('@') {
         let at = out.len() - body.len();
@@ -286,6 +288,8 @@ mod tests {
         );
         let out = jsdoc(&doc("a\u{2028}b\r\nc\u{2029}d"), 0);
         assert_eq!(out, "/**\n * a\n * b\n * c\n * d\n */\n");
+        let out = jsdoc(&doc("</script><script>alert(1)</script>"), 0);
+        assert_eq!(out, "/** <\\/script><script>alert(1)<\\/script> */\n");
         // `**/` and `*//` stay closed-free too.
         let out = jsdoc(&doc("x **/ y */*/"), 0);
         assert_eq!(out.matches("*/").count(), 1);

@@ -101,10 +101,7 @@ pub fn call_hugging_last(callee: &str, args: Vec<D>, last: D) -> D {
 /// all on one line; else the object broken open after the other arguments;
 /// else one argument per line.
 pub fn call_with_last_object(callee: &str, args: Vec<D>, last: D) -> D {
-    let forced = match &last {
-        D::Group(parts, _) => D::Group(parts.clone(), true),
-        other => other.clone(),
-    };
+    let forced = forced(last.clone());
     let mut all = args.clone();
     all.push(last);
     let flat = call(callee, all.clone());
@@ -117,10 +114,33 @@ pub fn call_with_last_object(callee: &str, args: Vec<D>, last: D) -> D {
     }
 }
 
+/// `head = value;` where `value` is an object or array: on one line; else
+/// `head = [` with the value broken open; else `head =` and the value on the
+/// next line, indented.
+pub fn assignment(head: &str, value: D, tail: &str) -> D {
+    D::Choice(vec![
+        concat(vec![text(format!("{head} = ")), value.clone(), text(tail)]),
+        concat(vec![text(format!("{head} = ")), forced(value.clone()), text(tail)]),
+        concat(vec![
+            text(format!("{head} =")),
+            D::Group(vec![D::Indent(vec![D::Line, value])], true),
+            text(tail),
+        ]),
+    ])
+}
+
 /// `[a, b]`, or one element per line. Like prettier, an array of two or more
 /// arrays that each hold two or more elements is always broken.
 pub fn array(items: Vec<D>, matrix: bool) -> D {
     delimited("[", items, "]", matrix)
+}
+
+/// The same group, broken whatever the width.
+pub fn forced(d: D) -> D {
+    match d {
+        D::Group(parts, _) => D::Group(parts, true),
+        other => other,
+    }
 }
 
 /// A parameter list `(a, b)` as in a function head.
@@ -352,6 +372,63 @@ mod tests {
         let members: Vec<String> = (0..12).map(|i| format!("\"value{i}\"")).collect();
         let d = union_after("export type X =", members, ";");
         assert!(render(&d, 0).starts_with("export type X =\n  | \"value0\"\n  | \"value1\"\n"));
+    }
+
+    #[test]
+    fn assignments_break_after_the_operator_when_the_head_is_long() {
+        let obj = || {
+            D::Group(
+                vec![
+                    text("{"),
+                    D::Indent(vec![
+                        D::SoftLine,
+                        text("a: 1"),
+                        D::IfBreak(",".into(), String::new()),
+                    ]),
+                    D::SoftLine,
+                    text("}"),
+                ],
+                true,
+            )
+        };
+        assert_eq!(
+            render(&assignment("const x", obj(), ";"), 0),
+            "const x = {\n  a: 1,\n};"
+        );
+        let long = format!("const {}", "x".repeat(72));
+        assert_eq!(
+            render(&assignment(&long, obj(), ";"), 0),
+            format!("{long} =\n  {{\n    a: 1,\n  }};")
+        );
+    }
+
+    #[test]
+    fn a_last_array_argument_is_hugged() {
+        let arr = array(vec![array(vec![text("\"bearerAuth\"")], false)], false);
+        let d = call_with_last_object(
+            "new Core",
+            vec![text("runtime"), text("credentials")],
+            arr.clone(),
+        );
+        assert_eq!(
+            render(&d, 4),
+            "new Core(runtime, credentials, [[\"bearerAuth\"]])"
+        );
+        let d = call_with_last_object(
+            "const core = new Core",
+            vec![text("runtime"), text("credentials")],
+            array(
+                vec![
+                    array(vec![text("\"__proto__\"")], false),
+                    array(vec![text("\"constructor\"")], false),
+                ],
+                false,
+            ),
+        );
+        assert_eq!(
+            render(&d, 4),
+            "const core = new Core(runtime, credentials, [\n      [\"__proto__\"],\n      [\"constructor\"],\n    ])"
+        );
     }
 
     #[test]

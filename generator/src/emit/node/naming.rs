@@ -492,7 +492,7 @@ impl Names {
             .map(|g| {
                 let class =
                     top.claim_with_hint(&type_name(pascal(&g.name, "Resource")), Some("resource"));
-                let property = properties.claim(&camel(&g.name, "resource"));
+                let property = properties.claim(&member(camel(&g.name, "resource")));
                 let file = files.claim(&property);
                 GroupNames {
                     class,
@@ -529,19 +529,27 @@ impl Names {
                     }
                 }
                 props.reserve(["body"]);
+                // Generated code reads these as `params.name`: a name on
+                // `Object.prototype` would read the inherited value when absent.
+                props.reserve(MEMBER_RESERVED.iter().copied());
                 let mut bindings = Scope::new();
                 bindings.reserve(METHOD_BINDINGS.iter().copied());
-                bindings.reserve(JS_RESERVED.iter().copied());
                 let params = op
                     .params
                     .iter()
                     .map(|p| {
                         let wanted = camel(&p.name, "param");
                         match p.location {
-                            ParamLocation::Path => bindings.claim(&wanted),
-                            ParamLocation::Query => props.claim_with_hint(&wanted, Some("query")),
-                            ParamLocation::Header => props.claim_with_hint(&wanted, Some("header")),
-                            ParamLocation::Cookie => props.claim_with_hint(&wanted, Some("cookie")),
+                            ParamLocation::Path => bindings.claim(&binding(wanted)),
+                            ParamLocation::Query => {
+                                props.claim_with_hint(&member(wanted), Some("query"))
+                            }
+                            ParamLocation::Header => {
+                                props.claim_with_hint(&member(wanted), Some("header"))
+                            }
+                            ParamLocation::Cookie => {
+                                props.claim_with_hint(&member(wanted), Some("cookie"))
+                            }
                         }
                     })
                     .collect();

@@ -30,7 +30,8 @@ pub struct Package {
     pub base_url: Option<Text>,
     pub servers: Vec<ServerView>,
     pub auth: Vec<AuthView>,
-    pub default_security: String,
+    /// `const core = new Core(...);`, laid out.
+    pub core_statement: String,
     /// The properties of the `new Runtime({...})` config, laid out.
     pub runtime_config: Vec<String>,
     pub models: Vec<Model>,
@@ -341,7 +342,22 @@ impl Package {
             .map(|(g, gn)| resource_view(api, &names, &types, g, gn, &flattened))
             .collect::<Result<Vec<_>, String>>()?;
 
-        let default_security = l::render(&security_array(&api.default_security), 6);
+        let credentials = if api.auth.is_empty() {
+            "new Map()"
+        } else {
+            "credentials"
+        };
+        let core_statement = l::render(
+            &l::concat(vec![
+                l::call_with_last_object(
+                    "const core = new Core",
+                    vec![l::text("runtime"), l::text(credentials)],
+                    security_array(&api.default_security),
+                ),
+                l::text(";"),
+            ]),
+            4,
+        );
         let facts = facts(api, &names, &types, &flattened);
         let examples = readme_examples(api, package, &names, &facts, base_url.is_some());
 
@@ -355,7 +371,7 @@ impl Package {
             base_url,
             servers,
             auth,
-            default_security,
+            core_statement,
             runtime_config,
             models,
             converters,
@@ -503,9 +519,14 @@ fn runtime_config(
 ) -> Vec<String> {
     let root = api.retries;
     let mut props: Vec<D> = vec![match base_url {
+        // A `??` expression breaks after the operator, its operands aligned.
         Some(url) => object_prop(
             "baseUrl",
-            l::text(format!("options.baseUrl ?? {}", js_string(url.as_str()))),
+            l::group(vec![
+                l::text("options.baseUrl ??"),
+                D::Line,
+                l::text(js_string(url.as_str())),
+            ]),
             true,
         ),
         None => l::text("baseUrl: options.baseUrl"),
@@ -838,16 +859,16 @@ fn converter_view(types: &Types, i: usize) -> Option<Converter> {
     };
     let matrix = rows.len() > 1;
     let table = l::render(
-        &l::concat(vec![
-            l::text(format!("const {table_name} = ")),
+        &l::assignment(
+            &format!("const {table_name}"),
             l::array(
                 rows.into_iter()
                     .map(|r| l::array(r.into_iter().map(l::text).collect(), false))
                     .collect(),
                 matrix,
             ),
-            l::text(";"),
-        ]),
+            ";",
+        ),
         0,
     );
     let ret = |args: Vec<String>| {
@@ -1611,11 +1632,11 @@ fn method_view<'a>(
         props.push(object_prop("decode", value, !d.contains('(')));
     }
     let descriptor = l::render(
-        &l::concat(vec![
-            l::text(format!("const {} = ", on.descriptor)),
+        &l::assignment(
+            &format!("const {}", on.descriptor),
             expanded_object(props),
-            l::text(";"),
-        ]),
+            ";",
+        ),
         0,
     );
 
@@ -1982,7 +2003,6 @@ fn readme_examples(
             l::text(");"),
         ])
     };
-    let pkg = js_string(&package.name);
     let stmt = |prefix: &str, d: D| l::render(&l::concat(vec![l::text(prefix.to_string()), d]), 0);
     let call_stmt = |prefix: &str, e: &Example, options: Option<D>| {
         let d = match options {
@@ -1998,7 +2018,7 @@ fn readme_examples(
         |value: &str| inline_object(vec![("idempotencyKey".into(), value.to_string())]);
 
     let mut usage = vec![
-        format!("import {{ {client} }} from {pkg};"),
+        braces_statement("import", &[client.as_str()], &package.name),
         String::new(),
         stmt("const client = ", new_client(Vec::new())),
     ];
@@ -2045,7 +2065,11 @@ fn readme_examples(
 
     let knob_examples = {
         let mut lines = vec![
-            format!("import {{ {client}, deadlineFromHeaders }} from {pkg};"),
+            braces_statement(
+                "import",
+                &[client.as_str(), "deadlineFromHeaders"],
+                &package.name,
+            ),
             String::new(),
         ];
         lines
@@ -2079,7 +2103,7 @@ fn readme_examples(
 
     let error_example = match &facts.any_call {
         Some(e) => [
-            format!("import {{ APIError, SDKError }} from {pkg};"),
+            braces_statement("import", &["APIError", "SDKError"], &package.name),
             String::new(),
             "try {".to_string(),
             l::render(

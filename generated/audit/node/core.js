@@ -1,0 +1,249 @@
+// What every resource of this SDK shares: credentials per operation, request
+// helpers and the promise its methods return. Retries, deadlines, idempotency
+// keys and the retry budget are the runtime's (./runtime/).
+import {
+  InvalidArgumentError,
+  encodePathSegment,
+  resolveAuth,
+  strictEncode,
+} from "./runtime/index.js";
+
+/**
+ * What every method returns: a promise of the decoded body. `withResponse()`
+ * gives the body with the status, headers, attempts and idempotency key.
+ * @template T
+ * @extends {Promise<T>}
+ */
+export class APIPromise extends Promise {
+  #response;
+  #decode;
+  #result;
+
+  static get [Symbol.species]() {
+    return Promise;
+  }
+
+  /**
+   * @param {Promise<import("./runtime/index.js").RuntimeResponse>} response
+   * @param {((body: unknown) => T) | undefined} decode
+   */
+  constructor(response, decode) {
+    super((resolve) => resolve(undefined));
+    this.#response = response;
+    this.#decode = decode;
+    this.#result = undefined;
+  }
+
+  /** @returns {Promise<import("./core.js").APIResponse<T>>} */
+  withResponse() {
+    if (this.#result === undefined) {
+      const decode = this.#decode;
+      this.#result = this.#response.then((res) => ({
+        data: decode === undefined ? res.body : decode(res.body),
+        status: res.status,
+        headers: res.headers,
+        attempts: res.attempts,
+        idempotencyKey: res.idempotencyKey,
+      }));
+    }
+    return this.#result;
+  }
+
+  then(onFulfilled, onRejected) {
+    return this.withResponse()
+      .then((res) => res.data)
+      .then(onFulfilled, onRejected);
+  }
+
+  catch(onRejected) {
+    return this.then(undefined, onRejected);
+  }
+
+  finally(onFinally) {
+    return this.then().finally(onFinally);
+  }
+}
+
+/** Credentials for a bearer scheme, or undefined without a token. */
+export function bearerAuth(token) {
+  return token == null ? undefined : { type: "bearer", token };
+}
+
+/** Credentials for an HTTP basic scheme, or undefined without a username. */
+export function basicAuth(username, password) {
+  return username == null ? undefined : { type: "basic", username, password };
+}
+
+/** Credentials for an API key scheme, or undefined without a key. */
+export function apiKeyAuth(name, where, value) {
+  return value == null ? undefined : { type: "apiKey", name, in: where, value };
+}
+
+/**
+ * The client's connection to its runtime: picks each operation's credentials
+ * and sends the call.
+ */
+export class Core {
+  #runtime;
+  #credentials;
+  #security;
+
+  /**
+   * @param {import("./runtime/index.js").Runtime} runtime
+   * @param {Map<string, import("./runtime/index.js").Auth | undefined>} credentials by scheme name
+   * @param {string[][]} security the API's default security: alternatives of scheme names
+   */
+  constructor(runtime, credentials, security) {
+    this.#runtime = runtime;
+    this.#credentials = credentials;
+    this.#security = security;
+  }
+
+  /**
+   * One method call. `build` makes the request (path, query, headers, body);
+   * it runs inside the returned promise, so bad arguments reject it.
+   */
+  call(operation, options, build) {
+    return new APIPromise(
+      this.#send(operation, options, build),
+      operation.decode,
+    );
+  }
+
+  async #send(operation, options, build) {
+    const request = build();
+    const auth = await resolveAuth(
+      this.#pick(operation.security ?? this.#security),
+    );
+    const headers = new Headers();
+    for (const [name, value] of auth.headers) headers.set(name, value);
+    for (const [name, value] of new Headers(request.headers)) {
+      headers.set(name, value);
+    }
+    const query = [request.query ?? "", ...auth.query]
+      .filter((part) => part !== "")
+      .join("&");
+    return this.#runtime.request(
+      operation,
+      { ...request, headers, query, parseAs: operation.parseAs },
+      options,
+    );
+  }
+
+  /** The first alternative whose schemes all have credentials; none else. */
+  #pick(security) {
+    for (const names of security) {
+      const auth = names.map((name) => this.#credentials.get(name));
+      if (names.length > 0 && auth.every((a) => a !== undefined)) return auth;
+    }
+    return [];
+  }
+}
+
+/**
+ * Fills the `{name}` placeholders of a path template, in order, with the
+ * values percent-encoded by the runtime (`/`, `..` and friends cannot change
+ * the path).
+ */
+export function fillPath(template, ...values) {
+  let i = 0;
+  return template.replace(/\{([^{}]+)\}/g, (_, name) => {
+    const value = values[i];
+    i += 1;
+    return encodePathSegment(value, `path parameter ${name}`);
+  });
+}
+
+/** A shallow copy of `object` without `keys` (undefined stays undefined). */
+export function withoutKeys(object, ...keys) {
+  if (object === undefined || object === null) return object;
+  const out = {};
+  for (const [key, value] of Object.entries(object)) {
+    if (!keys.includes(key)) {
+      Object.defineProperty(out, key, {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+  }
+  return out;
+}
+
+function scalar(value, what) {
+  if (value instanceof Date) return value.toISOString();
+  if (["string", "number", "boolean", "bigint"].includes(typeof value)) {
+    return String(value);
+  }
+  throw new InvalidArgumentError(`${what}: cannot send a value of this type`);
+}
+
+/**
+ * Headers from name/value pairs; undefined and null values are left out,
+ * arrays are joined with commas (OpenAPI's `simple` style).
+ */
+export function headerValues(...pairs) {
+  const headers = new Headers();
+  for (let i = 0; i + 1 < pairs.length; i += 2) {
+    const [name, value] = [pairs[i], pairs[i + 1]];
+    if (value === undefined || value === null) continue;
+    const text = Array.isArray(value)
+      ? value.map((v) => scalar(v, `header ${name}`)).join(",")
+      : scalar(value, `header ${name}`);
+    headers.set(name, text);
+  }
+  return headers;
+}
+
+/** A Cookie header value from name/value pairs (undefined when empty). */
+export function cookieValue(...pairs) {
+  const parts = [];
+  for (let i = 0; i + 1 < pairs.length; i += 2) {
+    const [name, value] = [pairs[i], pairs[i + 1]];
+    if (value === undefined || value === null) continue;
+    parts.push(`${name}=${strictEncode(scalar(value, `cookie ${name}`))}`);
+  }
+  return parts.length === 0 ? undefined : parts.join("; ");
+}
+
+function formValue(value, what) {
+  if (typeof value === "object" && value !== null && !(value instanceof Date)) {
+    return JSON.stringify(value);
+  }
+  return scalar(value, what);
+}
+
+/**
+ * An `application/x-www-form-urlencoded` body from an object with wire names:
+ * arrays repeat the name, objects are sent as JSON.
+ */
+export function formBody(object) {
+  const form = new URLSearchParams();
+  for (const [name, value] of Object.entries(object ?? {})) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) {
+      form.append(name, formValue(item, `form field ${name}`));
+    }
+  }
+  return form;
+}
+
+/**
+ * A `multipart/form-data` body from an object with wire names: Blobs (and
+ * Files) are sent as files, bytes as files of type application/octet-stream,
+ * arrays repeat the name, objects are sent as JSON.
+ */
+export function multipartBody(object) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(object ?? {})) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item instanceof Blob) form.append(name, item);
+      else if (item instanceof Uint8Array || item instanceof ArrayBuffer) {
+        form.append(name, new Blob([item]), name);
+      } else form.append(name, formValue(item, `form field ${name}`));
+    }
+  }
+  return form;
+}

@@ -1,0 +1,77 @@
+import { Runtime } from "./runtime/index.js";
+import { Core, bearerAuth } from "./core.js";
+import { AccountsResource } from "./resources/accounts.js";
+import { Billing } from "./resources/billing.js";
+
+export { APIPromise } from "./core.js";
+export {
+  APIConnectionError,
+  APIError,
+  APITimeoutError,
+  AuthenticationError,
+  BadRequestError,
+  ClientError,
+  ConflictError,
+  DeadlineExceededError,
+  IdempotencyInFlightError,
+  IdempotencyMismatchError,
+  InvalidArgumentError,
+  InvalidIdempotencyKeyError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  RequestAbortedError,
+  ResponseParseError,
+  SDKError,
+  ServerError,
+  UnprocessableEntityError,
+  deadlineFromHeaders,
+} from "./runtime/index.js";
+export * from "./models.js";
+export { AccountsResource } from "./resources/accounts.js";
+export { Billing } from "./resources/billing.js";
+
+/**
+ * The client of the Accounts API.
+ *
+ * Customer accounts: their details, notes, prepaid credits, card charges
+ * and spending limits.
+ *
+ * sdkgen ships this spec as the example for `sdkgen check`. It is written
+ * the way many real specs are: it says nothing about retries at the root
+ * and gives no latency hints, and the retry behaviour of some operations
+ * can be read only from their descriptions.
+ */
+export class Accounts {
+  /** @param {import("./index.js").ClientOptions} [options] */
+  constructor(options = {}) {
+    const runtime = new Runtime({
+      baseUrl: options.baseUrl ?? "https://accounts.example.com/api/v1",
+      userAgent: "accounts/0.9.4",
+      logEnvVar: "ACCOUNTS_LOG",
+      logName: "accounts",
+      retries: options.retries,
+      maxAttempts: options.maxAttempts,
+      jitter: options.jitter,
+      baseMs: options.baseMs,
+      capMs: options.capMs,
+      timeout: options.timeout,
+      p99Ms: options.p99Ms,
+      requestTimeoutHeader: options.requestTimeoutHeader,
+      budgetCapacity: options.budgetCapacity,
+      headers: options.headers,
+      logger: options.logger,
+      logLevel: options.logLevel,
+      fetch: options.fetch,
+      clock: options.clock,
+      random: options.random,
+    });
+    const credentials = new Map();
+    credentials.set("bearerAuth", bearerAuth(options.bearerToken));
+    const core = new Core(runtime, credentials, [["bearerAuth"]]);
+    /** The `accounts` operations. */
+    this.accounts = new AccountsResource(core);
+    /** The `billing` operations. */
+    this.billing = new Billing(core);
+  }
+}

@@ -1,0 +1,98 @@
+import { formQuery, queryString } from "../runtime/index.js";
+import { fillPath } from "../core.js";
+import * as wire from "../wire.js";
+
+const listAccountsOperation = {
+  name: "listAccounts",
+  method: "GET",
+  retryClass: "safe",
+  parseAs: "json",
+  decode: wire.listAccountsResponseFromWire,
+};
+
+const createAccountOperation = {
+  name: "createAccount",
+  method: "POST",
+  retryClass: "keyed",
+  keyHeader: "Idempotency-Key",
+  keyMaxLength: 255,
+  parseAs: "json",
+  decode: wire.accountFromWire,
+};
+
+const getAccountOperation = {
+  name: "getAccount",
+  method: "GET",
+  retryClass: "safe",
+  parseAs: "json",
+  decode: wire.accountFromWire,
+};
+
+const replaceAccountOperation = {
+  name: "replaceAccount",
+  method: "PUT",
+  retryClass: "idempotent",
+  parseAs: "json",
+  decode: wire.accountFromWire,
+};
+
+const addAccountNoteOperation = {
+  name: "addAccountNote",
+  method: "PUT",
+  retryClass: "idempotent",
+  parseAs: "json",
+  decode: wire.activityEntryFromWire,
+};
+
+/** The `accounts` operations. */
+export class AccountsResource {
+  #core;
+
+  /** @param {import("../core.js").Core} core */
+  constructor(core) {
+    this.#core = core;
+  }
+
+  /** GET /accounts */
+  listAccounts(params = {}, options) {
+    return this.#core.call(listAccountsOperation, options, () => ({
+      path: "/accounts",
+      query: queryString(
+        formQuery("page", params.page),
+        formQuery("per_page", params.perPage),
+        formQuery("email", params.email),
+      ),
+    }));
+  }
+
+  /** POST /accounts */
+  createAccount(params, options) {
+    return this.#core.call(createAccountOperation, options, () => ({
+      path: "/accounts",
+      json: params,
+    }));
+  }
+
+  /** GET /accounts/{account_id} */
+  getAccount(accountId, options) {
+    return this.#core.call(getAccountOperation, options, () => ({
+      path: fillPath("/accounts/{account_id}", accountId),
+    }));
+  }
+
+  /** PUT /accounts/{account_id} */
+  replaceAccount(accountId, params, options) {
+    return this.#core.call(replaceAccountOperation, options, () => ({
+      path: fillPath("/accounts/{account_id}", accountId),
+      json: params,
+    }));
+  }
+
+  /** PUT /accounts/{account_id}/notes */
+  addAccountNote(accountId, params, options) {
+    return this.#core.call(addAccountNoteOperation, options, () => ({
+      path: fillPath("/accounts/{account_id}/notes", accountId),
+      json: params,
+    }));
+  }
+}

@@ -1,0 +1,57 @@
+import { fillPath } from "../core.js";
+import * as wire from "../wire.js";
+
+const useCreditOperation = {
+  name: "useCredit",
+  method: "DELETE",
+  retryClass: "idempotent",
+  parseAs: "json",
+};
+
+const createChargeOperation = {
+  name: "createCharge",
+  method: "POST",
+  retryClass: "unsafe",
+  parseAs: "json",
+  decode: wire.chargeFromWire,
+};
+
+const updateAccountLimitsOperation = {
+  name: "updateAccountLimits",
+  method: "PATCH",
+  retryClass: "unsafe",
+  parseAs: "json",
+};
+
+/** The `billing` operations. */
+export class Billing {
+  #core;
+
+  /** @param {import("../core.js").Core} core */
+  constructor(core) {
+    this.#core = core;
+  }
+
+  /** DELETE /accounts/{account_id}/credits */
+  useCredit(accountId, options) {
+    return this.#core.call(useCreditOperation, options, () => ({
+      path: fillPath("/accounts/{account_id}/credits", accountId),
+    }));
+  }
+
+  /** POST /accounts/{account_id}/charges */
+  createCharge(accountId, params, options) {
+    return this.#core.call(createChargeOperation, options, () => ({
+      path: fillPath("/accounts/{account_id}/charges", accountId),
+      json: wire.createChargeRequestToWire(params),
+    }));
+  }
+
+  /** PATCH /accounts/{account_id}/limits */
+  updateAccountLimits(accountId, params = {}, options) {
+    return this.#core.call(updateAccountLimitsOperation, options, () => ({
+      path: fillPath("/accounts/{account_id}/limits", accountId),
+      json: wire.updateAccountLimitsRequestToWire(params),
+    }));
+  }
+}

@@ -1,0 +1,159 @@
+// Typed errors of the sdkgen runtime.
+//
+// Every error carries:
+//   kind        a stable string, the conformance kind (api_error, connection, ...)
+//   attempts    how many attempts were made (0 when nothing was sent)
+//   stopReason  why retrying stopped: not_retryable | attempts_exhausted |
+//               deadline_exceeded | budget_exhausted | unsafe_to_retry | none
+//
+// Hierarchy:
+//   SDKError
+//     InvalidArgumentError            bad arguments, raised before sending
+//     InvalidIdempotencyKeyError      the caller's key was rejected before sending
+//     RequestAbortedError             the caller's own AbortSignal fired
+//     ResponseParseError              a success body that could not be decoded as asked
+//     APIConnectionError              the attempt failed below HTTP (refused, reset, DNS)
+//     APITimeoutError                 the attempt ran out of time
+//       DeadlineExceededError         ... because the call's overall deadline ran out
+//     APIError                        an HTTP response that is not a success
+//       ClientError                   4xx
+//         BadRequestError             400
+//         AuthenticationError         401
+//         PermissionDeniedError       403
+//         NotFoundError               404
+//         ConflictError               409
+//           IdempotencyInFlightError  409 with the in-flight code
+//           IdempotencyMismatchError  409 with the payload-mismatch code
+//         UnprocessableEntityError    422
+//         RateLimitError              429
+//       ServerError                   5xx
+
+export const STOP_REASONS = Object.freeze([
+  'not_retryable',
+  'attempts_exhausted',
+  'deadline_exceeded',
+  'budget_exhausted',
+  'unsafe_to_retry',
+  'none',
+]);
+
+export class SDKError extends Error {
+  /**
+   * @param {string} message
+   * @param {{kind?: string, attempts?: number, stopReason?: string, cause?: unknown}} [init]
+   */
+  constructor(message, init = {}) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = new.target.name;
+    this.kind = init.kind ?? 'sdk_error';
+    this.attempts = init.attempts ?? 0;
+    this.stopReason = init.stopReason ?? 'none';
+  }
+}
+
+export class InvalidArgumentError extends SDKError {
+  constructor(message, init = {}) {
+    super(message, { ...init, kind: 'invalid_argument' });
+  }
+}
+
+export class InvalidIdempotencyKeyError extends SDKError {
+  constructor(message, init = {}) {
+    super(message, { ...init, kind: 'invalid_idempotency_key' });
+  }
+}
+
+export class RequestAbortedError extends SDKError {
+  constructor(message, init = {}) {
+    super(message, { ...init, kind: 'aborted' });
+    // Same name as a DOM abort, so `err.name === 'AbortError'` checks keep working.
+    this.name = 'AbortError';
+  }
+}
+
+export class ResponseParseError extends SDKError {
+  constructor(message, init = {}) {
+    super(message, { ...init, kind: 'decode' });
+    this.status = init.status;
+    this.headers = init.headers;
+    this.body = init.body;
+  }
+}
+
+export class APIConnectionError extends SDKError {
+  constructor(message, init = {}) {
+    super(message, { ...init, kind: 'connection' });
+    /** System or undici code of the failure, e.g. ECONNREFUSED, UND_ERR_SOCKET. */
+    this.code = init.code;
+  }
+}
+
+export class APITimeoutError extends SDKError {
+  constructor(message, init = {}) {
+    super(message, { ...init, kind: 'timeout' });
+  }
+}
+
+export class DeadlineExceededError extends APITimeoutError {}
+
+export class APIError extends SDKError {
+  /**
+   * @param {string} message
+   * @param {{status: number, headers?: Headers, body?: unknown, code?: string, serverMessage?: string,
+   *          attempts?: number, stopReason?: string, kind?: string, cause?: unknown}} init
+   */
+  constructor(message, init) {
+    super(message, { ...init, kind: init.kind ?? 'api_error' });
+    this.status = init.status;
+    this.headers = init.headers ?? new Headers();
+    this.body = init.body;
+    /** The server's machine-readable code (body `code`, else `error.code`), if any. */
+    this.code = init.code;
+    /** The server's message (body `message`, else `error.message`), if any. */
+    this.serverMessage = init.serverMessage;
+  }
+}
+
+export class ClientError extends APIError {}
+export class ServerError extends APIError {}
+export class BadRequestError extends ClientError {}
+export class AuthenticationError extends ClientError {}
+export class PermissionDeniedError extends ClientError {}
+export class NotFoundError extends ClientError {}
+export class ConflictError extends ClientError {}
+export class UnprocessableEntityError extends ClientError {}
+export class RateLimitError extends ClientError {}
+
+export class IdempotencyInFlightError extends ConflictError {
+  constructor(message, init) {
+    super(message, { ...init, kind: 'idempotency_in_flight' });
+  }
+}
+
+export class IdempotencyMismatchError extends ConflictError {
+  constructor(message, init) {
+    super(message, { ...init, kind: 'idempotency_mismatch' });
+  }
+}
+
+const BY_STATUS = new Map([
+  [400, BadRequestError],
+  [401, AuthenticationError],
+  [403, PermissionDeniedError],
+  [404, NotFoundError],
+  [409, ConflictError],
+  [422, UnprocessableEntityError],
+  [429, RateLimitError],
+]);
+
+/**
+ * The APIError subclass for a status (without the idempotency 409 refinement).
+ * @param {number} status
+ */
+export function apiErrorClassFor(status) {
+  const specific = BY_STATUS.get(status);
+  if (specific) return specific;
+  if (status >= 400 && status < 500) return ClientError;
+  if (status >= 500 && status < 600) return ServerError;
+  return APIError;
+}

@@ -1,0 +1,41 @@
+import type {
+  Account,
+  ActivityEntry,
+  Charge,
+  CreateChargeRequest,
+  ListAccountsResponse,
+  UpdateAccountLimitsRequest,
+} from "./models.js";
+
+/** @internal Converts every item of an array. */
+export declare function arrayOf<T>(
+  convert: (value: unknown) => T,
+): (value: unknown) => T[];
+/** @internal Converts every value of a map. */
+export declare function mapOf<T>(
+  convert: (value: unknown) => T,
+): (value: unknown) => Record<string, T>;
+export declare function accountFromWire(value: unknown): Account;
+export declare function accountToWire(value: Account): unknown;
+export declare function activityEntryFromWire(value: unknown): ActivityEntry;
+export declare function activityEntryToWire(value: ActivityEntry): unknown;
+export declare function chargeFromWire(value: unknown): Charge;
+export declare function chargeToWire(value: Charge): unknown;
+export declare function listAccountsResponseFromWire(
+  value: unknown,
+): ListAccountsResponse;
+export declare function listAccountsResponseToWire(
+  value: ListAccountsResponse,
+): unknown;
+export declare function createChargeRequestFromWire(
+  value: unknown,
+): CreateChargeRequest;
+export declare function createChargeRequestToWire(
+  value: CreateChargeRequest,
+): unknown;
+export declare function updateAccountLimitsRequestFromWire(
+  value: unknown,
+): UpdateAccountLimitsRequest;
+export declare function updateAccountLimitsRequestToWire(
+  value: UpdateAccountLimitsRequest,
+): unknown;

@@ -1,0 +1,152 @@
+// Converts between this SDK's camelCase models and the API's names on the
+// wire. Internal: the resources call these; models.d.ts has the shapes.
+//
+// Each table row is [wire name, SDK name, fromWire, toWire]; only the fields
+// that change on the way are listed. Properties not in a table (newer fields
+// of the API, or extra properties) are copied as they are.
+
+function isRecord(value) {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof Uint8Array) &&
+    !(value instanceof Blob)
+  );
+}
+
+// Defines an own property: a key such as "__proto__" stays plain data.
+function define(target, key, value) {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
+function convert(value, fields, fromWire, extra) {
+  if (!isRecord(value)) return value;
+  const out = {};
+  const known = new Set();
+  for (const [wireName, name, toSdk, toApi] of fields) {
+    const [source, target] = fromWire ? [wireName, name] : [name, wireName];
+    const change = fromWire ? toSdk : toApi;
+    known.add(source);
+    if (Object.hasOwn(value, source)) {
+      const item = value[source];
+      define(out, target, change && item != null ? change(item) : item);
+    }
+  }
+  for (const [key, item] of Object.entries(value)) {
+    if (!known.has(key) && !Object.hasOwn(out, key)) {
+      define(out, key, extra && item != null ? extra(item) : item);
+    }
+  }
+  return out;
+}
+
+function byTag(value, key, variants, column) {
+  if (!isRecord(value)) return value;
+  const row = variants.find(([tag]) => tag === value[key]);
+  return row ? row[column](value) : value;
+}
+
+/** Converts every item of an array with `convert`. */
+export function arrayOf(convert) {
+  return (value) =>
+    Array.isArray(value)
+      ? value.map((item) => (item == null ? item : convert(item)))
+      : value;
+}
+
+/** Converts every value of a map with `convert`; keys are data and stay. */
+export function mapOf(convert) {
+  return (value) => {
+    if (!isRecord(value)) return value;
+    const out = {};
+    for (const [key, item] of Object.entries(value)) {
+      define(out, key, item == null ? item : convert(item));
+    }
+    return out;
+  };
+}
+
+const accountFields = [["created_at", "createdAt"]];
+
+/** @returns {import("./models.js").Account} */
+export function accountFromWire(value) {
+  return convert(value, accountFields, true);
+}
+
+/** @param {import("./models.js").Account} value */
+export function accountToWire(value) {
+  return convert(value, accountFields, false);
+}
+
+const activityEntryFields = [["created_at", "createdAt"]];
+
+/** @returns {import("./models.js").ActivityEntry} */
+export function activityEntryFromWire(value) {
+  return convert(value, activityEntryFields, true);
+}
+
+/** @param {import("./models.js").ActivityEntry} value */
+export function activityEntryToWire(value) {
+  return convert(value, activityEntryFields, false);
+}
+
+const chargeFields = [["created_at", "createdAt"]];
+
+/** @returns {import("./models.js").Charge} */
+export function chargeFromWire(value) {
+  return convert(value, chargeFields, true);
+}
+
+/** @param {import("./models.js").Charge} value */
+export function chargeToWire(value) {
+  return convert(value, chargeFields, false);
+}
+
+const listAccountsResponseFields = [
+  ["accounts", "accounts", arrayOf(accountFromWire), arrayOf(accountToWire)],
+];
+
+/** @returns {import("./models.js").ListAccountsResponse} */
+export function listAccountsResponseFromWire(value) {
+  return convert(value, listAccountsResponseFields, true);
+}
+
+/** @param {import("./models.js").ListAccountsResponse} value */
+export function listAccountsResponseToWire(value) {
+  return convert(value, listAccountsResponseFields, false);
+}
+
+const createChargeRequestFields = [
+  ["statement_descriptor", "statementDescriptor"],
+];
+
+/** @returns {import("./models.js").CreateChargeRequest} */
+export function createChargeRequestFromWire(value) {
+  return convert(value, createChargeRequestFields, true);
+}
+
+/** @param {import("./models.js").CreateChargeRequest} value */
+export function createChargeRequestToWire(value) {
+  return convert(value, createChargeRequestFields, false);
+}
+
+const updateAccountLimitsRequestFields = [
+  ["daily_delta", "dailyDelta"],
+  ["monthly_delta", "monthlyDelta"],
+];
+
+/** @returns {import("./models.js").UpdateAccountLimitsRequest} */
+export function updateAccountLimitsRequestFromWire(value) {
+  return convert(value, updateAccountLimitsRequestFields, true);
+}
+
+/** @param {import("./models.js").UpdateAccountLimitsRequest} value */
+export function updateAccountLimitsRequestToWire(value) {
+  return convert(value, updateAccountLimitsRequestFields, false);
+}

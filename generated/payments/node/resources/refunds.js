@@ -1,0 +1,49 @@
+import { fillPath } from "../core.js";
+import * as wire from "../wire.js";
+
+const createRefundOperation = {
+  name: "createRefund",
+  method: "POST",
+  retryClass: "keyed",
+  keyHeader: "Idempotency-Key",
+  keyMaxLength: 255,
+  failures: "replay",
+  inFlightCode: "concurrent_idempotent_requests",
+  mismatchCode: "invalid_idempotent_request",
+  parseAs: "json",
+  decode: wire.refundFromWire,
+};
+
+const getRefundOperation = {
+  name: "getRefund",
+  method: "GET",
+  retryClass: "safe",
+  inFlightCode: "concurrent_idempotent_requests",
+  parseAs: "json",
+  decode: wire.refundFromWire,
+};
+
+/** Money given back from a transfer. */
+export class Refunds {
+  #core;
+
+  /** @param {import("../core.js").Core} core */
+  constructor(core) {
+    this.#core = core;
+  }
+
+  /** POST /transfers/{transfer_id}/refunds */
+  createRefund(transferId, params = {}, options) {
+    return this.#core.call(createRefundOperation, options, () => ({
+      path: fillPath("/transfers/{transfer_id}/refunds", transferId),
+      json: params,
+    }));
+  }
+
+  /** GET /refunds/{refund_id} */
+  getRefund(refundId, options) {
+    return this.#core.call(getRefundOperation, options, () => ({
+      path: fillPath("/refunds/{refund_id}", refundId),
+    }));
+  }
+}

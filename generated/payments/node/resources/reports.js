@@ -1,0 +1,25 @@
+const generateReportOperation = {
+  name: "generateReport",
+  method: "POST",
+  retryClass: "idempotent",
+  inFlightCode: "concurrent_idempotent_requests",
+  parseAs: "json",
+};
+
+/** Figures computed from your account's activity. */
+export class Reports {
+  #core;
+
+  /** @param {import("../core.js").Core} core */
+  constructor(core) {
+    this.#core = core;
+  }
+
+  /** POST /reports */
+  generateReport(params, options) {
+    return this.#core.call(generateReportOperation, options, () => ({
+      path: "/reports",
+      json: params,
+    }));
+  }
+}

@@ -1,0 +1,71 @@
+import { deepObjectQuery, formQuery, queryString } from "../runtime/index.js";
+import { fillPath } from "../core.js";
+import * as wire from "../wire.js";
+
+const listTransfersOperation = {
+  name: "listTransfers",
+  method: "GET",
+  retryClass: "safe",
+  inFlightCode: "concurrent_idempotent_requests",
+  parseAs: "json",
+  decode: wire.transferListFromWire,
+};
+
+const createTransferOperation = {
+  name: "createTransfer",
+  method: "POST",
+  retryClass: "keyed",
+  keyHeader: "Idempotency-Key",
+  keyMaxLength: 255,
+  failures: "replay",
+  inFlightCode: "concurrent_idempotent_requests",
+  mismatchCode: "invalid_idempotent_request",
+  parseAs: "json",
+  decode: wire.transferFromWire,
+};
+
+const getTransferOperation = {
+  name: "getTransfer",
+  method: "GET",
+  retryClass: "safe",
+  inFlightCode: "concurrent_idempotent_requests",
+  parseAs: "json",
+  decode: wire.transferFromWire,
+};
+
+/** Payments from your balance to a vendor. */
+export class Transfers {
+  #core;
+
+  /** @param {import("../core.js").Core} core */
+  constructor(core) {
+    this.#core = core;
+  }
+
+  /** GET /transfers */
+  listTransfers(params = {}, options) {
+    return this.#core.call(listTransfersOperation, options, () => ({
+      path: "/transfers",
+      query: queryString(
+        formQuery("limit", params.limit),
+        formQuery("starting_after", params.startingAfter),
+        deepObjectQuery("created", params.created),
+      ),
+    }));
+  }
+
+  /** POST /transfers */
+  createTransfer(params, options) {
+    return this.#core.call(createTransferOperation, options, () => ({
+      path: "/transfers",
+      json: wire.createTransferToWire(params),
+    }));
+  }
+
+  /** GET /transfers/{transfer_id} */
+  getTransfer(transferId, options) {
+    return this.#core.call(getTransferOperation, options, () => ({
+      path: fillPath("/transfers/{transfer_id}", transferId),
+    }));
+  }
+}

@@ -1,0 +1,537 @@
+// The Runtime: one per client instance. Sends a logical call as one or more
+// attempts under the sdkgen retry contract (shared/design/retry-contract.md).
+import { resolveAuth } from './auth.js';
+import { TokenBucket, DEFAULT_BUDGET_CAPACITY, NO_RETRY_REFUND } from './budget.js';
+import { systemClock, systemRandom } from './clock.js';
+import { DEFAULT_REQUEST_TIMEOUT_HEADER } from './deadline.js';
+import { encodeQuery } from './encoding.js';
+import {
+  APIConnectionError,
+  APITimeoutError,
+  DeadlineExceededError,
+  IdempotencyInFlightError,
+  IdempotencyMismatchError,
+  InvalidArgumentError,
+  RequestAbortedError,
+  ResponseParseError,
+  SDKError,
+  apiErrorClassFor,
+} from './errors.js';
+import { DEFAULT_KEY_HEADER, DEFAULT_KEY_MAX_LENGTH, newIdempotencyKey, validateIdempotencyKey } from './keys.js';
+import { makeLogger } from './log.js';
+import {
+  DEFAULT_IN_FLIGHT_CODE,
+  DEFAULT_MISMATCH_CODE,
+  classifyFailure,
+  decide,
+  describeOutcome,
+  errorDetails,
+} from './policy.js';
+
+export const DEFAULTS = Object.freeze({
+  retries: true,
+  maxAttempts: 3,
+  jitter: 'full',
+  baseMs: 500,
+  capMs: 20000,
+  timeout: 60000,
+  requestTimeoutHeader: DEFAULT_REQUEST_TIMEOUT_HEADER,
+  p99Ms: null,
+  budgetCapacity: DEFAULT_BUDGET_CAPACITY,
+});
+
+const RETRY_CLASSES = new Set(['safe', 'idempotent', 'keyed', 'unsafe']);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
+const IDEMPOTENT_METHODS = new Set(['PUT', 'DELETE']);
+const PARSE_AS = new Set(['auto', 'json', 'text', 'bytes']);
+
+function checkInt(value, what, min) {
+  if (!Number.isInteger(value) || value < min) {
+    throw new InvalidArgumentError(`${what} must be an integer >= ${min}, got ${value}`);
+  }
+  return value;
+}
+
+function checkMs(value, what) {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw new InvalidArgumentError(`${what} must be a finite number of milliseconds >= 0, got ${value}`);
+  }
+  return value;
+}
+
+function checkP99(value, what) {
+  if (value === null || value === undefined) return value;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    throw new InvalidArgumentError(`${what} must be a positive number of milliseconds or null, got ${value}`);
+  }
+  return value;
+}
+
+function checkRetries(value, what) {
+  if (typeof value !== 'boolean') throw new InvalidArgumentError(`${what} must be a boolean, got ${value}`);
+  return value;
+}
+
+/** Retry class implied by the method alone (contract section 1), used when a descriptor omits it. */
+export function defaultRetryClass(method) {
+  const m = method.toUpperCase();
+  if (SAFE_METHODS.has(m)) return 'safe';
+  if (IDEMPOTENT_METHODS.has(m)) return 'idempotent';
+  return 'unsafe';
+}
+
+function normalizeOperation(op) {
+  if (op === null || typeof op !== 'object') throw new InvalidArgumentError('operation descriptor is required');
+  if (typeof op.method !== 'string' || op.method === '') {
+    throw new InvalidArgumentError('operation descriptor needs a method');
+  }
+  const method = op.method.toUpperCase();
+  const retryClass = op.retryClass ?? defaultRetryClass(method);
+  if (!RETRY_CLASSES.has(retryClass)) {
+    throw new InvalidArgumentError(`retryClass must be safe, idempotent, keyed or unsafe, got ${retryClass}`);
+  }
+  const failures = op.failures ?? 'reattempt';
+  if (failures !== 'replay' && failures !== 'reattempt') {
+    throw new InvalidArgumentError(`failures must be replay or reattempt, got ${failures}`);
+  }
+  const retry = op.retry ?? {};
+  return {
+    name: op.name ?? `${method} ${op.path ?? ''}`.trim(),
+    method,
+    path: op.path,
+    retryClass,
+    keyHeader: op.keyHeader ?? DEFAULT_KEY_HEADER,
+    keyMaxLength: checkInt(op.keyMaxLength ?? DEFAULT_KEY_MAX_LENGTH, 'keyMaxLength', 1),
+    p99Ms: checkP99(op.p99Ms, 'operation p99Ms'),
+    failures,
+    inFlightCode: op.inFlightCode ?? DEFAULT_IN_FLIGHT_CODE,
+    mismatchCode: op.mismatchCode ?? DEFAULT_MISMATCH_CODE,
+    retry: {
+      maxAttempts: retry.maxAttempts === undefined ? undefined : checkInt(retry.maxAttempts, 'operation retry.maxAttempts', 1),
+      baseMs: retry.baseMs === undefined ? undefined : checkMs(retry.baseMs, 'operation retry.baseMs'),
+      capMs: retry.capMs === undefined ? undefined : checkMs(retry.capMs, 'operation retry.capMs'),
+      timeout: retry.timeout === undefined ? undefined : checkMs(retry.timeout, 'operation retry.timeout'),
+    },
+  };
+}
+
+function isPlainJson(v) {
+  if (v === null || typeof v !== 'object') return false;
+  if (Array.isArray(v)) return true;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+function toJson(value) {
+  let text;
+  try {
+    text = JSON.stringify(value);
+  } catch (err) {
+    throw new InvalidArgumentError(`request body cannot be serialised as JSON: ${err instanceof Error ? err.message : err}`, {
+      cause: err,
+    });
+  }
+  if (text === undefined) throw new InvalidArgumentError('request body cannot be serialised as JSON');
+  return text;
+}
+
+function encodeBody(request, method) {
+  let body;
+  let contentType;
+  if (request.json !== undefined) {
+    body = toJson(request.json);
+    contentType = 'application/json';
+  } else if (request.body !== undefined && request.body !== null) {
+    const b = request.body;
+    if (
+      typeof b === 'string' ||
+      b instanceof Uint8Array ||
+      b instanceof ArrayBuffer ||
+      b instanceof Blob ||
+      b instanceof URLSearchParams ||
+      b instanceof FormData
+    ) {
+      body = b;
+    } else if (typeof ReadableStream !== 'undefined' && b instanceof ReadableStream) {
+      throw new InvalidArgumentError('a stream body cannot be resent on retry; pass a string, bytes or a Blob');
+    } else if (isPlainJson(b)) {
+      body = toJson(b);
+      contentType = 'application/json';
+    } else {
+      throw new InvalidArgumentError(`unsupported request body type ${Object.prototype.toString.call(b)}`);
+    }
+  }
+  if (body !== undefined && (method === 'GET' || method === 'HEAD')) {
+    throw new InvalidArgumentError(`a ${method} request cannot carry a body`);
+  }
+  return { body, contentType };
+}
+
+function decodeBody(bytes, headers, parseAs) {
+  if (parseAs === 'bytes') return bytes;
+  const text = () => new TextDecoder().decode(bytes);
+  if (parseAs === 'text') return text();
+  if (parseAs === 'json') {
+    if (bytes.length === 0) return undefined;
+    return JSON.parse(text());
+  }
+  // auto
+  if (bytes.length === 0) return undefined;
+  const ct = (headers.get('content-type') ?? '').toLowerCase();
+  if (/[/+]json\b/.test(ct)) {
+    const t = text();
+    try {
+      return JSON.parse(t);
+    } catch {
+      return t;
+    }
+  }
+  if (ct === '' || ct.startsWith('text/') || /\b(xml|x-www-form-urlencoded|javascript)\b/.test(ct)) return text();
+  return bytes;
+}
+
+function toHeaders(init, what) {
+  try {
+    return new Headers(init ?? undefined);
+  } catch (err) {
+    throw new InvalidArgumentError(`${what}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  }
+}
+
+function mergeHeaders(target, init, what) {
+  if (init === undefined || init === null) return;
+  for (const [k, v] of toHeaders(init, what)) target.set(k, v);
+}
+
+export class Runtime {
+  #fetch;
+  #clock;
+  #random;
+
+  /**
+   * @param {import('./runtime.js').RuntimeConfig} config
+   */
+  constructor(config = {}) {
+    if (typeof config.baseUrl !== 'string' || config.baseUrl === '') {
+      throw new InvalidArgumentError('baseUrl is required');
+    }
+    try {
+      new URL(config.baseUrl);
+    } catch (err) {
+      throw new InvalidArgumentError(`baseUrl is not a valid URL: ${config.baseUrl}`, { cause: err });
+    }
+    const jitter = config.jitter ?? DEFAULTS.jitter;
+    if (jitter !== 'full' && jitter !== 'decorrelated') {
+      throw new InvalidArgumentError(`jitter must be "full" or "decorrelated", got ${jitter}`);
+    }
+    const rth = config.requestTimeoutHeader === undefined ? DEFAULTS.requestTimeoutHeader : config.requestTimeoutHeader;
+    if (rth !== null && (typeof rth !== 'string' || rth === '')) {
+      throw new InvalidArgumentError('requestTimeoutHeader must be a header name or null');
+    }
+    this.config = Object.freeze({
+      baseUrl: config.baseUrl.replace(/\/+$/, ''),
+      retries: checkRetries(config.retries ?? DEFAULTS.retries, 'retries'),
+      maxAttempts: checkInt(config.maxAttempts ?? DEFAULTS.maxAttempts, 'maxAttempts', 1),
+      jitter,
+      baseMs: checkMs(config.baseMs ?? DEFAULTS.baseMs, 'baseMs'),
+      capMs: checkMs(config.capMs ?? DEFAULTS.capMs, 'capMs'),
+      timeout: checkMs(config.timeout ?? DEFAULTS.timeout, 'timeout'),
+      requestTimeoutHeader: rth,
+      p99Ms: checkP99(config.p99Ms ?? DEFAULTS.p99Ms, 'p99Ms'),
+      headers: config.headers,
+      userAgent: config.userAgent,
+      auth: config.auth,
+    });
+    const capacity = config.budgetCapacity ?? DEFAULTS.budgetCapacity;
+    /** The retry budget of this client instance; `budget.setLevel(n)` is the test hook. */
+    this.budget = new TokenBucket(capacity, config.budgetInitial ?? capacity);
+    this.log = makeLogger(config);
+    this.#fetch = config.fetch ?? ((...args) => globalThis.fetch(...args));
+    this.#clock = config.clock ?? systemClock;
+    this.#random = config.random ?? systemRandom;
+  }
+
+  /**
+   * Performs one logical call.
+   * @param {import('./runtime.js').Operation} operation
+   * @param {import('./runtime.js').RequestSpec} [request]
+   * @param {import('./runtime.js').CallOptions} [options]
+   * @returns {Promise<import('./runtime.js').RuntimeResponse>}
+   */
+  async request(operation, request = {}, options = {}) {
+    const op = normalizeOperation(operation);
+    const cfg = this.config;
+    const clock = this.#clock;
+    const callerSignal = options.signal ?? undefined;
+    if (callerSignal?.aborted) {
+      throw new RequestAbortedError(`${op.name}: aborted by the caller before it started`, {
+        attempts: 0,
+        stopReason: 'none',
+        cause: callerSignal.reason,
+      });
+    }
+
+    // Everything below until the first attempt can fail with an error raised
+    // before sending: never retried, stopReason none, attempts 0.
+    const method = (request.method ?? op.method).toUpperCase();
+    const retries = checkRetries(options.retries ?? cfg.retries, 'retries');
+    const maxAttempts = checkInt(options.maxAttempts ?? op.retry.maxAttempts ?? cfg.maxAttempts, 'maxAttempts', 1);
+    const baseMs = op.retry.baseMs ?? cfg.baseMs;
+    const capMs = op.retry.capMs ?? cfg.capMs;
+    const parseAs = request.parseAs ?? 'auto';
+    if (!PARSE_AS.has(parseAs)) throw new InvalidArgumentError(`parseAs must be auto, json, text or bytes, got ${parseAs}`);
+
+    const callHeaders = toHeaders(undefined, 'headers');
+    mergeHeaders(callHeaders, request.headers, 'request headers');
+    mergeHeaders(callHeaders, options.headers, 'call headers');
+
+    // Idempotency key (keyed operations only): the caller's key (the idempotencyKey
+    // option, else the key header among the caller's headers) is checked before
+    // anything is sent; without one, a UUID v4 is made once for the whole call.
+    let key;
+    if (op.retryClass === 'keyed') {
+      key = options.idempotencyKey ?? undefined;
+      if (key === undefined && callHeaders.has(op.keyHeader)) key = callHeaders.get(op.keyHeader);
+      if (key !== undefined) validateIdempotencyKey(key, op.keyMaxLength);
+      else key = newIdempotencyKey();
+    }
+
+    const { body, contentType } = encodeBody(request, method);
+    const path = request.path ?? op.path ?? '/';
+    if (typeof path !== 'string' || !path.startsWith('/')) {
+      throw new InvalidArgumentError(`request path must start with "/", got ${JSON.stringify(path)}`);
+    }
+    const auth = await resolveAuth(cfg.auth);
+    const query = [encodeQuery(request.query), ...auth.query].filter((q) => q !== '').join('&');
+    const url = `${cfg.baseUrl}${path}${query ? `?${query}` : ''}`;
+    try {
+      new URL(url);
+    } catch (err) {
+      throw new InvalidArgumentError(`${op.name}: invalid request URL`, { cause: err });
+    }
+
+    const headers = toHeaders(undefined, 'headers');
+    mergeHeaders(headers, cfg.headers, 'default headers');
+    if (cfg.userAgent) headers.set('User-Agent', cfg.userAgent);
+    for (const [k, v] of auth.headers) headers.set(k, v);
+    if (contentType && !callHeaders.has('content-type')) headers.set('Content-Type', contentType);
+    for (const [k, v] of callHeaders) headers.set(k, v);
+    if (key !== undefined) headers.set(op.keyHeader, key);
+
+    // One deadline for the whole call.
+    const start = clock.now();
+    let deadline = start + checkMs(options.timeout ?? op.retry.timeout ?? cfg.timeout, 'timeout');
+    if (options.deadline !== undefined && options.deadline !== null) {
+      const at = options.deadline instanceof Date ? options.deadline.getTime() : options.deadline;
+      if (typeof at !== 'number' || !Number.isFinite(at)) {
+        throw new InvalidArgumentError('deadline must be a Date or epoch milliseconds');
+      }
+      if (at < 1e11) {
+        // Before 1973: almost certainly a duration passed where an instant was meant.
+        throw new InvalidArgumentError(`deadline ${at} is not epoch milliseconds; pass a duration as the timeout option`);
+      }
+      const fromInstant = start + (at - Date.now());
+      if (options.timeout === undefined) deadline = fromInstant;
+      else deadline = Math.min(deadline, fromInstant);
+    }
+    const p99Ms = op.p99Ms ?? cfg.p99Ms;
+    const cap = retries ? maxAttempts : 1;
+
+    let attempts = 0;
+    let retriesSoFar = 0;
+    let prior500s = 0;
+    let prevSleepMs = baseMs;
+    let lastCost = 0;
+    let lastOutcome;
+
+    for (;;) {
+      if (deadline - clock.now() <= 0) {
+        throw lastOutcome
+          ? this.#finalError(op, lastOutcome, attempts, 'deadline_exceeded')
+          : new DeadlineExceededError(`${op.name}: the deadline passed before the first attempt`, {
+              attempts,
+              stopReason: 'deadline_exceeded',
+            });
+      }
+      attempts += 1;
+      const outcome = await this.#attempt({ url, method, headers, body, deadline, p99Ms, callerSignal, parseAs, op });
+
+      if (outcome.type === 'success') {
+        this.budget.refund(retriesSoFar > 0 ? lastCost : NO_RETRY_REFUND);
+        if (outcome.parseError) {
+          throw new ResponseParseError(`${op.name}: could not decode the response body as ${parseAs}`, {
+            attempts,
+            stopReason: 'not_retryable',
+            status: outcome.status,
+            headers: outcome.headers,
+            body: outcome.rawBody,
+            cause: outcome.parseError,
+          });
+        }
+        return {
+          status: outcome.status,
+          headers: outcome.headers,
+          body: outcome.body,
+          attempts,
+          idempotencyKey: key,
+        };
+      }
+      if (outcome.type === 'aborted') {
+        throw new RequestAbortedError(`${op.name}: aborted by the caller`, {
+          attempts,
+          stopReason: 'not_retryable',
+          cause: outcome.reason,
+        });
+      }
+
+      const decision = decide(outcome, {
+        retryClass: op.retryClass,
+        failures: op.failures,
+        prior500s,
+        attempts,
+        maxAttempts,
+        retries,
+        retriesSoFar,
+        now: clock.now(),
+        deadline,
+        wallNow: Date.now(),
+        jitter: cfg.jitter,
+        baseMs,
+        capMs,
+        prevSleepMs,
+        random: this.#random,
+        bucket: this.budget,
+      });
+      if (outcome.type === 'response' && outcome.status === 500) prior500s += 1;
+      lastOutcome = outcome;
+      const reason = describeOutcome(outcome);
+
+      if (!decision.retry) {
+        this.log.debug(`${op.name}: attempt ${attempts} of ${cap} failed with ${reason}; not retrying: ${decision.stopReason}`, {
+          operation: op.name,
+          attempt: attempts,
+          maxAttempts: cap,
+          reason,
+          stopReason: decision.stopReason,
+          tokensLeft: this.budget.level,
+        });
+        throw this.#finalError(op, outcome, attempts, decision.stopReason);
+      }
+
+      this.log.info(
+        `${op.name}: attempt ${attempts} of ${cap} failed with ${reason}; retrying in ${decision.sleepMs} ms` +
+          `${decision.fromHint ? ' (Retry-After)' : ''}; ${this.budget.level} retry tokens left`,
+        {
+          operation: op.name,
+          attempt: attempts,
+          maxAttempts: cap,
+          reason,
+          sleepMs: decision.sleepMs,
+          tokensLeft: this.budget.level,
+        },
+      );
+      lastCost = decision.cost;
+      retriesSoFar += 1;
+      prevSleepMs = decision.sleepMs;
+      try {
+        await clock.sleep(decision.sleepMs, callerSignal);
+      } catch (err) {
+        if (callerSignal?.aborted) {
+          throw new RequestAbortedError(`${op.name}: aborted by the caller`, {
+            attempts,
+            stopReason: 'not_retryable',
+            cause: callerSignal.reason,
+          });
+        }
+        throw err;
+      }
+    }
+  }
+
+  async #attempt({ url, method, headers, body, deadline, p99Ms, callerSignal, parseAs, op }) {
+    const remaining = deadline - this.#clock.now();
+    const byDeadline = p99Ms === null || p99Ms === undefined || remaining <= 3 * p99Ms;
+    const limitMs = byDeadline ? remaining : 3 * p99Ms;
+    const attemptHeaders = new Headers(headers);
+    if (this.config.requestTimeoutHeader !== null) {
+      attemptHeaders.set(this.config.requestTimeoutHeader, String(Math.max(0, Math.floor(remaining))));
+    }
+    const timeoutSignal = AbortSignal.timeout(Math.max(1, Math.floor(limitMs)));
+    const signal = callerSignal ? AbortSignal.any([callerSignal, timeoutSignal]) : timeoutSignal;
+    this.log.debug(`${op.name}: sending attempt`, { operation: op.name, attemptTimeoutMs: Math.floor(limitMs) });
+
+    let res;
+    try {
+      res = await this.#fetch(url, { method, headers: attemptHeaders, body, signal, redirect: 'manual' });
+    } catch (err) {
+      return { ...classifyFailure(err, { callerSignal, timeoutSignal }), byDeadline };
+    }
+    // Reading the body is part of the attempt.
+    let bytes;
+    try {
+      bytes = new Uint8Array(await res.arrayBuffer());
+    } catch (err) {
+      return { ...classifyFailure(err, { callerSignal, timeoutSignal, duringBody: true }), byDeadline };
+    }
+
+    const status = res.status;
+    if (status >= 200 && status < 300) {
+      try {
+        return { type: 'success', status, headers: res.headers, body: decodeBody(bytes, res.headers, parseAs) };
+      } catch (parseError) {
+        return { type: 'success', status, headers: res.headers, rawBody: bytes, parseError };
+      }
+    }
+    const errBody = decodeBody(bytes, res.headers, 'auto');
+    const { code, message } = errorDetails(errBody);
+    return {
+      type: 'response',
+      status,
+      statusText: res.statusText,
+      headers: res.headers,
+      body: errBody,
+      code,
+      message,
+      // The in-flight 409 is retried (as throttling) whatever the class; the two
+      // idempotency error types are raised for keyed operations only.
+      inFlight: status === 409 && code !== undefined && code === op.inFlightCode,
+      mismatch: op.retryClass === 'keyed' && status === 409 && code !== undefined && code === op.mismatchCode,
+    };
+  }
+
+  #finalError(op, outcome, attempts, stopReason) {
+    const tail = `(${attempts} attempt${attempts === 1 ? '' : 's'}; stopped: ${stopReason})`;
+    if (outcome.type === 'response') {
+      const keyed = op.retryClass === 'keyed';
+      const Cls = keyed && outcome.inFlight
+        ? IdempotencyInFlightError
+        : outcome.mismatch
+          ? IdempotencyMismatchError
+          : apiErrorClassFor(outcome.status);
+      const what = [outcome.code, outcome.message ?? outcome.statusText].filter(Boolean).join(': ');
+      return new Cls(`${op.name}: HTTP ${outcome.status}${what ? ` ${what}` : ''} ${tail}`, {
+        status: outcome.status,
+        headers: outcome.headers,
+        body: outcome.body,
+        code: outcome.code,
+        serverMessage: outcome.message,
+        attempts,
+        stopReason,
+      });
+    }
+    if (outcome.type === 'timeout') {
+      const Cls = outcome.byDeadline ? DeadlineExceededError : APITimeoutError;
+      const what = outcome.byDeadline ? 'the call deadline ran out during the attempt' : 'the attempt timed out';
+      return new Cls(`${op.name}: ${what} ${tail}`, { attempts, stopReason, cause: outcome.cause });
+    }
+    if (outcome.type === 'connection') {
+      return new APIConnectionError(`${op.name}: connection failed${outcome.code ? ` (${outcome.code})` : ''} ${tail}`, {
+        attempts,
+        stopReason,
+        code: outcome.code,
+        cause: outcome.cause,
+      });
+    }
+    return new SDKError(`${op.name}: failed ${tail}`, { attempts, stopReason });
+  }
+}

@@ -1,0 +1,51 @@
+import type {
+  BankAccount,
+  Card,
+  CreateSubscription,
+  CreateTransfer,
+  PaymentMethod,
+  Refund,
+  Subscription,
+  Transfer,
+  TransferList,
+  Vendor,
+  VendorInput,
+  VendorUpdate,
+} from "./models.js";
+
+/** @internal Converts every item of an array. */
+export declare function arrayOf<T>(
+  convert: (value: unknown) => T,
+): (value: unknown) => T[];
+/** @internal Converts every value of a map. */
+export declare function mapOf<T>(
+  convert: (value: unknown) => T,
+): (value: unknown) => Record<string, T>;
+export declare function createTransferFromWire(value: unknown): CreateTransfer;
+export declare function createTransferToWire(value: CreateTransfer): unknown;
+export declare function transferFromWire(value: unknown): Transfer;
+export declare function transferToWire(value: Transfer): unknown;
+export declare function transferListFromWire(value: unknown): TransferList;
+export declare function transferListToWire(value: TransferList): unknown;
+export declare function refundFromWire(value: unknown): Refund;
+export declare function refundToWire(value: Refund): unknown;
+export declare function createSubscriptionFromWire(
+  value: unknown,
+): CreateSubscription;
+export declare function createSubscriptionToWire(
+  value: CreateSubscription,
+): unknown;
+export declare function subscriptionFromWire(value: unknown): Subscription;
+export declare function subscriptionToWire(value: Subscription): unknown;
+export declare function paymentMethodFromWire(value: unknown): PaymentMethod;
+export declare function paymentMethodToWire(value: PaymentMethod): unknown;
+export declare function cardFromWire(value: unknown): Card;
+export declare function cardToWire(value: Card): unknown;
+export declare function bankAccountFromWire(value: unknown): BankAccount;
+export declare function bankAccountToWire(value: BankAccount): unknown;
+export declare function vendorInputFromWire(value: unknown): VendorInput;
+export declare function vendorInputToWire(value: VendorInput): unknown;
+export declare function vendorUpdateFromWire(value: unknown): VendorUpdate;
+export declare function vendorUpdateToWire(value: VendorUpdate): unknown;
+export declare function vendorFromWire(value: unknown): Vendor;
+export declare function vendorToWire(value: Vendor): unknown;

@@ -1,0 +1,238 @@
+// Converts between this SDK's camelCase models and the API's names on the
+// wire. Internal: the resources call these; models.d.ts has the shapes.
+//
+// Each table row is [wire name, SDK name, fromWire, toWire]; only the fields
+// that change on the way are listed. Properties not in a table (newer fields
+// of the API, or extra properties) are copied as they are.
+
+function isRecord(value) {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof Uint8Array) &&
+    !(value instanceof Blob)
+  );
+}
+
+// Defines an own property: a key such as "__proto__" stays plain data.
+function define(target, key, value) {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
+function convert(value, fields, fromWire, extra) {
+  if (!isRecord(value)) return value;
+  const out = {};
+  const known = new Set();
+  for (const [wireName, name, toSdk, toApi] of fields) {
+    const [source, target] = fromWire ? [wireName, name] : [name, wireName];
+    const change = fromWire ? toSdk : toApi;
+    known.add(source);
+    if (Object.hasOwn(value, source)) {
+      const item = value[source];
+      define(out, target, change && item != null ? change(item) : item);
+    }
+  }
+  for (const [key, item] of Object.entries(value)) {
+    if (!known.has(key) && !Object.hasOwn(out, key)) {
+      define(out, key, extra && item != null ? extra(item) : item);
+    }
+  }
+  return out;
+}
+
+function byTag(value, key, variants, column) {
+  if (!isRecord(value)) return value;
+  const row = variants.find(([tag]) => tag === value[key]);
+  return row ? row[column](value) : value;
+}
+
+/** Converts every item of an array with `convert`. */
+export function arrayOf(convert) {
+  return (value) =>
+    Array.isArray(value)
+      ? value.map((item) => (item == null ? item : convert(item)))
+      : value;
+}
+
+/** Converts every value of a map with `convert`; keys are data and stay. */
+export function mapOf(convert) {
+  return (value) => {
+    if (!isRecord(value)) return value;
+    const out = {};
+    for (const [key, item] of Object.entries(value)) {
+      define(out, key, item == null ? item : convert(item));
+    }
+    return out;
+  };
+}
+
+const createTransferFields = [["vendor_id", "vendorId"]];
+
+/** @returns {import("./models.js").CreateTransfer} */
+export function createTransferFromWire(value) {
+  return convert(value, createTransferFields, true);
+}
+
+/** @param {import("./models.js").CreateTransfer} value */
+export function createTransferToWire(value) {
+  return convert(value, createTransferFields, false);
+}
+
+const transferFields = [["vendor_id", "vendorId"]];
+
+/** @returns {import("./models.js").Transfer} */
+export function transferFromWire(value) {
+  return convert(value, transferFields, true);
+}
+
+/** @param {import("./models.js").Transfer} value */
+export function transferToWire(value) {
+  return convert(value, transferFields, false);
+}
+
+const transferListFields = [
+  ["data", "data", arrayOf(transferFromWire), arrayOf(transferToWire)],
+  ["has_more", "hasMore"],
+];
+
+/** @returns {import("./models.js").TransferList} */
+export function transferListFromWire(value) {
+  return convert(value, transferListFields, true);
+}
+
+/** @param {import("./models.js").TransferList} value */
+export function transferListToWire(value) {
+  return convert(value, transferListFields, false);
+}
+
+const refundFields = [["transfer_id", "transferId"]];
+
+/** @returns {import("./models.js").Refund} */
+export function refundFromWire(value) {
+  return convert(value, refundFields, true);
+}
+
+/** @param {import("./models.js").Refund} value */
+export function refundToWire(value) {
+  return convert(value, refundFields, false);
+}
+
+const createSubscriptionFields = [
+  ["payment_method_token", "paymentMethodToken"],
+];
+
+/** @returns {import("./models.js").CreateSubscription} */
+export function createSubscriptionFromWire(value) {
+  return convert(value, createSubscriptionFields, true);
+}
+
+/** @param {import("./models.js").CreateSubscription} value */
+export function createSubscriptionToWire(value) {
+  return convert(value, createSubscriptionFields, false);
+}
+
+const subscriptionFields = [
+  ["customer_id", "customerId"],
+  [
+    "payment_method",
+    "paymentMethod",
+    paymentMethodFromWire,
+    paymentMethodToWire,
+  ],
+  ["current_period_end", "currentPeriodEnd"],
+  ["canceled_at", "canceledAt"],
+];
+
+/** @returns {import("./models.js").Subscription} */
+export function subscriptionFromWire(value) {
+  return convert(value, subscriptionFields, true);
+}
+
+/** @param {import("./models.js").Subscription} value */
+export function subscriptionToWire(value) {
+  return convert(value, subscriptionFields, false);
+}
+
+const paymentMethodFields = [
+  ["card", cardFromWire, cardToWire],
+  ["bank_account", bankAccountFromWire, bankAccountToWire],
+];
+
+/** @returns {import("./models.js").PaymentMethod} */
+export function paymentMethodFromWire(value) {
+  return byTag(value, "type", paymentMethodFields, 1);
+}
+
+/** @param {import("./models.js").PaymentMethod} value */
+export function paymentMethodToWire(value) {
+  return byTag(value, "type", paymentMethodFields, 2);
+}
+
+const cardFields = [
+  ["exp_month", "expMonth"],
+  ["exp_year", "expYear"],
+];
+
+/** @returns {import("./models.js").Card} */
+export function cardFromWire(value) {
+  return convert(value, cardFields, true);
+}
+
+/** @param {import("./models.js").Card} value */
+export function cardToWire(value) {
+  return convert(value, cardFields, false);
+}
+
+const bankAccountFields = [["bank_name", "bankName"]];
+
+/** @returns {import("./models.js").BankAccount} */
+export function bankAccountFromWire(value) {
+  return convert(value, bankAccountFields, true);
+}
+
+/** @param {import("./models.js").BankAccount} value */
+export function bankAccountToWire(value) {
+  return convert(value, bankAccountFields, false);
+}
+
+const vendorInputFields = [["payout_currency", "payoutCurrency"]];
+
+/** @returns {import("./models.js").VendorInput} */
+export function vendorInputFromWire(value) {
+  return convert(value, vendorInputFields, true);
+}
+
+/** @param {import("./models.js").VendorInput} value */
+export function vendorInputToWire(value) {
+  return convert(value, vendorInputFields, false);
+}
+
+const vendorUpdateFields = [["payout_currency", "payoutCurrency"]];
+
+/** @returns {import("./models.js").VendorUpdate} */
+export function vendorUpdateFromWire(value) {
+  return convert(value, vendorUpdateFields, true);
+}
+
+/** @param {import("./models.js").VendorUpdate} value */
+export function vendorUpdateToWire(value) {
+  return convert(value, vendorUpdateFields, false);
+}
+
+const vendorFields = [["payout_currency", "payoutCurrency"]];
+
+/** @returns {import("./models.js").Vendor} */
+export function vendorFromWire(value) {
+  return convert(value, vendorFields, true);
+}
+
+/** @param {import("./models.js").Vendor} value */
+export function vendorToWire(value) {
+  return convert(value, vendorFields, false);
+}

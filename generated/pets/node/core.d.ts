@@ -1,0 +1,99 @@
+import type { Auth, Runtime } from "./runtime/index.js";
+
+/** Options every method accepts as its last argument. */
+export interface RequestOptions {
+  /** Deadline for this call, every attempt and every sleep, in ms from now. */
+  timeout?: number;
+  /**
+   * Absolute deadline: a Date or epoch ms, such as what `deadlineFromHeaders`
+   * reads from an incoming request. With `timeout` too, the earlier wins.
+   */
+  deadline?: Date | number;
+  /** Attempts in total for this call, the first included. */
+  maxAttempts?: number;
+  /** `false`: this call makes one attempt. */
+  retries?: boolean;
+  /** Headers for this call; they override the client's and the method's. */
+  headers?: HeadersInit;
+  /** Cancels the call; a cancelled call is never retried. */
+  signal?: AbortSignal;
+}
+
+/** Options of a method whose operation accepts an idempotency key. */
+export interface KeyedRequestOptions extends RequestOptions {
+  /**
+   * Your idempotency key for this call: 1 to the API's maximum length of
+   * visible ASCII characters, checked before anything is sent. Without one,
+   * the SDK makes a UUID v4 once for the call and sends it on every attempt.
+   * Derive it from an identifier you already hold (an order id), never anew
+   * for a retry.
+   */
+  idempotencyKey?: string;
+}
+
+/** A decoded body with what came with it. */
+export interface APIResponse<T> {
+  data: T;
+  status: number;
+  headers: Headers;
+  /** Attempts the call took. */
+  attempts: number;
+  /** The idempotency key sent (keyed operations), yours or the SDK's. */
+  idempotencyKey: string | undefined;
+}
+
+/**
+ * What every method returns: a promise of the decoded body. `withResponse()`
+ * gives the body with the status, headers, attempts and idempotency key.
+ */
+export declare class APIPromise<T> extends Promise<T> {
+  private constructor();
+  withResponse(): Promise<APIResponse<T>>;
+}
+
+/** @internal */
+export declare function bearerAuth(token: unknown): Auth | undefined;
+/** @internal */
+export declare function basicAuth(
+  username: unknown,
+  password: unknown,
+): Auth | undefined;
+/** @internal */
+export declare function apiKeyAuth(
+  name: string,
+  where: "header" | "query",
+  value: unknown,
+): Auth | undefined;
+
+/** @internal The client's connection to its runtime. */
+export declare class Core {
+  constructor(
+    runtime: Runtime,
+    credentials: Map<string, Auth | undefined>,
+    security: string[][],
+  );
+  call<T>(
+    operation: object,
+    options: RequestOptions | undefined,
+    build: () => object,
+  ): APIPromise<T>;
+}
+
+/** @internal */
+export declare function fillPath(
+  template: string,
+  ...values: unknown[]
+): string;
+/** @internal */
+export declare function withoutKeys<T extends object>(
+  object: T | undefined,
+  ...keys: string[]
+): Partial<T> | undefined;
+/** @internal */
+export declare function headerValues(...pairs: unknown[]): Headers;
+/** @internal */
+export declare function cookieValue(...pairs: unknown[]): string | undefined;
+/** @internal */
+export declare function formBody(object: unknown): URLSearchParams;
+/** @internal */
+export declare function multipartBody(object: unknown): FormData;

@@ -1,0 +1,79 @@
+import { Runtime } from "./runtime/index.js";
+import { Core, apiKeyAuth } from "./core.js";
+import { PetsResource } from "./resources/pets.js";
+import { Photos } from "./resources/photos.js";
+
+export { APIPromise } from "./core.js";
+export {
+  APIConnectionError,
+  APIError,
+  APITimeoutError,
+  AuthenticationError,
+  BadRequestError,
+  ClientError,
+  ConflictError,
+  DeadlineExceededError,
+  IdempotencyInFlightError,
+  IdempotencyMismatchError,
+  InvalidArgumentError,
+  InvalidIdempotencyKeyError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  RequestAbortedError,
+  ResponseParseError,
+  SDKError,
+  ServerError,
+  UnprocessableEntityError,
+  deadlineFromHeaders,
+} from "./runtime/index.js";
+export * from "./models.js";
+export { PetsResource } from "./resources/pets.js";
+export { Photos } from "./resources/photos.js";
+
+/**
+ * The client of the Pets API.
+ *
+ * A small API for a pet shop's catalogue: list, create, read, update and
+ * delete pets, and store one photo per pet.
+ *
+ * This is the first example bundled with sdkgen. It declares no idempotency
+ * keys, so its only retry hints come from the HTTP methods and from the
+ * root latency hint (`x-latency-p99-ms`), which sets every attempt's timeout.
+ */
+export class Pets {
+  /** @param {import("./index.js").ClientOptions} [options] */
+  constructor(options = {}) {
+    const runtime = new Runtime({
+      baseUrl: options.baseUrl ?? "https://api.petshop.example.com/v1",
+      userAgent: "pets/1.2.0",
+      logEnvVar: "PETS_LOG",
+      logName: "pets",
+      retries: options.retries,
+      maxAttempts: options.maxAttempts,
+      jitter: options.jitter,
+      baseMs: options.baseMs,
+      capMs: options.capMs,
+      timeout: options.timeout,
+      p99Ms: options.p99Ms === undefined ? 300 : options.p99Ms,
+      requestTimeoutHeader: options.requestTimeoutHeader,
+      budgetCapacity: options.budgetCapacity,
+      headers: options.headers,
+      logger: options.logger,
+      logLevel: options.logLevel,
+      fetch: options.fetch,
+      clock: options.clock,
+      random: options.random,
+    });
+    const credentials = new Map();
+    credentials.set(
+      "apiKeyAuth",
+      apiKeyAuth("X-API-Key", "header", options.apiKey),
+    );
+    const core = new Core(runtime, credentials, [["apiKeyAuth"]]);
+    /** The pets in the catalogue. */
+    this.pets = new PetsResource(core);
+    /** The photo attached to each pet. */
+    this.photos = new Photos(core);
+  }
+}

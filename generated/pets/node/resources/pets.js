@@ -1,0 +1,89 @@
+import { formQuery, queryString } from "../runtime/index.js";
+import { fillPath } from "../core.js";
+
+const listPetsOperation = {
+  name: "listPets",
+  method: "GET",
+  retryClass: "safe",
+  parseAs: "json",
+};
+
+const createPetOperation = {
+  name: "createPet",
+  method: "POST",
+  retryClass: "unsafe",
+  parseAs: "json",
+};
+
+const getPetOperation = {
+  name: "getPet",
+  method: "GET",
+  retryClass: "safe",
+  parseAs: "json",
+};
+
+const updatePetOperation = {
+  name: "updatePet",
+  method: "PUT",
+  retryClass: "idempotent",
+  parseAs: "json",
+};
+
+const deletePetOperation = {
+  name: "deletePet",
+  method: "DELETE",
+  retryClass: "idempotent",
+  parseAs: "auto",
+};
+
+/** The pets in the catalogue. */
+export class PetsResource {
+  #core;
+
+  /** @param {import("../core.js").Core} core */
+  constructor(core) {
+    this.#core = core;
+  }
+
+  /** GET /pets */
+  listPets(params = {}, options) {
+    return this.#core.call(listPetsOperation, options, () => ({
+      path: "/pets",
+      query: queryString(
+        formQuery("limit", params.limit),
+        formQuery("tags", params.tags),
+        formQuery("status", params.status),
+      ),
+    }));
+  }
+
+  /** POST /pets */
+  createPet(params, options) {
+    return this.#core.call(createPetOperation, options, () => ({
+      path: "/pets",
+      json: params,
+    }));
+  }
+
+  /** GET /pets/{petId} */
+  getPet(petId, options) {
+    return this.#core.call(getPetOperation, options, () => ({
+      path: fillPath("/pets/{petId}", petId),
+    }));
+  }
+
+  /** PUT /pets/{petId} */
+  updatePet(petId, params, options) {
+    return this.#core.call(updatePetOperation, options, () => ({
+      path: fillPath("/pets/{petId}", petId),
+      json: params,
+    }));
+  }
+
+  /** DELETE /pets/{petId} */
+  deletePet(petId, options) {
+    return this.#core.call(deletePetOperation, options, () => ({
+      path: fillPath("/pets/{petId}", petId),
+    }));
+  }
+}

@@ -1,0 +1,260 @@
+//! The Node emitter: snapshots of every generated file but the vendored
+//! runtime, for every example spec, and checks that hostile spec text cannot
+//! break out of comments or string literals.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use sdkgen::config::Config;
+use sdkgen::emit::{self, Lang, PackageInfo};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn example_specs() -> Vec<PathBuf> {
+    let mut specs: Vec<PathBuf> = std::fs::read_dir(root().join("specs"))
+        .expect("specs/ exists")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("yaml"))
+        .collect();
+    specs.sort();
+    assert!(specs.len() >= 3, "expected the example specs in specs/");
+    specs
+}
+
+fn stem(p: &Path) -> String {
+    p.file_stem()
+        .and_then(|s| s.to_str())
+        .expect("utf-8 name")
+        .to_string()
+}
+
+/// The files of the Node package for a spec, by path.
+fn generate(spec: &Path) -> BTreeMap<String, String> {
+    let loaded = sdkgen::load::load(spec).expect("spec loads");
+    let api = sdkgen::ir::build(&loaded).expect("spec builds");
+    let (config, _) = Config::find(spec, None).expect("config");
+    let package = PackageInfo::new(&api, &config, Lang::Node);
+    emit::emit(Lang::Node, &api, &package)
+        .expect("node emitter succeeds")
+        .into_iter()
+        .map(|f| (f.path.to_string_lossy().replace('\\', "/"), f.contents))
+        .collect()
+}
+
+fn hostile() -> BTreeMap<String, String> {
+    generate(&root().join("tests_generated/node/fixtures/hostile.yaml"))
+}
+
+#[test]
+fn snapshots_of_generated_files() {
+    for spec in example_specs() {
+        let name = stem(&spec);
+        for (path, contents) in generate(&spec) {
+            if path.starts_with("runtime/") {
+                continue;
+            }
+            let snapshot = format!("{name}__{}", path.replace('/', "__"));
+            insta::with_settings!({
+                snapshot_path => "../../snapshots/node",
+                prepend_module_to_snapshot => false,
+                description => format!("generated/{name}/node/{path}"),
+            }, {
+                insta::assert_snapshot!(snapshot, contents);
+            });
+        }
+    }
+}
+
+#[test]
+fn the_runtime_is_vendored_verbatim_and_whole() {
+    let files = generate(&root().join("specs/payments.yaml"));
+    let src = root().join("runtime/node/src");
+    let mut expected = Vec::new();
+    for entry in std::fs::read_dir(&src).expect("runtime/node/src") {
+        let path = entry.expect("entry").path();
+        let name = path.file_name().and_then(|n| n.to_str()).expect("name");
+        expected.push(name.to_string());
+        let vendored = files
+            .get(&format!("runtime/{name}"))
+            .unwrap_or_else(|| panic!("runtime/{name} is not vendored"));
+        assert_eq!(
+            vendored,
+            &std::fs::read_to_string(&path).expect("readable"),
+            "runtime/{name} differs from runtime/node/src/{name}"
+        );
+    }
+    let vendored = files.keys().filter(|p| p.starts_with("runtime/")).count();
+    assert_eq!(vendored, expected.len(), "extra files under runtime/");
+}
+
+#[test]
+fn package_json_is_publishable() {
+    let files = generate(&root().join("specs/payments.yaml"));
+    let pkg: serde_json::Value =
+        serde_json::from_str(&files["package.json"]).expect("package.json is JSON");
+    assert_eq!(pkg["name"], "payments");
+    assert_eq!(pkg["version"], "2.3.0");
+    assert_eq!(pkg["type"], "module");
+    assert_eq!(pkg["engines"]["node"], ">=20");
+    assert_eq!(pkg["exports"]["."]["types"], "./index.d.ts");
+    assert_eq!(pkg["exports"]["."]["default"], "./index.js");
+    assert!(pkg.get("dependencies").is_none(), "no runtime dependencies");
+    for f in pkg["files"].as_array().expect("files") {
+        let f = f.as_str().expect("string");
+        assert!(
+            files.keys().any(|p| p == f || p.starts_with(f)),
+            "files lists {f}, which is not generated"
+        );
+    }
+    // Every module is shipped as .js with its .d.ts.
+    for path in files.keys() {
+        if let Some(base) = path.strip_suffix(".js") {
+            assert!(files.contains_key(&format!("{base}.d.ts")), "{path} has no .d.ts");
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum State {
+    Code,
+    LineComment,
+    BlockComment,
+    Str(char),
+}
+
+/// The parts of a JavaScript/TypeScript source that are code (not comments or
+/// string literals), and the number of unterminated constructs at the end.
+fn code_parts(source: &str) -> (String, usize) {
+    let mut code = String::new();
+    let mut state = State::Code;
+    let chars: Vec<char> = source.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        match state {
+            State::Code => match (c, next) {
+                ('/', Some('/')) => {
+                    state = State::LineComment;
+                    i += 1;
+                }
+                ('/', Some('*')) => {
+                    state = State::BlockComment;
+                    i += 1;
+                }
+                ('"' | '\'' | '`', _) => state = State::Str(c),
+                // A regular expression literal in the static modules.
+                ('/', Some(n)) if n != ' ' && code.trim_end().ends_with(['(', ',', '=']) => {
+                    i += 1;
+                    while i < chars.len() && chars[i] != '/' {
+                        if chars[i] == '\\' {
+                            i += 1;
+                        }
+                        i += 1;
+                    }
+                }
+                _ => code.push(c),
+            },
+            State::LineComment => {
+                if c == '\n' || c == '\u{2028}' || c == '\u{2029}' {
+                    state = State::Code;
+                    code.push('\n');
+                }
+            }
+            State::BlockComment => {
+                if c == '*' && next == Some('/') {
+                    state = State::Code;
+                    i += 1;
+                }
+            }
+            State::Str(q) => {
+                if c == '\\' {
+                    i += 1;
+                } else if c == q {
+                    state = State::Code;
+                    code.push_str("\"\"");
+                } else if c == '\n' && q != '`' {
+                    // A raw line break ends nothing: the literal is broken.
+                    return (code, 1);
+                }
+            }
+        }
+        i += 1;
+    }
+    (code, usize::from(state != State::Code && state != State::LineComment))
+}
+
+#[test]
+fn hostile_text_stays_in_comments_and_literals() {
+    let files = hostile();
+    let mut checked = 0;
+    for (path, contents) in &files {
+        if path.starts_with("runtime/") || !(path.ends_with(".js") || path.ends_with(".ts")) {
+            continue;
+        }
+        checked += 1;
+        let (code, unterminated) = code_parts(contents);
+        assert_eq!(unterminated, 0, "{path}: a comment or literal is not closed");
+        assert!(
+            !code.contains("process.exit") && !code.contains("alert("),
+            "{path}: spec text reached code:\n{code}"
+        );
+        for bad in ["\u{2028}", "\u{2029}"] {
+            assert!(!contents.contains(bad), "{path}: a raw line separator");
+        }
+        assert!(
+            !contents.to_ascii_lowercase().contains("</script"),
+            "{path}: a </script> that would end an inline script"
+        );
+        if path != "core.js" {
+            assert!(!code.contains('`'), "{path}: a template literal");
+        }
+    }
+    assert!(checked >= 10, "checked only {checked} files");
+}
+
+#[test]
+fn hostile_names_become_safe_identifiers() {
+    let files = hostile();
+    let resource = &files["resources/constructor_.js"];
+    // A keyword path parameter, `__proto__`, and an operation named like the
+    // class constructor.
+    assert!(
+        resource.contains("constructor_(class_, proto, params = {}, options) {"),
+        "{resource}"
+    );
+    // A query parameter named `constructor` is not read from Object.prototype.
+    assert!(resource.contains("params.constructor_"), "{resource}");
+    assert!(resource.contains("delete(class_, proto, options) {"), "{resource}");
+    let models = &files["models.d.ts"];
+    // Types that would shadow globals, properties that collide or are empty.
+    for needle in [
+        "export interface ErrorModel {",
+        "export interface PromiseModel {",
+        "  proto?: string;",
+        "  class: string;",
+        "  _123?: number;",
+        "  aB?: string;",
+        "  field?: string;",
+        "  fooBar?: string;",
+        "  fooBar2?: string;",
+        "  readonly GmtPlus0: \"GMT+0\";",
+        "  readonly GmtMinus0: \"GMT-0\";",
+        "  | \"\\u003C/script\\u003E\"",
+        "  | \"a\\u0022b\"",
+    ] {
+        assert!(models.contains(needle), "models.d.ts lacks {needle:?}:\n{models}");
+    }
+    // `__proto__` on the wire stays a plain own key through the converters.
+    let wire = &files["wire.js"];
+    assert!(wire.contains("[\"__proto__\", \"proto\"]"), "{wire}");
+    assert!(wire.contains("Object.defineProperty(target, key, {"), "{wire}");
+    // The operation named `123go` and the path parameter `a-b`.
+    let class = &files["resources/class.js"];
+    assert!(class.contains("_123go(aB, params, options) {"), "{class}");
+    // Security schemes named `__proto__` and `constructor` are looked up in a Map.
+    let index = &files["index.js"];
+    assert!(index.contains("credentials.set(\"__proto__\", apiKeyAuth("), "{index}");
+}
