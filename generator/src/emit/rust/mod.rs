@@ -1,8 +1,342 @@
-//! The Rust emitter.
+//! The Rust emitter: a complete crate per API, from the IR only.
+//!
+//! - `Cargo.toml`, `README.md` (the integrators' contract for retries and
+//!   keys), `examples/retries.rs` (the README's examples, compiled);
+//! - `src/lib.rs`: the client and its builder;
+//! - `src/models.rs`: the named types;
+//! - `src/<group>.rs`: a resource and a request builder per operation;
+//! - `src/runtime/`: `runtime/rust/src` copied verbatim.
+//!
+//! Naming is decided in `naming.rs`, spec text is escaped in `escape.rs`,
+//! and the layout of spec-dependent lines follows rustfmt (`layout.rs`).
+
+mod escape;
+mod layout;
+mod models;
+mod naming;
+mod ops;
+mod package;
+mod templates;
+mod types;
+mod views;
+
+use std::path::PathBuf;
+
+use askama::Template;
 
 use super::{OutputFile, PackageInfo};
 use crate::ir::Api;
 
-pub fn emit(_api: &Api, _package: &PackageInfo) -> Result<Vec<OutputFile>, String> {
-    Err("the rust emitter is not part of this build yet; no files were written for it".to_string())
+use naming::Names;
+use ops::Needs;
+use types::Types;
+use views::PackageView;
+
+/// The runtime crate's sources, vendored as `src/runtime/`.
+const RUNTIME_FILES: &[(&str, &str)] = &[
+    (
+        "backoff.rs",
+        include_str!("../../../../runtime/rust/src/backoff.rs"),
+    ),
+    (
+        "budget.rs",
+        include_str!("../../../../runtime/rust/src/budget.rs"),
+    ),
+    (
+        "client.rs",
+        include_str!("../../../../runtime/rust/src/client.rs"),
+    ),
+    (
+        "clock.rs",
+        include_str!("../../../../runtime/rust/src/clock.rs"),
+    ),
+    (
+        "config.rs",
+        include_str!("../../../../runtime/rust/src/config.rs"),
+    ),
+    (
+        "deadline.rs",
+        include_str!("../../../../runtime/rust/src/deadline.rs"),
+    ),
+    (
+        "encode.rs",
+        include_str!("../../../../runtime/rust/src/encode.rs"),
+    ),
+    (
+        "error.rs",
+        include_str!("../../../../runtime/rust/src/error.rs"),
+    ),
+    (
+        "key.rs",
+        include_str!("../../../../runtime/rust/src/key.rs"),
+    ),
+    (
+        "lib.rs",
+        include_str!("../../../../runtime/rust/src/lib.rs"),
+    ),
+    (
+        "operation.rs",
+        include_str!("../../../../runtime/rust/src/operation.rs"),
+    ),
+    (
+        "policy.rs",
+        include_str!("../../../../runtime/rust/src/policy.rs"),
+    ),
+    (
+        "request.rs",
+        include_str!("../../../../runtime/rust/src/request.rs"),
+    ),
+];
+
+/// Module names the crate itself uses, and crates it depends on.
+const RESERVED_MODULES: &[&str] = &[
+    "alloc",
+    "builder",
+    "bytes",
+    "chrono",
+    "core",
+    "from_runtime",
+    "httpdate",
+    "models",
+    "multipart",
+    "percent_encoding",
+    "rand",
+    "reqwest",
+    "runtime",
+    "serde",
+    "serde_json",
+    "std",
+    "tokio",
+    "tracing",
+    "uuid",
+];
+
+fn render(t: &impl Template, what: &str) -> Result<String, String> {
+    let text = t
+        .render()
+        .map_err(|e| format!("rendering the Rust {what} failed: {e}"))?;
+    Ok(format!("{}\n", text.trim_end()))
+}
+
+/// A package name Cargo accepts and Rust can name.
+fn check_name(name: &str) -> Result<String, String> {
+    let valid = name.starts_with(|c: char| c.is_ascii_alphabetic())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    let ident = name.replace('-', "_");
+    if !valid || naming::is_keyword(&ident) {
+        return Err(format!(
+            "`{name}` cannot name a Rust crate; set `[rust] name` in sdkgen.toml to ASCII letters, digits, `-` and `_`, starting with a letter and not a Rust keyword"
+        ));
+    }
+    Ok(ident)
+}
+
+pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String> {
+    let crate_ident = check_name(&package.name)?;
+    let env_prefix = naming::screaming(&package.name, "API");
+    let types = Types::new(api);
+    let needs = Needs::default();
+    let mut module_names = Names::with_reserved(RESERVED_MODULES);
+    let mut groups = ops::build(api, &types, &needs, &mut module_names);
+    let model_views = models::build(&types);
+    for g in &mut groups.groups {
+        let mut rendered = Vec::new();
+        for op in &g.ops {
+            let text = render(&templates::OperationRs { op }, "operation")?;
+            rendered.push(text.trim_end().to_string());
+        }
+        g.rendered_ops = rendered;
+    }
+
+    let has_models = !api.types.is_empty();
+    let mut modules: Vec<(String, String)> = Vec::new();
+    if has_models {
+        modules.push(("models".into(), "pub mod models;".into()));
+    }
+    if needs.multipart.get() {
+        modules.push(("multipart".into(), "mod multipart;".into()));
+    }
+    modules.push(("runtime".into(), "pub mod runtime;".into()));
+    for g in &groups.groups {
+        modules.push((g.module.clone(), format!("pub mod {};", g.module)));
+    }
+    modules.sort();
+
+    let client = package::client(api, &groups, &needs, &env_prefix);
+    let root_p99 = api.latency_p99_ms;
+    let mut base_url_doc = "The API's base URL (scheme, host and any base path).".to_string();
+    if !client.servers.is_empty() {
+        base_url_doc.push_str(" The servers the spec lists:\n");
+        for (url, description) in &client.servers {
+            base_url_doc.push_str(&format!("\n- `{url}`"));
+            if !description.is_empty() {
+                base_url_doc.push_str(&format!(": {}", escape::markdown_inline(description)));
+            }
+        }
+    }
+    let mut crate_doc = format!(
+        "A client for the {} (API version {}), generated by sdkgen.",
+        api.title, api.version
+    );
+    if let Some(d) = &api.description {
+        crate_doc.push_str("\n\n");
+        crate_doc.push_str(d);
+    }
+    crate_doc.push_str(
+        "\n\n# Usage\n\nBuild a [`Client`] with [`Client::builder`], then call an operation through \
+         its resource and `.send().await` the request it returns. Retries, deadlines and \
+         idempotency keys follow the contract in the crate's README: on by default, safe by \
+         default.",
+    );
+    let p = PackageView {
+        name: package.name.clone(),
+        crate_ident: crate_ident.clone(),
+        version: package.version.clone(),
+        license: package.license.clone(),
+        repository: package.repository.clone(),
+        description: package.description.clone(),
+        authors: package.authors.clone(),
+        api_title: api.title.clone(),
+        api_version: api.version.clone(),
+        uses_chrono: false,
+        uses_uuid: false,
+        crate_doc,
+        modules: modules.into_iter().map(|(_, line)| line).collect(),
+        lib_uses: if client.auth_methods.is_empty() {
+            "use runtime::Runtime;".to_string()
+        } else {
+            "use runtime::{Auth, Runtime};".to_string()
+        },
+        client_doc: format!(
+            "A client of the {}.\n\nCheap to clone: clones share the connection pool, the settings and the retry budget.",
+            api.title
+        ),
+        base_url_doc,
+        default_attempts: api.retries.max_attempts.unwrap_or(3).to_string(),
+        default_base: package::human_ms(api.retries.base_ms.unwrap_or(500)),
+        default_cap: package::human_ms(api.retries.cap_ms.unwrap_or(20_000)),
+        default_deadline: package::human_ms(api.retries.deadline_ms.unwrap_or(60_000)),
+        default_attempt_timeout: match root_p99 {
+            Some(ms) => format!(
+                "min(3 × {}, time left)",
+                package::human_ms(ms)
+            ),
+            None => "the time left".to_string(),
+        },
+    };
+    let examples = package::Examples {
+        api,
+        types: &types,
+        groups: &groups,
+    };
+    let readme = package::readme(api, &p, &client, &examples, &env_prefix);
+
+    let mut files = Vec::new();
+    let mut add = |path: &str, contents: String| {
+        files.push(OutputFile {
+            path: PathBuf::from(path),
+            contents,
+        })
+    };
+    let lib = render(&templates::LibRs { p: &p, c: &client }, "lib.rs")?;
+    let has_tagged = model_views.iter().any(|m| m.kind == "tagged");
+    let models_rs = if has_models {
+        Some(render(
+            &templates::ModelsRs {
+                uses_hash_map: false,
+                has_tagged,
+                models: &model_views,
+            },
+            "models",
+        )?)
+    } else {
+        None
+    };
+    // Rendering the models marks the map type as used; render again with it.
+    let models_rs = match models_rs {
+        Some(_) if types.uses_hash_map_in_models.get() => Some(render(
+            &templates::ModelsRs {
+                uses_hash_map: true,
+                has_tagged,
+                models: &model_views,
+            },
+            "models",
+        )?),
+        other => other,
+    };
+    let mut group_files = Vec::new();
+    for g in &groups.groups {
+        group_files.push((
+            format!("src/{}.rs", g.module),
+            render(&templates::GroupRs { g }, "group module")?,
+        ));
+    }
+    let p = PackageView {
+        uses_chrono: types.uses_chrono.get(),
+        uses_uuid: types.uses_uuid.get(),
+        ..p
+    };
+    add(
+        "Cargo.toml",
+        render(&templates::CargoToml { p: &p }, "Cargo.toml")?,
+    );
+    add(
+        "README.md",
+        render(&templates::ReadmeMd { p: &p, r: &readme }, "README")?,
+    );
+    add(
+        "examples/retries.rs",
+        render(&templates::ExampleRs { r: &readme }, "example")?,
+    );
+    add("src/lib.rs", lib);
+    if let Some(m) = models_rs {
+        add("src/models.rs", m);
+    }
+    if needs.multipart.get() {
+        add(
+            "src/multipart.rs",
+            render(&templates::MultipartRs, "multipart")?,
+        );
+    }
+    for (path, text) in group_files {
+        add(&path, text);
+    }
+    for (name, text) in RUNTIME_FILES {
+        let target = if *name == "lib.rs" { "mod.rs" } else { name };
+        add(&format!("src/runtime/{target}"), text.to_string());
+    }
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_runtime_source_is_vendored() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../runtime/rust/src");
+        let mut on_disk: Vec<String> = std::fs::read_dir(dir)
+            .expect("runtime/rust/src")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".rs"))
+            .collect();
+        on_disk.sort();
+        let vendored: Vec<String> = RUNTIME_FILES.iter().map(|(n, _)| n.to_string()).collect();
+        assert_eq!(
+            vendored, on_disk,
+            "update RUNTIME_FILES in emit/rust/mod.rs"
+        );
+    }
+
+    #[test]
+    fn crate_names() {
+        assert_eq!(check_name("payments").expect("ok"), "payments");
+        assert_eq!(check_name("acme-pay").expect("ok"), "acme_pay");
+        assert!(check_name("type").is_err());
+        assert!(check_name("9lives").is_err());
+        assert!(check_name("a b").is_err());
+    }
 }

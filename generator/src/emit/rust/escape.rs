@@ -1,0 +1,211 @@
+//! How spec text reaches generated files: only through these functions.
+//!
+//! - Rust doc comments: `///` lines, one per line of text, so nothing can end
+//!   the comment early; line breaks of every kind split lines, control and
+//!   bidirectional-override characters are replaced, tabs become spaces.
+//! - Rust string literals: `{:?}` of the text, which escapes `"`, `\` and
+//!   every control character, so no text can end the literal.
+//! - TOML basic strings and Markdown (README tables and prose).
+
+/// Characters that end a line in some editor or lexer.
+fn is_line_break(c: char) -> bool {
+    matches!(
+        c,
+        '\n' | '\r' | '\u{0085}' | '\u{2028}' | '\u{2029}' | '\u{000B}' | '\u{000C}'
+    )
+}
+
+/// Bidirectional controls, which rustc refuses in comments
+/// (`text_direction_codepoint_in_comment`) and which hide what code does.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
+}
+
+/// The lines of spec text as they may appear in a comment: no control
+/// characters, no trailing blanks, no leading or trailing empty lines, at
+/// most one empty line in a row.
+pub fn text_lines(text: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut current = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if is_line_break(c) {
+            if c == '\r' && chars.peek() == Some(&'\n') {
+                chars.next();
+            }
+            lines.push(std::mem::take(&mut current));
+        } else if c == '\t' {
+            current.push_str("    ");
+        } else if c.is_control() || is_bidi_control(c) {
+            current.push('\u{FFFD}');
+        } else {
+            current.push(c);
+        }
+    }
+    lines.push(current);
+    let mut out: Vec<String> = Vec::new();
+    for line in lines {
+        let line = line.trim_end().to_string();
+        if line.is_empty() && out.last().is_none_or(|l| l.is_empty()) {
+            continue;
+        }
+        out.push(line);
+    }
+    while out.last().is_some_and(|l| l.is_empty()) {
+        out.pop();
+    }
+    out
+}
+
+/// A `///` doc comment of `text`, each line indented by `indent` spaces and
+/// ending with a newline; empty when the text is blank.
+pub fn doc_comment(text: &str, indent: usize) -> String {
+    comment_lines(text, indent, "///")
+}
+
+/// A `//!` inner doc comment of `text`.
+pub fn inner_doc_comment(text: &str) -> String {
+    comment_lines(text, 0, "//!")
+}
+
+fn comment_lines(text: &str, indent: usize, marker: &str) -> String {
+    let pad = " ".repeat(indent);
+    let mut out = String::new();
+    for line in text_lines(text) {
+        if line.is_empty() {
+            out.push_str(&format!("{pad}{marker}\n"));
+        } else {
+            out.push_str(&format!("{pad}{marker} {line}\n"));
+        }
+    }
+    out
+}
+
+/// A Rust string literal with the exact value `text`.
+pub fn string_literal(text: &str) -> String {
+    format!("{text:?}")
+}
+
+/// A TOML basic string with the exact value `text`.
+pub fn toml_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04X}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// One line of Markdown prose: line breaks become spaces.
+pub fn markdown_inline(text: &str) -> String {
+    text_lines(text)
+        .into_iter()
+        .filter(|l| !l.is_empty())
+        .map(|l| l.trim().to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A Markdown table cell: one line, `|` escaped.
+pub fn markdown_cell(text: &str) -> String {
+    markdown_inline(text).replace('|', "\\|")
+}
+
+/// Markdown inline code of `text`, with a fence longer than any run of
+/// backticks inside it.
+pub fn markdown_code(text: &str) -> String {
+    let text = markdown_inline(text);
+    let mut longest = 0;
+    let mut run = 0;
+    for c in text.chars() {
+        if c == '`' {
+            run += 1;
+            longest = longest.max(run);
+        } else {
+            run = 0;
+        }
+    }
+    let fence = "`".repeat(longest + 1);
+    if longest > 0 || text.starts_with(' ') || text.ends_with(' ') {
+        format!("{fence} {text} {fence}")
+    } else {
+        format!("{fence}{text}{fence}")
+    }
+}
+
+/// A Markdown block of prose: the text's own lines, cleaned.
+pub fn markdown_block(text: &str) -> String {
+    text_lines(text).join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EVIL: &str = "*/ } fn evil() {\n#[cfg(all())] fn injected() {}\r\n`code` ``` \"quote\" \\ \u{202E}bidi\u{2028}sep\u{0}nul\ttab   ";
+
+    #[test]
+    fn doc_comments_cannot_be_left() {
+        let doc = doc_comment(EVIL, 4);
+        for line in doc.lines() {
+            assert!(line.starts_with("    ///"), "{line:?}");
+            assert!(!line.ends_with(' '), "{line:?}");
+        }
+        assert!(!doc.contains('\r'));
+        assert!(!doc.contains('\u{202E}'));
+        assert!(!doc.contains('\u{2028}'));
+        assert!(!doc.contains('\0'));
+        assert!(!doc.contains('\t'));
+        assert_eq!(doc.lines().count(), 4);
+        assert!(
+            doc.starts_with("    /// */ } fn evil() {\n    /// #[cfg(all())] fn injected() {}\n")
+        );
+        assert_eq!(doc_comment("", 0), "");
+        assert_eq!(doc_comment("\n\n  \n", 0), "");
+        assert_eq!(doc_comment("a\n\n\n\nb\n", 0), "/// a\n///\n/// b\n");
+    }
+
+    #[test]
+    fn string_literals_cannot_be_left() {
+        let lit = string_literal(EVIL);
+        assert!(lit.starts_with('"') && lit.ends_with('"'));
+        let inner = &lit[1..lit.len() - 1];
+        // Every quote inside is escaped and no raw line break or control survives.
+        let mut escaped = false;
+        for c in inner.chars() {
+            if escaped {
+                escaped = false;
+                continue;
+            }
+            assert_ne!(c, '"', "{lit}");
+            assert!(!c.is_control(), "{lit}");
+            escaped = c == '\\';
+        }
+        assert!(!escaped);
+        assert_eq!(string_literal("GMT+0"), "\"GMT+0\"");
+        assert_eq!(string_literal("a\"b\\c"), r#""a\"b\\c""#);
+    }
+
+    #[test]
+    fn toml_strings() {
+        assert_eq!(toml_string("a \"b\" \\ c\n"), r#""a \"b\" \\ c\n""#);
+        assert_eq!(toml_string("\u{1}"), "\"\\u0001\"");
+    }
+
+    #[test]
+    fn markdown() {
+        assert_eq!(markdown_cell("a | b\nc"), "a \\| b c");
+        assert_eq!(markdown_code("x"), "`x`");
+        assert_eq!(markdown_code("a`b"), "`` a`b ``");
+        assert_eq!(markdown_inline("one\n\n two "), "one two");
+    }
+}

@@ -1,0 +1,1320 @@
+//! `src/<group>.rs`: a resource struct per IR group and a request builder
+//! per operation, whose `send` hands the operation's retry descriptor to the
+//! vendored runtime.
+
+use std::cell::Cell;
+
+use crate::ir::{
+    Api, BodyKind, Content, KeyContract, Method, Operation, Param, ParamLocation, ParamStyle,
+    Primitive, RetryClass, RetryOverrides, StatusSpec, TypeRef,
+};
+
+use super::escape::string_literal;
+use super::layout;
+use super::naming::{self, Names};
+use super::types::{Shape, Types, OUTSIDE, RESERVED_TYPE_NAMES};
+use super::views::{ErrorEnumView, ErrorVariantView, GroupView, OpView, SetterView};
+
+/// Names every group module imports.
+const GROUP_IMPORTS: &[&str] = &[
+    "ApiResponse",
+    "CallOptions",
+    "Duration",
+    "Error",
+    "FailurePolicy",
+    "Instant",
+    "Method",
+    "Operation",
+    "Request",
+    "RetryClass",
+    "RetryOverrides",
+    "Runtime",
+];
+
+/// Crate-level helpers an operation needs.
+#[derive(Default)]
+pub struct Needs {
+    pub to_json: Cell<bool>,
+    pub simple_style: Cell<bool>,
+    pub delimited: Cell<bool>,
+    pub multipart: Cell<bool>,
+    pub decode: Cell<bool>,
+}
+
+pub struct Groups {
+    pub groups: Vec<GroupView>,
+    /// Rust method names by operation index.
+    pub method_of_op: Vec<(String, String)>,
+}
+
+pub fn build(api: &Api, types: &Types, needs: &Needs, module_names: &mut Names) -> Groups {
+    let mut groups = Vec::new();
+    let mut method_of_op = vec![(String::new(), String::new()); api.operations.len()];
+    for g in &api.groups {
+        let module = module_names.snake(&g.name, "operations");
+        let mut type_names: Vec<&str> = RESERVED_TYPE_NAMES.to_vec();
+        type_names.extend_from_slice(GROUP_IMPORTS);
+        let mut type_names = Names::with_reserved(&type_names);
+        let resource = type_names.pascal(&g.name, "Operations");
+        let mut methods = Names::with_reserved(&["new"]);
+        let mut statics = Names::default();
+        let mut uses_models = false;
+        let mut uses_runtime_module = false;
+        let mut ops = Vec::new();
+        for &index in &g.operations {
+            let Some(op) = api.operations.get(index) else {
+                continue;
+            };
+            let ctx = OpCtx {
+                api,
+                types,
+                needs,
+                uses_models: Cell::new(false),
+                uses_runtime: Cell::new(false),
+            };
+            let view = ctx.op(op, &resource, &mut type_names, &mut methods, &mut statics);
+            uses_models |= ctx.uses_models.get();
+            uses_runtime_module |= ctx.uses_runtime.get();
+            method_of_op[index] = (module.clone(), view.method_ident.clone());
+            ops.push(view);
+        }
+        let mut runtime_items: Vec<&str> = Vec::new();
+        if uses_runtime_module {
+            runtime_items.push("self");
+        }
+        runtime_items.extend_from_slice(&[
+            "CallOptions",
+            "Error",
+            "FailurePolicy",
+            "Method",
+            "Operation",
+            "Request",
+            "RetryClass",
+            "RetryOverrides",
+            "Runtime",
+        ]);
+        let mut imports = vec![
+            "use std::time::{Duration, Instant};".to_string(),
+            String::new(),
+            layout::use_list("crate::runtime", &runtime_items),
+        ];
+        imports.push(if uses_models {
+            "use crate::{models, ApiResponse};".to_string()
+        } else {
+            "use crate::ApiResponse;".to_string()
+        });
+        groups.push(GroupView {
+            module,
+            resource,
+            name: g.name.clone(),
+            description: g.description.clone().unwrap_or_default(),
+            imports,
+            ops,
+            rendered_ops: Vec::new(),
+        });
+    }
+    Groups {
+        groups,
+        method_of_op,
+    }
+}
+
+struct OpCtx<'a> {
+    api: &'a Api,
+    types: &'a Types<'a>,
+    needs: &'a Needs,
+    uses_models: Cell<bool>,
+    uses_runtime: Cell<bool>,
+}
+
+/// One parameter as the builder holds it.
+struct ParamPlan<'p> {
+    param: &'p Param,
+    ident: String,
+    /// The value's Rust type (without `Option`).
+    ty: String,
+    /// Taken as `impl Into<String>`.
+    stringy: bool,
+}
+
+/// How the request body is taken and sent.
+struct BodyPlan<'c> {
+    content: &'c Content,
+    /// The builder field's type.
+    field_ty: String,
+    /// The resource method's argument type.
+    arg_ty: String,
+    borrowed: bool,
+    required: bool,
+}
+
+impl OpCtx<'_> {
+    fn rust(&self, ty: &TypeRef) -> String {
+        let text = self.types.rust(ty, OUTSIDE);
+        if text.contains("models::") {
+            self.uses_models.set(true);
+        }
+        text
+    }
+
+    fn op(
+        &self,
+        op: &Operation,
+        resource: &str,
+        type_names: &mut Names,
+        methods: &mut Names,
+        statics: &mut Names,
+    ) -> OpView {
+        let method_ident = methods.snake(&op.id, "call");
+        let builder = type_names.pascal(&format!("{} Request", op.id), "CallRequest");
+        let static_ident = statics.screaming(&op.id, "OPERATION");
+        let keyed = op.retry.class == RetryClass::Keyed;
+
+        let mut fields = Names::with_reserved(&[
+            "runtime",
+            "options",
+            "send",
+            "send_with_response",
+            "timeout",
+            "deadline",
+            "max_attempts",
+            "retries",
+        ]);
+        if keyed {
+            fields.reserve("idempotency_key");
+        }
+        let body = op.body.as_ref().and_then(|b| {
+            let content = pick_content(&b.contents)?;
+            Some((b, content))
+        });
+        let body_ident = body.as_ref().map(|_| fields.snake("body", "body"));
+        let params: Vec<ParamPlan> = op
+            .params
+            .iter()
+            .filter(|p| !(keyed && p.is_idempotency_key))
+            .map(|p| {
+                let ty = p.ty.non_null();
+                let stringy = matches!(
+                    self.types.resolve(ty),
+                    TypeRef::Primitive(Primitive::String)
+                );
+                ParamPlan {
+                    param: p,
+                    ident: fields.snake(&p.name, "param"),
+                    ty: if stringy {
+                        "String".to_string()
+                    } else {
+                        self.rust(ty)
+                    },
+                    stringy,
+                }
+            })
+            .collect();
+        let body_plan = body.map(|(b, content)| self.body_plan(content, b.required));
+        let borrowed = body_plan.as_ref().is_some_and(|b| b.borrowed);
+        let (generics, impl_generics, lt) = if borrowed {
+            ("<'a>".to_string(), "<'_>".to_string(), "<'a>")
+        } else {
+            (String::new(), String::new(), "")
+        };
+
+        // The resource method: required parameters and a required body are arguments.
+        let mut args = vec!["&self".to_string()];
+        let mut builder_fields = vec![("runtime".to_string(), "Runtime".to_string())];
+        let mut init = vec!["runtime: self.runtime.clone(),".to_string()];
+        let mut setters = Vec::new();
+        for p in &params {
+            if p.param.required {
+                let arg_ty = if p.stringy {
+                    "impl Into<String>".to_string()
+                } else {
+                    p.ty.clone()
+                };
+                args.push(format!("{}: {arg_ty}", p.ident));
+                builder_fields.push((p.ident.clone(), p.ty.clone()));
+                init.push(if p.stringy {
+                    format!("{}: {}.into(),", p.ident, p.ident)
+                } else {
+                    format!("{},", p.ident)
+                });
+            } else {
+                builder_fields.push((p.ident.clone(), format!("Option<{}>", p.ty)));
+                init.push(format!("{}: None,", p.ident));
+                let (param, assign) = if p.stringy {
+                    (
+                        format!("{}: impl Into<String>", p.ident),
+                        format!("Some({}.into())", p.ident),
+                    )
+                } else {
+                    (
+                        format!("{}: {}", p.ident, p.ty),
+                        format!("Some({})", p.ident),
+                    )
+                };
+                setters.push(setter(param_doc(p.param), &p.ident, &param, assign));
+            }
+        }
+        if let (Some(plan), Some(ident)) = (&body_plan, &body_ident) {
+            if plan.required {
+                args.push(format!("{ident}: {}", plan.arg_ty));
+                builder_fields.push((ident.clone(), plan.field_ty.clone()));
+                init.push(if plan.borrowed {
+                    format!("{ident},")
+                } else {
+                    format!("{ident}: {ident}.into(),")
+                });
+            } else {
+                builder_fields.push((ident.clone(), format!("Option<{}>", plan.field_ty)));
+                init.push(format!("{ident}: None,"));
+                let assign = if plan.borrowed {
+                    format!("Some({ident})")
+                } else {
+                    format!("Some({ident}.into())")
+                };
+                let doc = op
+                    .body
+                    .as_ref()
+                    .and_then(|b| b.description.clone())
+                    .unwrap_or_else(|| "The request body.".to_string());
+                setters.push(setter(
+                    doc,
+                    ident,
+                    &format!("{ident}: {}", plan.arg_ty),
+                    assign,
+                ));
+            }
+        }
+        builder_fields.push(("options".to_string(), "CallOptions".to_string()));
+        init.push("options: CallOptions::new(),".to_string());
+        let init = init.iter().map(|l| format!("            {l}")).collect();
+
+        let signature = layout::signature(
+            4,
+            &format!("pub fn {method_ident}{lt}"),
+            &args,
+            &format!("{builder}{lt}"),
+        );
+
+        let (ok_ty, decode) = self.success(op);
+        let unit = ok_ty == "()";
+        let mut send_lines = Vec::new();
+        self.request_lines(
+            op,
+            &params,
+            body_plan.as_ref(),
+            body_ident.as_deref(),
+            &mut send_lines,
+        );
+        send_lines.push(layout::chain(
+            8,
+            "let response = ",
+            &[
+                "self",
+                ".runtime",
+                &format!(".execute(&{static_ident}, request, self.options)"),
+                ".await?",
+            ],
+            ";",
+        ));
+        match decode {
+            Decode::Unit => {
+                send_lines.push("        Ok(ApiResponse::new((), response))".to_string())
+            }
+            Decode::Json => {
+                send_lines.push("        let data = response.json()?;".to_string());
+                send_lines.push("        Ok(ApiResponse::new(data, response))".to_string());
+            }
+            Decode::OptionalJson => {
+                send_lines.push(
+                    "        let data = if response.body.is_empty() {\n            None\n        } else {\n            Some(response.json()?)\n        };"
+                        .to_string(),
+                );
+                send_lines.push("        Ok(ApiResponse::new(data, response))".to_string());
+            }
+            Decode::Text => {
+                send_lines.push("        let data = response.text();".to_string());
+                send_lines.push("        Ok(ApiResponse::new(data, response))".to_string());
+            }
+            Decode::Bytes => {
+                send_lines.push("        let data = response.body.clone();".to_string());
+                send_lines.push("        Ok(ApiResponse::new(data, response))".to_string());
+            }
+        }
+
+        let errors = self.errors(op, &builder, type_names);
+        OpView {
+            method_ident: method_ident.clone(),
+            http_method: op.method.as_str().to_string(),
+            path: op.path.clone(),
+            doc: self.op_doc(op, &builder, &params),
+            deprecated: op.deprecated,
+            signature,
+            builder_doc: format!(
+                "A [`{resource}::{}`] call: set its options, then [`send`](Self::send) it.",
+                naming::unraw(&method_ident)
+            ),
+            builder: builder.clone(),
+            generics,
+            impl_generics,
+            builder_fields,
+            init,
+            setters,
+            keyed,
+            key_doc: key_doc(op, &self.api.key_contract),
+            static_ident,
+            descriptor: descriptor(self.api, op),
+            send_lines,
+            send_signature: layout::signature(
+                4,
+                "pub async fn send",
+                &["self".to_string()],
+                &format!("Result<{ok_ty}, Error>"),
+            ),
+            send_with_response_signature: layout::signature(
+                4,
+                "pub async fn send_with_response",
+                &["self".to_string()],
+                &format!("Result<ApiResponse<{ok_ty}>, Error>"),
+            ),
+            unit,
+            errors,
+        }
+    }
+
+    fn body_plan<'c>(&self, content: &'c Content, required: bool) -> BodyPlan<'c> {
+        match content.kind {
+            BodyKind::Binary => BodyPlan {
+                content,
+                field_ty: "runtime::Bytes".to_string(),
+                arg_ty: "impl Into<runtime::Bytes>".to_string(),
+                borrowed: false,
+                required,
+            }
+            .mark(self),
+            BodyKind::Text => BodyPlan {
+                content,
+                field_ty: "&'a str".to_string(),
+                arg_ty: "&'a str".to_string(),
+                borrowed: true,
+                required,
+            },
+            _ => {
+                let inner = match self.types.resolve(content.ty.non_null()) {
+                    TypeRef::Array(item) => format!("[{}]", self.rust(item)),
+                    TypeRef::Primitive(Primitive::String) => "str".to_string(),
+                    _ => self.rust(content.ty.non_null()),
+                };
+                BodyPlan {
+                    content,
+                    field_ty: format!("&'a {inner}"),
+                    arg_ty: format!("&'a {inner}"),
+                    borrowed: true,
+                    required,
+                }
+            }
+        }
+    }
+
+    /// The statements that build `request`.
+    fn request_lines(
+        &self,
+        op: &Operation,
+        params: &[ParamPlan],
+        body: Option<&BodyPlan>,
+        body_ident: Option<&str>,
+        out: &mut Vec<String>,
+    ) {
+        let method = format!("Method::{}", op.method.as_str());
+        // The path, every parameter percent-encoded as one segment.
+        let mut format_text = String::new();
+        let mut path_args = Vec::new();
+        let mut rest = op.path.as_str();
+        while let Some(open) = rest.find('{') {
+            let Some(close) = rest[open..].find('}').map(|c| open + c) else {
+                break;
+            };
+            let name = &rest[open + 1..close];
+            format_text.push_str(&brace_escape(&rest[..open]));
+            match params
+                .iter()
+                .find(|p| p.param.location == ParamLocation::Path && p.param.name == name)
+            {
+                Some(p) => {
+                    self.uses_runtime.set(true);
+                    let text = self.text(&p.param.ty, &format!("self.{}", p.ident), false);
+                    path_args.push(format!("runtime::encode_path_segment({})?", text.str_arg()));
+                    format_text.push_str("{}");
+                }
+                None => format_text.push_str(&brace_escape(&rest[open..=close])),
+            }
+            rest = &rest[close + 1..];
+        }
+        format_text.push_str(&brace_escape(rest));
+        let path_expr = if path_args.is_empty() {
+            string_literal(&op.path)
+        } else {
+            let mut args = vec![string_literal(&format_text)];
+            args.extend(path_args);
+            out.push(layout::call(8, "let path = format!", &args, ";"));
+            "path".to_string()
+        };
+
+        let mut body_lines: Vec<String> = Vec::new();
+        for p in params {
+            let lines = self.param_lines(p);
+            body_lines.extend(lines);
+        }
+        let cookies = params
+            .iter()
+            .any(|p| p.param.location == ParamLocation::Cookie);
+        if cookies {
+            body_lines.push(
+                "        if !cookies.is_empty() {\n            request = request.header(\"Cookie\", &cookies.join(\"; \"))?;\n        }"
+                    .to_string(),
+            );
+        }
+        if let (Some(plan), Some(ident)) = (body, body_ident) {
+            body_lines.extend(self.body_lines(plan, ident));
+        }
+        let new = layout::call(0, "Request::new", &[method, path_expr], "");
+        if body_lines.is_empty() {
+            out.push(layout::let_stmt(8, "request", &new));
+        } else {
+            out.push(layout::let_stmt(8, "mut request", &new));
+            if cookies {
+                out.push("        let mut cookies: Vec<String> = Vec::new();".to_string());
+            }
+            out.extend(body_lines);
+        }
+    }
+
+    fn param_lines(&self, p: &ParamPlan) -> Vec<String> {
+        let name = string_literal(&p.param.name);
+        let required = p.param.required;
+        // `value` is the parameter's value: `self.x`, or the binding `x`
+        // (a reference) of an optional one.
+        let (indent, value) = if required {
+            (8, format!("self.{}", p.ident))
+        } else {
+            (12, p.ident.clone())
+        };
+        let place = if required {
+            format!("&{value}")
+        } else {
+            value.clone()
+        };
+        let ty = p.param.ty.non_null();
+        let scalar = self.is_scalar(ty);
+        let stmt = match p.param.location {
+            ParamLocation::Path => return Vec::new(),
+            ParamLocation::Query => match (p.param.style, scalar) {
+                (ParamStyle::DeepObject, _) => {
+                    self.needs.to_json.set(true);
+                    self.uses_runtime.set(true);
+                    let pairs = layout::call(
+                        indent,
+                        "let pairs = runtime::query_deep_object",
+                        &[name, format!("&crate::to_json({place})?")],
+                        ";",
+                    );
+                    let pad = " ".repeat(indent);
+                    format!("{pairs}\n{pad}request = request.query_pairs(pairs);")
+                }
+                (ParamStyle::SpaceDelimited | ParamStyle::PipeDelimited, false) => {
+                    self.needs.to_json.set(true);
+                    self.needs.delimited.set(true);
+                    let sep = if p.param.style == ParamStyle::PipeDelimited {
+                        "\"|\""
+                    } else {
+                        "\" \""
+                    };
+                    let text = layout::call(
+                        indent,
+                        "let text = crate::delimited",
+                        &[format!("&crate::to_json({place})?"), sep.to_string()],
+                        ";",
+                    );
+                    let pad = " ".repeat(indent);
+                    format!("{text}\n{pad}request = request.query({name}, text);")
+                }
+                (_, true) => {
+                    let text = self.text(ty, &value, !required);
+                    layout::call(
+                        indent,
+                        "request = request.query",
+                        &[name, text.into_string_arg()],
+                        ";",
+                    )
+                }
+                (_, false) => {
+                    self.needs.to_json.set(true);
+                    self.uses_runtime.set(true);
+                    let pairs = layout::call(
+                        indent,
+                        "let pairs = runtime::query_form",
+                        &[
+                            name,
+                            format!("&crate::to_json({place})?"),
+                            p.param.explode.to_string(),
+                        ],
+                        ";",
+                    );
+                    let pad = " ".repeat(indent);
+                    format!("{pairs}\n{pad}request = request.query_pairs(pairs);")
+                }
+            },
+            ParamLocation::Header => {
+                let text = self.header_text(ty, &value, &place, !required);
+                layout::call(indent, "request = request.header", &[name, text], "?;")
+            }
+            ParamLocation::Cookie => {
+                self.uses_runtime.set(true);
+                let text = self.header_text(ty, &value, &place, !required);
+                let pair = layout::call(
+                    indent,
+                    "let pair = format!",
+                    &[
+                        "\"{}={}\"".to_string(),
+                        name,
+                        format!("runtime::encode_query_component({text})"),
+                    ],
+                    ";",
+                );
+                let pad = " ".repeat(indent);
+                format!("{pair}\n{pad}cookies.push(pair);")
+            }
+        };
+        if required {
+            vec![stmt]
+        } else {
+            vec![format!(
+                "        if let Some({}) = &self.{} {{\n{stmt}\n        }}",
+                p.ident, p.ident
+            )]
+        }
+    }
+
+    /// A `&str` expression of a header or cookie parameter.
+    fn header_text(&self, ty: &TypeRef, value: &str, place: &str, is_ref: bool) -> String {
+        if self.is_scalar(ty) {
+            self.text(ty, value, is_ref).str_arg()
+        } else {
+            self.needs.to_json.set(true);
+            self.needs.simple_style.set(true);
+            format!("&crate::simple_style(&crate::to_json({place})?)")
+        }
+    }
+
+    fn body_lines(&self, plan: &BodyPlan, ident: &str) -> Vec<String> {
+        let (indent, value) = if plan.required {
+            (8, format!("self.{ident}"))
+        } else {
+            (12, ident.to_string())
+        };
+        let media = safe_media_type(&plan.content.media_type, plan.content.kind);
+        let mut lines = Vec::new();
+        match plan.content.kind {
+            BodyKind::Json => {
+                lines.push(layout::call(
+                    indent,
+                    "request = request.json",
+                    std::slice::from_ref(&value),
+                    "?;",
+                ));
+                if media != "application/json" {
+                    self.uses_runtime.set(true);
+                    let pad = " ".repeat(indent);
+                    lines.push(format!("{pad}if let Some(body) = request.body.as_mut() {{"));
+                    lines.push(
+                        layout::let_stmt(
+                            indent + 4,
+                            "body.content_type",
+                            &format!(
+                                "runtime::HeaderValue::from_static({})",
+                                string_literal(&media)
+                            ),
+                        )
+                        .replacen("let ", "", 1),
+                    );
+                    lines.push(format!("{pad}}}"));
+                }
+            }
+            BodyKind::Form => {
+                self.needs.to_json.set(true);
+                self.uses_runtime.set(true);
+                lines.push(layout::call(
+                    indent,
+                    "let pairs = runtime::query_form",
+                    &[
+                        "\"\"".to_string(),
+                        format!("&crate::to_json({value})?"),
+                        "true".to_string(),
+                    ],
+                    ";",
+                ));
+                lines.push(format!(
+                    "{}request = request.form(&pairs);",
+                    " ".repeat(indent)
+                ));
+            }
+            BodyKind::Multipart => {
+                self.needs.multipart.set(true);
+                lines.extend(self.multipart_lines(plan, &value, indent));
+            }
+            BodyKind::Text => {
+                self.uses_runtime.set(true);
+                lines.push(layout::call(
+                    indent,
+                    "request = request.body",
+                    &[
+                        format!("{value}.to_string()"),
+                        format!(
+                            "runtime::HeaderValue::from_static({})",
+                            string_literal(&media)
+                        ),
+                    ],
+                    ";",
+                ));
+            }
+            BodyKind::Binary => {
+                let v = if plan.required {
+                    value.clone()
+                } else {
+                    format!("{value}.clone()")
+                };
+                lines.push(layout::call(
+                    indent,
+                    "request = request.body",
+                    &[
+                        v,
+                        format!(
+                            "runtime::HeaderValue::from_static({})",
+                            string_literal(&media)
+                        ),
+                    ],
+                    ";",
+                ));
+            }
+        }
+        if plan.required {
+            lines
+        } else {
+            let body = lines.join("\n");
+            let source = if plan.borrowed {
+                format!("self.{ident}")
+            } else {
+                format!("&self.{ident}")
+            };
+            vec![format!(
+                "        if let Some({ident}) = {source} {{\n{body}\n        }}"
+            )]
+        }
+    }
+
+    fn multipart_lines(&self, plan: &BodyPlan, value: &str, indent: usize) -> Vec<String> {
+        let pad = " ".repeat(indent);
+        let mut lines = vec![format!(
+            "{pad}let mut form = crate::multipart::Multipart::new();"
+        )];
+        let fields = match self.types.resolve(plan.content.ty.non_null()) {
+            TypeRef::Named(n)
+                if self.types.shape_of_ref(&TypeRef::Named(n.clone())) == Some(Shape::Struct) =>
+            {
+                self.types
+                    .info(n)
+                    .map(|i| i.fields.clone())
+                    .unwrap_or_default()
+            }
+            _ => Vec::new(),
+        };
+        if fields.is_empty() {
+            self.needs.to_json.set(true);
+            self.uses_runtime.set(true);
+            lines.push(format!("{pad}let fields = crate::to_json({value})?;"));
+            lines.push(format!(
+                "{pad}for (name, value) in fields.as_object().into_iter().flatten() {{"
+            ));
+            lines.push(format!(
+                "{pad}    form.part(name, None, None, runtime::query_value(value).as_bytes());"
+            ));
+            lines.push(format!("{pad}}}"));
+        }
+        for f in fields.iter().filter(|f| !f.wire.is_empty()) {
+            let name = string_literal(&f.wire);
+            let (inner_indent, field, is_ref) = if f.optional {
+                (indent + 4, "value".to_string(), true)
+            } else {
+                (indent, format!("{value}.{}", f.ident), false)
+            };
+            let part = self.multipart_part(&f.ty, &name, &field, is_ref, inner_indent);
+            if f.optional {
+                lines.push(format!("{pad}if let Some(value) = &{value}.{} {{", f.ident));
+                lines.push(part);
+                lines.push(format!("{pad}}}"));
+            } else {
+                lines.push(part);
+            }
+        }
+        lines.push(format!("{pad}let (bytes, content_type) = form.finish()?;"));
+        lines.push(format!("{pad}request = request.body(bytes, content_type);"));
+        lines
+    }
+
+    /// One `form.part(...)` call for a field `value` (a reference when `is_ref`).
+    fn multipart_part(
+        &self,
+        ty: &TypeRef,
+        name: &str,
+        value: &str,
+        is_ref: bool,
+        indent: usize,
+    ) -> String {
+        let place = if is_ref {
+            value.to_string()
+        } else {
+            format!("&{value}")
+        };
+        let resolved = self.types.resolve(ty).clone();
+        match &resolved {
+            TypeRef::Primitive(Primitive::Binary) => layout::call(
+                indent,
+                "form.part",
+                &[
+                    name.to_string(),
+                    format!("Some({name})"),
+                    "Some(\"application/octet-stream\")".to_string(),
+                    place.clone(),
+                ],
+                ";",
+            ),
+            TypeRef::Array(item) if **item == TypeRef::Primitive(Primitive::Binary) => {
+                let pad = " ".repeat(indent);
+                let inner = layout::call(
+                    indent + 4,
+                    "form.part",
+                    &[
+                        name.to_string(),
+                        format!("Some({name})"),
+                        "Some(\"application/octet-stream\")".to_string(),
+                        "file".to_string(),
+                    ],
+                    ";",
+                );
+                format!("{pad}for file in {place} {{\n{inner}\n{pad}}}")
+            }
+            t if self.is_scalar(t) => {
+                let text = self.text(ty, value, is_ref);
+                let receiver = text.receiver();
+                layout::call(
+                    indent,
+                    "form.part",
+                    &[
+                        name.to_string(),
+                        "None".to_string(),
+                        "None".to_string(),
+                        format!("{receiver}.as_bytes()"),
+                    ],
+                    ";",
+                )
+            }
+            _ => {
+                self.needs.to_json.set(true);
+                let json = format!("crate::to_json({place})?.to_string().as_bytes()");
+                layout::call(
+                    indent,
+                    "form.part",
+                    &[
+                        name.to_string(),
+                        "None".to_string(),
+                        "Some(\"application/json\")".to_string(),
+                        json,
+                    ],
+                    ";",
+                )
+            }
+        }
+    }
+
+    /// Whether a value of `ty` is written as one piece of text.
+    fn is_scalar(&self, ty: &TypeRef) -> bool {
+        match self.types.resolve(ty.non_null()) {
+            TypeRef::Primitive(_) => true,
+            TypeRef::Named(_) => matches!(
+                self.types.shape_of_ref(ty.non_null()),
+                Some(Shape::StringEnum | Shape::IntegerEnum)
+            ),
+            _ => false,
+        }
+    }
+
+    /// The text of a scalar `value`: a place of the type, or a reference to
+    /// it when `is_ref`.
+    fn text(&self, ty: &TypeRef, value: &str, is_ref: bool) -> Text {
+        let reference = if is_ref {
+            value.to_string()
+        } else {
+            format!("&{value}")
+        };
+        match self.types.resolve(ty.non_null()) {
+            TypeRef::Primitive(Primitive::String | Primitive::Bytes) => Text::Place {
+                reference,
+                value: value.to_string(),
+            },
+            TypeRef::Primitive(Primitive::DateTime) => Text::Owned(format!(
+                "{value}.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true)"
+            )),
+            TypeRef::Primitive(Primitive::Binary) => {
+                Text::Owned(format!("String::from_utf8_lossy({reference}).into_owned()"))
+            }
+            TypeRef::Named(_)
+                if self.types.shape_of_ref(ty.non_null()) == Some(Shape::StringEnum) =>
+            {
+                Text::Str(format!("{value}.as_str()"))
+            }
+            _ => Text::Owned(format!("{value}.to_string()")),
+        }
+    }
+
+    /// The success type and how the body is decoded.
+    fn success(&self, op: &Operation) -> (String, Decode) {
+        let successes: Vec<_> = op
+            .responses
+            .iter()
+            .filter(|r| r.status.is_success())
+            .collect();
+        let picked: Vec<Option<&Content>> = successes
+            .iter()
+            .map(|r| pick_content(&r.contents))
+            .collect();
+        let Some(first) = picked.iter().flatten().next() else {
+            return ("()".to_string(), Decode::Unit);
+        };
+        let some_empty = picked.iter().any(|c| c.is_none());
+        match first.kind {
+            BodyKind::Json => {
+                let tys: Vec<&TypeRef> = picked
+                    .iter()
+                    .flatten()
+                    .filter(|c| c.kind == BodyKind::Json)
+                    .map(|c| &c.ty)
+                    .collect();
+                let ty = if tys.iter().all(|t| **t == *tys[0]) {
+                    self.rust(tys[0])
+                } else {
+                    "serde_json::Value".to_string()
+                };
+                if some_empty {
+                    (format!("Option<{ty}>"), Decode::OptionalJson)
+                } else {
+                    (ty, Decode::Json)
+                }
+            }
+            BodyKind::Text => ("String".to_string(), Decode::Text),
+            _ => {
+                self.uses_runtime.set(true);
+                ("runtime::Bytes".to_string(), Decode::Bytes)
+            }
+        }
+    }
+
+    fn errors(
+        &self,
+        op: &Operation,
+        builder: &str,
+        type_names: &mut Names,
+    ) -> Option<ErrorEnumView> {
+        let mut responses: Vec<_> = op
+            .responses
+            .iter()
+            .filter(|r| !r.status.is_success())
+            .collect();
+        if responses.is_empty() {
+            return None;
+        }
+        responses.sort_by_key(|r| match r.status {
+            StatusSpec::Code(c) => (0, c),
+            StatusSpec::Range(r) => (1, r),
+            StatusSpec::Default => (2, 0),
+        });
+        let ident = type_names.pascal(&format!("{} Error", op.id), "CallError");
+        let mut names = Names::default();
+        let mut variants = Vec::new();
+        let mut arms = Vec::new();
+        for r in &responses {
+            let vi = names.pascal(&status_word(r.status), "Status");
+            let json = pick_content(&r.contents).filter(|c| c.kind == BodyKind::Json);
+            let payload = json
+                .map(|c| format!("({})", self.rust(&c.ty)))
+                .unwrap_or_default();
+            let pattern = match r.status {
+                StatusSpec::Code(c) => c.to_string(),
+                StatusSpec::Range(x) => format!("{x}00..={x}99"),
+                StatusSpec::Default => "_".to_string(),
+            };
+            let body = if json.is_some() {
+                self.needs.decode.set(true);
+                format!("Some(Self::{vi}(crate::decode(api)?))")
+            } else {
+                format!("Some(Self::{vi})")
+            };
+            arms.push(layout::arm(12, &pattern, &body));
+            let status = match r.status {
+                StatusSpec::Code(c) => c.to_string(),
+                StatusSpec::Range(x) => format!("{x}XX"),
+                StatusSpec::Default => "Any other status".to_string(),
+            };
+            variants.push(ErrorVariantView {
+                ident: vi,
+                doc: format!("{status}: {}", r.description),
+                payload,
+            });
+        }
+        if !responses.iter().any(|r| r.status == StatusSpec::Default) {
+            arms.push(layout::arm(12, "_", "None"));
+        }
+        let names_list: Vec<String> = variants.iter().map(|v| v.ident.clone()).collect();
+        let only_default = responses.len() == 1 && responses[0].status == StatusSpec::Default;
+        let body = if only_default && variants[0].payload.is_empty() {
+            vec![format!(
+                "        error.api().map(|_| Self::{})",
+                variants[0].ident
+            )]
+        } else if only_default {
+            vec![
+                "        let api = error.api()?;".to_string(),
+                format!(
+                    "        Some(Self::{}(crate::decode(api)?))",
+                    variants[0].ident
+                ),
+            ]
+        } else {
+            let mut lines = vec![
+                "        let api = error.api()?;".to_string(),
+                "        match api.status.as_u16() {".to_string(),
+            ];
+            lines.extend(arms);
+            lines.push("        }".to_string());
+            lines
+        };
+        Some(ErrorEnumView {
+            doc: format!(
+                "The error responses of [`{builder}`], decoded from an [`Error`] by `from_error`."
+            ),
+            allow_variant_names: super::types::variant_names_need_allow(&ident, &names_list),
+            ident,
+            variants,
+            body,
+        })
+    }
+
+    fn op_doc(&self, op: &Operation, builder: &str, params: &[ParamPlan]) -> String {
+        let mut parts: Vec<String> = Vec::new();
+        if let Some(s) = &op.summary {
+            parts.push(s.clone());
+        }
+        if let Some(d) = &op.description {
+            parts.push(d.clone());
+        }
+        parts.push(format!("`{} {}`", op.method.as_str(), op.path));
+        let required: Vec<String> = params
+            .iter()
+            .filter(|p| p.param.required)
+            .map(|p| {
+                let d = p.param.description.clone().unwrap_or_default();
+                let d = super::escape::markdown_inline(&d);
+                if d.is_empty() {
+                    format!("- `{}`", naming::unraw(&p.ident))
+                } else {
+                    format!("- `{}`: {d}", naming::unraw(&p.ident))
+                }
+            })
+            .collect();
+        if !required.is_empty() {
+            parts.push(format!("Arguments:\n\n{}", required.join("\n")));
+        }
+        parts.push(retry_doc(op, builder));
+        parts.join("\n\n")
+    }
+}
+
+impl BodyPlan<'_> {
+    fn mark(self, ctx: &OpCtx) -> Self {
+        ctx.uses_runtime.set(true);
+        self
+    }
+}
+
+enum Decode {
+    Unit,
+    Json,
+    OptionalJson,
+    Text,
+    Bytes,
+}
+
+/// The text of a parameter value.
+enum Text {
+    /// A `String` place: `reference` borrows it.
+    Place { reference: String, value: String },
+    /// A `&str` expression.
+    Str(String),
+    /// A `String` expression.
+    Owned(String),
+}
+
+impl Text {
+    /// As an argument taking `&str`.
+    fn str_arg(&self) -> String {
+        match self {
+            Text::Place { reference, .. } => reference.clone(),
+            Text::Str(e) => e.clone(),
+            Text::Owned(e) => format!("&{e}"),
+        }
+    }
+
+    /// As an argument taking `impl Into<String>`.
+    fn into_string_arg(self) -> String {
+        match self {
+            Text::Place { reference, .. } => reference,
+            Text::Str(e) | Text::Owned(e) => e,
+        }
+    }
+
+    /// As the receiver of `.as_bytes()`.
+    fn receiver(&self) -> String {
+        match self {
+            Text::Place { value, .. } => value.clone(),
+            Text::Str(e) | Text::Owned(e) => e.clone(),
+        }
+    }
+}
+
+fn brace_escape(text: &str) -> String {
+    text.replace('{', "{{").replace('}', "}}")
+}
+
+/// The content the SDK sends or decodes: JSON first, then form, multipart,
+/// text and binary.
+pub fn pick_content(contents: &[Content]) -> Option<&Content> {
+    [
+        BodyKind::Json,
+        BodyKind::Form,
+        BodyKind::Multipart,
+        BodyKind::Text,
+        BodyKind::Binary,
+    ]
+    .iter()
+    .find_map(|k| contents.iter().find(|c| c.kind == *k))
+}
+
+/// A media type that `HeaderValue::from_static` accepts, without wildcards.
+fn safe_media_type(media: &str, kind: BodyKind) -> String {
+    let ok = !media.is_empty()
+        && !media.contains('*')
+        && media.chars().all(|c| (' '..='~').contains(&c));
+    if ok {
+        media.to_string()
+    } else {
+        match kind {
+            BodyKind::Json => "application/json",
+            BodyKind::Form => "application/x-www-form-urlencoded",
+            BodyKind::Multipart => "multipart/form-data",
+            BodyKind::Text => "text/plain",
+            BodyKind::Binary => "application/octet-stream",
+        }
+        .to_string()
+    }
+}
+
+fn setter(doc: String, ident: &str, param: &str, assign: String) -> SetterView {
+    SetterView {
+        doc,
+        ident: ident.to_string(),
+        signature: layout::signature(
+            4,
+            &format!("pub fn {ident}"),
+            &["mut self".to_string(), param.to_string()],
+            "Self",
+        ),
+        assign,
+    }
+}
+
+fn param_doc(p: &Param) -> String {
+    let mut d = p.description.clone().unwrap_or_default();
+    if p.deprecated {
+        if !d.is_empty() {
+            d.push_str("\n\n");
+        }
+        d.push_str("Deprecated.");
+    }
+    d
+}
+
+fn status_word(status: StatusSpec) -> String {
+    match status {
+        StatusSpec::Code(c) => match c {
+            400 => "BadRequest".to_string(),
+            401 => "Unauthorized".to_string(),
+            402 => "PaymentRequired".to_string(),
+            403 => "Forbidden".to_string(),
+            404 => "NotFound".to_string(),
+            405 => "MethodNotAllowed".to_string(),
+            406 => "NotAcceptable".to_string(),
+            408 => "RequestTimeout".to_string(),
+            409 => "Conflict".to_string(),
+            410 => "Gone".to_string(),
+            412 => "PreconditionFailed".to_string(),
+            413 => "PayloadTooLarge".to_string(),
+            415 => "UnsupportedMediaType".to_string(),
+            422 => "UnprocessableEntity".to_string(),
+            423 => "Locked".to_string(),
+            428 => "PreconditionRequired".to_string(),
+            429 => "TooManyRequests".to_string(),
+            500 => "InternalServerError".to_string(),
+            501 => "NotImplemented".to_string(),
+            502 => "BadGateway".to_string(),
+            503 => "ServiceUnavailable".to_string(),
+            504 => "GatewayTimeout".to_string(),
+            other => format!("Status {other}"),
+        },
+        StatusSpec::Range(4) => "ClientError".to_string(),
+        StatusSpec::Range(5) => "ServerError".to_string(),
+        StatusSpec::Range(x) => format!("Status {x}xx"),
+        StatusSpec::Default => "Other".to_string(),
+    }
+}
+
+fn millis(ms: u64) -> String {
+    if ms % 1000 == 0 {
+        format!("Duration::from_secs({})", ms / 1000)
+    } else {
+        format!("Duration::from_millis({ms})")
+    }
+}
+
+/// The operation's own settings: those equal to the root's are left to the
+/// client's configuration (which starts from the root's), so the client's
+/// knobs change them.
+pub fn own_p99(api: &Api, op: &Operation) -> Option<u64> {
+    op.retry
+        .latency_p99_ms
+        .filter(|p| Some(*p) != api.latency_p99_ms)
+}
+
+pub fn own_overrides(api: &Api, op: &Operation) -> RetryOverrides {
+    let o = op.retry.overrides;
+    let r = api.retries;
+    RetryOverrides {
+        max_attempts: o.max_attempts.filter(|v| Some(*v) != r.max_attempts),
+        base_ms: o.base_ms.filter(|v| Some(*v) != r.base_ms),
+        cap_ms: o.cap_ms.filter(|v| Some(*v) != r.cap_ms),
+        deadline_ms: o.deadline_ms.filter(|v| Some(*v) != r.deadline_ms),
+    }
+}
+
+/// The fields of the `Operation` descriptor handed to the runtime.
+fn descriptor(api: &Api, op: &Operation) -> Vec<String> {
+    let kc = &api.key_contract;
+    let (header, max) = match &op.retry.key {
+        Some(k) => (k.header.clone(), k.max_length),
+        None => (kc.header().to_string(), kc.max_length()),
+    };
+    let class = match op.retry.class {
+        RetryClass::Safe => "Safe",
+        RetryClass::Idempotent => "Idempotent",
+        RetryClass::Keyed => "Keyed",
+        RetryClass::Unsafe => "Unsafe",
+    };
+    let failures = match kc.failures {
+        Some(crate::ir::FailurePolicy::Replay) => "Replay",
+        _ => "Reattempt",
+    };
+    let p99 = match own_p99(api, op) {
+        Some(ms) => format!("Some({})", millis(ms)),
+        None => "None".to_string(),
+    };
+    let o = own_overrides(api, op);
+    let retry = if o == RetryOverrides::default() {
+        "RetryOverrides::NONE".to_string()
+    } else {
+        let opt = |v: Option<u64>| match v {
+            Some(ms) => format!("Some({})", millis(ms)),
+            None => "None".to_string(),
+        };
+        format!(
+            "RetryOverrides {{\n        max_attempts: {},\n        base: {},\n        cap: {},\n        deadline: {},\n    }}",
+            match o.max_attempts {
+                Some(n) => format!("Some({n})"),
+                None => "None".to_string(),
+            },
+            opt(o.base_ms),
+            opt(o.cap_ms),
+            opt(o.deadline_ms)
+        )
+    };
+    vec![
+        format!("name: {},", string_literal(&op.id)),
+        format!("method: Method::{},", op.method.as_str()),
+        format!("class: RetryClass::{class},"),
+        format!("key_header: {},", string_literal(&header)),
+        format!("key_max_length: {max},"),
+        format!("failures: FailurePolicy::{failures},"),
+        format!("in_flight_code: {},", string_literal(kc.in_flight_code())),
+        format!("mismatch_code: {},", string_literal(kc.mismatch_code())),
+        format!("p99: {p99},"),
+        format!("retry: {retry},"),
+    ]
+}
+
+fn key_doc(op: &Operation, kc: &KeyContract) -> String {
+    let header = op
+        .retry
+        .key
+        .as_ref()
+        .map(|k| k.header.clone())
+        .unwrap_or_else(|| kc.header().to_string());
+    let max = op
+        .retry
+        .key
+        .as_ref()
+        .map(|k| k.max_length)
+        .unwrap_or(kc.max_length());
+    let mut text = format!(
+        "Sends `key` as the `{header}` header on every attempt of this call, instead of a key the SDK makes once for the call.\n\n\
+         Derive it from something you already hold, so a retry of the same logical request, even from another process, reuses it: your own id for the request (an order id, an event id) first, else an id scoped to the request you are handling; else make a random UUID once and keep it for every retry. A fresh value per attempt defeats the key.\n\n\
+         1 to {max} visible ASCII characters; anything else fails before a request is sent."
+    );
+    if let Some(window) = &kc.replay_window {
+        text.push_str(&format!(
+            " The server remembers a key for {window}: a duplicate within that window gets the first response back."
+        ));
+    }
+    text
+}
+
+fn retry_doc(op: &Operation, builder: &str) -> String {
+    let method = op.method.as_str();
+    let mut text = match op.retry.class {
+        RetryClass::Safe => format!("Retried automatically: `{method}` is safe to repeat."),
+        RetryClass::Idempotent => {
+            if op.retry.declared_idempotent == Some(true) && !matches!(op.method, Method::Put | Method::Delete) {
+                "Retried automatically: the API declares it idempotent (`x-idempotent: true`)."
+                    .to_string()
+            } else {
+                format!("Retried automatically: `{method}` is idempotent.")
+            }
+        }
+        RetryClass::Keyed => format!(
+            "Retried automatically with an idempotency key: the SDK makes one per call and sends it on every attempt; pass your own with [`{builder}::idempotency_key`]."
+        ),
+        RetryClass::Unsafe => "Not safe to repeat: retried only when the request provably never reached the server (connection refused, DNS or TLS failure, or 429).".to_string(),
+    };
+    if let Some(p99) = op.retry.latency_p99_ms {
+        text.push_str(&format!(
+            " Each attempt may take min(3 × {p99} ms, time left) = at most {} ms.",
+            p99.saturating_mul(3)
+        ));
+    }
+    text
+}

@@ -1,0 +1,717 @@
+//! The crate-level pieces: the client and its builder (`lib.rs`), and the
+//! README with its compiled example (`examples/retries.rs`).
+
+use crate::ir::{Api, AuthKind, Operation, ParamLocation, Primitive, RetryClass, TypeRef};
+
+use super::escape::string_literal;
+use super::layout;
+use super::naming::{self, Names};
+use super::ops::{own_overrides, pick_content, Groups, Needs};
+use super::types::{Shape, Types};
+use super::views::{AuthMethodView, ClientView, PackageView, ReadmeGroup, ReadmeView};
+
+/// Methods of `ClientBuilder` besides the auth ones.
+const BUILDER_METHODS: &[&str] = &[
+    "new",
+    "base_url",
+    "timeout",
+    "retries",
+    "max_attempts",
+    "backoff",
+    "jitter",
+    "latency_p99",
+    "retry_budget",
+    "request_timeout_header",
+    "user_agent",
+    "default_headers",
+    "http_client",
+    "config",
+    "build",
+];
+
+fn millis_expr(ms: u64) -> String {
+    if ms % 1000 == 0 {
+        format!("Duration::from_secs({})", ms / 1000)
+    } else {
+        format!("Duration::from_millis({ms})")
+    }
+}
+
+/// Inline code inside a Markdown table cell.
+fn table_code(text: &str) -> String {
+    super::escape::markdown_cell(&super::escape::markdown_code(text))
+}
+
+pub fn human_ms(ms: u64) -> String {
+    if ms >= 1000 && ms % 1000 == 0 {
+        format!("{} s", ms / 1000)
+    } else {
+        format!("{ms} ms")
+    }
+}
+
+/// The first server URL with its variables at their defaults.
+fn server_url(api: &Api, index: usize) -> Option<String> {
+    let server = api.servers.get(index)?;
+    let mut url = server.url.clone();
+    for v in &server.variables {
+        url = url.replace(&format!("{{{}}}", v.name), &v.default);
+    }
+    Some(url)
+}
+
+pub fn client(api: &Api, groups: &Groups, needs: &Needs, env_prefix: &str) -> ClientView {
+    let default_base_url = server_url(api, 0)
+        .filter(|u| u.starts_with("http://") || u.starts_with("https://"))
+        .unwrap_or_default();
+    let servers = (0..api.servers.len())
+        .filter_map(|i| {
+            let url = server_url(api, i)?;
+            Some((url, api.servers[i].description.clone().unwrap_or_default()))
+        })
+        .collect();
+
+    // Auth: one builder method per scheme, named by kind unless two schemes share it.
+    let wanted: Vec<&str> = api
+        .auth
+        .iter()
+        .map(|a| match a.kind {
+            AuthKind::Bearer { .. } => "bearer_token",
+            AuthKind::OAuth2 { .. } => "access_token",
+            AuthKind::Basic => "basic_auth",
+            AuthKind::ApiKey { .. } => "api_key",
+        })
+        .collect();
+    let mut names = Names::with_reserved(BUILDER_METHODS);
+    let mut auth_methods = Vec::new();
+    for (scheme, want) in api.auth.iter().zip(&wanted) {
+        let shared = wanted.iter().filter(|w| *w == want).count() > 1;
+        let ident = if shared {
+            names.snake(&scheme.name, "credentials")
+        } else {
+            names.snake(want, "credentials")
+        };
+        let mut doc = match &scheme.kind {
+            AuthKind::Bearer { .. } => {
+                "Sends `token` as `Authorization: Bearer <token>`".to_string()
+            }
+            AuthKind::OAuth2 { .. } => {
+                "Sends an OAuth 2 access token as `Authorization: Bearer <token>`".to_string()
+            }
+            AuthKind::Basic => "Sends HTTP Basic credentials".to_string(),
+            AuthKind::ApiKey { location, param } => match location {
+                ParamLocation::Query => format!("Sends `key` as the `{param}` query parameter"),
+                ParamLocation::Cookie => format!("Sends `key` as the `{param}` cookie"),
+                _ => format!("Sends `key` as the `{param}` header"),
+            },
+        };
+        doc.push_str(&format!(" (security scheme `{}`).", scheme.name));
+        if let Some(d) = &scheme.description {
+            doc.push_str("\n\n");
+            doc.push_str(d);
+        }
+        doc.push_str(&format!(
+            "\n\nKeep secrets out of code, e.g. read them from `{env_prefix}_{}`.",
+            match scheme.kind {
+                AuthKind::Basic => "USERNAME` and `".to_string() + env_prefix + "_PASSWORD",
+                AuthKind::ApiKey { .. } => "API_KEY".to_string(),
+                _ => "TOKEN".to_string(),
+            }
+        ));
+        let (params, auth_expr) = match &scheme.kind {
+            AuthKind::Bearer { .. } | AuthKind::OAuth2 { .. } => (
+                vec!["token: impl Into<String>".to_string()],
+                "Auth::bearer(token)".to_string(),
+            ),
+            AuthKind::Basic => (
+                vec![
+                    "username: impl Into<String>".to_string(),
+                    "password: impl Into<String>".to_string(),
+                ],
+                "Auth::basic(username, Some(password.into()))".to_string(),
+            ),
+            AuthKind::ApiKey { location, param } => {
+                let expr = match location {
+                    ParamLocation::Query => {
+                        format!("Auth::api_key_query({}, key)", string_literal(param))
+                    }
+                    ParamLocation::Cookie => format!(
+                        "Auth::api_key_header(\"Cookie\", format!(\"{{}}={{}}\", {}, key.into()))",
+                        string_literal(param)
+                    ),
+                    _ => format!("Auth::api_key_header({}, key)", string_literal(param)),
+                };
+                (vec!["key: impl Into<String>".to_string()], expr)
+            }
+        };
+        let mut all = vec!["mut self".to_string()];
+        all.extend(params);
+        auth_methods.push(AuthMethodView {
+            signature: layout::signature(4, &format!("pub fn {ident}"), &all, "Self"),
+            body: format!(
+                "{}\n        self.config.auth.push(auth);",
+                layout::let_stmt(8, "auth", &auth_expr)
+            ),
+            ident,
+            doc,
+        });
+    }
+
+    let mut config_lines = vec![
+        "        let mut config = Config::new(DEFAULT_BASE_URL);".to_string(),
+        "        config.user_agent = Some(USER_AGENT.to_string());".to_string(),
+    ];
+    if let Some(p99) = api.latency_p99_ms {
+        config_lines.push(format!("        config.p99 = Some({});", millis_expr(p99)));
+    }
+    let r = api.retries;
+    if let Some(n) = r.max_attempts {
+        config_lines.push(format!("        config.max_attempts = {n};"));
+    }
+    if let Some(ms) = r.base_ms {
+        config_lines.push(format!("        config.base = {};", millis_expr(ms)));
+    }
+    if let Some(ms) = r.cap_ms {
+        config_lines.push(format!("        config.cap = {};", millis_expr(ms)));
+    }
+    if let Some(ms) = r.deadline_ms {
+        config_lines.push(format!("        config.deadline = {};", millis_expr(ms)));
+    }
+
+    let groups_view = api
+        .groups
+        .iter()
+        .zip(&groups.groups)
+        .map(|(g, view)| {
+            let mut doc = g.description.clone().unwrap_or_default();
+            if !doc.is_empty() {
+                doc.push_str("\n\n");
+            }
+            doc.push_str(&format!("The `{}` operations.", g.name));
+            let signature = layout::signature(
+                4,
+                &format!("pub fn {}", view.module),
+                &["&self".to_string()],
+                &format!("{}::{}", view.module, view.resource),
+            );
+            let body = layout::call(
+                8,
+                &format!("{}::{}::new", view.module, view.resource),
+                &["self.runtime.clone()".to_string()],
+                "",
+            );
+            (doc, signature, body, view.module.clone())
+        })
+        .collect();
+
+    ClientView {
+        default_base_url,
+        servers,
+        auth_methods,
+        config_lines,
+        groups: groups_view,
+        uses_to_json: needs.to_json.get(),
+        uses_simple_style: needs.simple_style.get(),
+        uses_delimited: needs.delimited.get(),
+        uses_decode: needs.decode.get(),
+        has_ops: !api.operations.is_empty(),
+    }
+}
+
+/// A piece of example code that compiles inside the crate's example.
+struct Call {
+    /// Statements before the call (a body to send).
+    setup: Vec<String>,
+    /// The chain elements after `client`.
+    parts: Vec<String>,
+    unit: bool,
+    /// Whether `models::` appears.
+    uses_models: bool,
+}
+
+pub struct Examples<'a> {
+    pub api: &'a Api,
+    pub types: &'a Types<'a>,
+    pub groups: &'a Groups,
+}
+
+impl Examples<'_> {
+    /// An example value of a type, or `None` when there is no simple one.
+    fn value(&self, ty: &TypeRef, into_string: bool, depth: usize) -> Option<String> {
+        if depth > 3 {
+            return None;
+        }
+        match self.types.resolve(ty) {
+            TypeRef::Primitive(p) => Some(match p {
+                Primitive::String | Primitive::Bytes => {
+                    if into_string {
+                        "\"...\"".to_string()
+                    } else {
+                        "\"...\".into()".to_string()
+                    }
+                }
+                Primitive::Integer32 | Primitive::Integer64 => "1".to_string(),
+                Primitive::Float | Primitive::Double => "1.0".to_string(),
+                Primitive::Boolean => "false".to_string(),
+                Primitive::Binary => "Vec::new()".to_string(),
+                Primitive::DateTime | Primitive::Date | Primitive::Uuid => {
+                    "Default::default()".to_string()
+                }
+            }),
+            TypeRef::Array(_) => Some("Vec::new()".to_string()),
+            TypeRef::Map(_) => Some("Default::default()".to_string()),
+            TypeRef::Nullable(_) => Some("None".to_string()),
+            TypeRef::Any => Some("serde_json::Value::Null".to_string()),
+            TypeRef::Named(n) => {
+                if self.types.has_default(n) {
+                    Some("Default::default()".to_string())
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
+    /// A struct literal for a body of named type `name`, laid out at `indent`.
+    fn body_literal(&self, name: &str, indent: usize) -> Option<String> {
+        let info = self.types.info(name)?;
+        if info.shape != Shape::Struct {
+            return None;
+        }
+        let required: Vec<_> = info
+            .fields
+            .iter()
+            .filter(|f| !f.optional && !f.wire.is_empty())
+            .collect();
+        let ident = &info.ident;
+        if required.is_empty() {
+            return self
+                .types
+                .has_default(name)
+                .then(|| format!("models::{ident}::default()"));
+        }
+        let pad = " ".repeat(indent + 4);
+        let mut out = format!("models::{ident} {{\n");
+        for f in &required {
+            let v = if f.boxed {
+                format!("Box::new({})", self.value(&f.ty, false, 1)?)
+            } else {
+                self.value(&f.ty, false, 1)?
+            };
+            out.push_str(&format!("{pad}{}: {v},\n", f.ident));
+        }
+        if required.len() < info.fields.len() {
+            if !self.types.has_default(name) {
+                return None;
+            }
+            out.push_str(&format!("{pad}..Default::default()\n"));
+        }
+        out.push_str(&format!("{}}}", " ".repeat(indent)));
+        Some(out)
+    }
+
+    fn call(&self, op: &Operation, index: usize) -> Option<Call> {
+        let (module, method) = self.groups.method_of_op.get(index)?;
+        if module.is_empty() || op.deprecated {
+            return None;
+        }
+        let keyed = op.retry.class == RetryClass::Keyed;
+        let mut args = Vec::new();
+        for p in op
+            .params
+            .iter()
+            .filter(|p| p.required && !(keyed && p.is_idempotency_key))
+        {
+            args.push(self.value(p.ty.non_null(), true, 0)?);
+        }
+        let mut setup = Vec::new();
+        let mut uses_models = false;
+        if let Some(b) = op.body.as_ref().filter(|b| b.required) {
+            let content = pick_content(&b.contents)?;
+            use crate::ir::BodyKind;
+            let arg = match content.kind {
+                BodyKind::Binary => "Vec::<u8>::new()".to_string(),
+                BodyKind::Text => "\"...\"".to_string(),
+                _ => match self.types.resolve(content.ty.non_null()) {
+                    TypeRef::Named(n) => {
+                        let lit = self.body_literal(n, 4)?;
+                        uses_models = true;
+                        setup.push(format!("    let body = {lit};"));
+                        "&body".to_string()
+                    }
+                    TypeRef::Array(_) => "&[]".to_string(),
+                    TypeRef::Primitive(Primitive::String) => "\"...\"".to_string(),
+                    TypeRef::Any => "&serde_json::Value::Null".to_string(),
+                    _ => return None,
+                },
+            };
+            args.push(arg);
+        }
+        let ok_unit = op
+            .responses
+            .iter()
+            .filter(|r| r.status.is_success())
+            .all(|r| pick_content(&r.contents).is_none());
+        Some(Call {
+            setup,
+            parts: vec![
+                format!(".{module}()"),
+                format!(".{method}({})", args.join(", ")),
+            ],
+            unit: ok_unit,
+            uses_models,
+        })
+    }
+
+    /// Operations in the order examples prefer them.
+    fn pick(&self, want: impl Fn(&Operation) -> bool) -> Option<(usize, Call)> {
+        self.api
+            .operations
+            .iter()
+            .enumerate()
+            .filter(|(_, op)| want(op))
+            .find_map(|(i, op)| self.call(op, i).map(|c| (i, c)))
+    }
+}
+
+/// A complete example function: `doc`, signature, the call with `extra`
+/// chain elements, and what it does with the result.
+fn example_fn(
+    crate_ident: &str,
+    doc: &str,
+    name: &str,
+    extra_params: &[String],
+    call: &Call,
+    extra: &[String],
+) -> String {
+    let mut params = vec![format!("client: &{crate_ident}::Client")];
+    params.extend_from_slice(extra_params);
+    let mut out = String::new();
+    for line in doc.lines() {
+        out.push_str(&format!("/// {line}\n"));
+    }
+    out.push_str(&layout::signature(
+        0,
+        &format!("async fn {name}"),
+        &params,
+        &format!("Result<(), {crate_ident}::Error>"),
+    ));
+    out.push('\n');
+    for s in &call.setup {
+        out.push_str(s);
+        out.push('\n');
+    }
+    let mut parts: Vec<String> = vec!["client".to_string()];
+    parts.extend(call.parts.iter().cloned());
+    parts.extend(extra.iter().cloned());
+    parts.push(".send()".to_string());
+    parts.push(".await?".to_string());
+    let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
+    if call.unit {
+        out.push_str(&layout::chain(4, "", &parts, ";"));
+        out.push('\n');
+    } else {
+        out.push_str(&layout::chain(4, "let response = ", &parts, ";"));
+        out.push('\n');
+        out.push_str("    println!(\"{response:?}\");\n");
+    }
+    out.push_str("    Ok(())\n}");
+    out
+}
+
+pub fn readme(
+    api: &Api,
+    p: &PackageView,
+    c: &ClientView,
+    ex: &Examples,
+    env_prefix: &str,
+) -> ReadmeView {
+    let crate_ident = &p.crate_ident;
+    let kc = &api.key_contract;
+
+    // The client, as every example builds it.
+    let mut builder_parts = vec![format!("{crate_ident}::Client::builder()")];
+    if let Some(a) = c.auth_methods.first() {
+        let args = if a.signature.contains("username") {
+            format!("std::env::var(\"{env_prefix}_USERNAME\")?, std::env::var(\"{env_prefix}_PASSWORD\")?")
+        } else if a.signature.contains("key:") {
+            format!("std::env::var(\"{env_prefix}_API_KEY\")?")
+        } else {
+            format!("std::env::var(\"{env_prefix}_TOKEN\")?")
+        };
+        builder_parts.push(format!(".{}({args})", a.ident));
+    }
+    if c.default_base_url.is_empty() {
+        builder_parts.push(".base_url(\"https://api.example.com\")".to_string());
+    }
+    builder_parts.push(".timeout(Duration::from_secs(30))".to_string());
+    builder_parts.push(".build()?".to_string());
+    let parts: Vec<&str> = builder_parts.iter().map(String::as_str).collect();
+    let quick_start = layout::chain(4, "let client = ", &parts, ";");
+
+    let keyed = ex.pick(|op| op.retry.class == RetryClass::Keyed);
+    let safe = ex.pick(|op| op.retry.class == RetryClass::Safe);
+    let any = ex.pick(|_| true);
+    let mut uses_models = false;
+
+    let key_example = match &keyed {
+        Some((_, call)) => {
+            uses_models |= call.uses_models;
+            example_fn(
+                crate_ident,
+                "A caller-derived idempotency key: every retry of this call, and a rerun of the\nsame order after a crash, sends the same key, so the server acts on it once.",
+                "keyed_call",
+                &["order_id: u64".to_string()],
+                call,
+                &[".idempotency_key(format!(\"order-{order_id}\"))".to_string()],
+            )
+        }
+        None => String::new(),
+    };
+    let main_call = safe.as_ref().or(any.as_ref());
+    let (deadline_example, retries_off_example) = match main_call {
+        Some((_, call)) => {
+            uses_models |= call.uses_models;
+            (
+                example_fn(
+                    crate_ident,
+                    "A tighter deadline for one call: every attempt and every sleep between\nattempts fits in 5 seconds.",
+                    "with_deadline",
+                    &[],
+                    call,
+                    &[".timeout(Duration::from_secs(5))".to_string()],
+                ),
+                example_fn(
+                    crate_ident,
+                    "Retries off for one call: exactly one attempt.",
+                    "without_retries",
+                    &[],
+                    call,
+                    &[".retries(false)".to_string()],
+                ),
+            )
+        }
+        None => (String::new(), String::new()),
+    };
+
+    // The operations table.
+    let mut op_rows = Vec::new();
+    let mut keyed_ops = Vec::new();
+    for (i, op) in api.operations.iter().enumerate() {
+        let (module, method) = &ex.groups.method_of_op[i];
+        let p99 = op.retry.latency_p99_ms;
+        let o = op.retry.overrides;
+        let attempts = o.max_attempts.unwrap_or(3);
+        let deadline = o.deadline_ms.unwrap_or(60_000);
+        let class = op.retry.class.as_str().to_string();
+        let key = match &op.retry.key {
+            Some(k) => format!("automatic `{}`", k.header),
+            None => "none".to_string(),
+        };
+        let attempt_timeout = match p99 {
+            Some(p) => format!(
+                "min(3 × {}, time left) = {}",
+                human_ms(p),
+                human_ms(p.saturating_mul(3))
+            ),
+            None => "the time left".to_string(),
+        };
+        let name = format!("`{}().{}()`", module, naming::unraw(method));
+        if op.retry.class == RetryClass::Keyed {
+            keyed_ops.push(format!(
+                "{name}: {} {}",
+                op.method.as_str(),
+                table_code(&op.path)
+            ));
+        }
+        op_rows.push(vec![
+            name,
+            format!("{} {}", op.method.as_str(), table_code(&op.path)),
+            class,
+            key,
+            attempts.to_string(),
+            attempt_timeout,
+            human_ms(deadline),
+        ]);
+    }
+
+    let typed_error_example = main_call
+        .and_then(|(index, call)| {
+            let (module, method) = &ex.groups.method_of_op[*index];
+            let error = ex
+                .groups
+                .groups
+                .iter()
+                .find(|g| &g.module == module)
+                .and_then(|g| g.ops.iter().find(|o| &o.method_ident == method))
+                .and_then(|o| o.errors.as_ref())?;
+            let mut out = "/// A documented error response, decoded by its status.\n".to_string();
+            out.push_str(&layout::signature(
+                0,
+                "async fn documented_error",
+                &[format!("client: &{crate_ident}::Client")],
+                "",
+            ));
+            out.push('\n');
+            for s in &call.setup {
+                out.push_str(s);
+                out.push('\n');
+            }
+            let mut parts: Vec<String> = vec!["client".to_string()];
+            parts.extend(call.parts.iter().cloned());
+            parts.push(".send()".to_string());
+            parts.push(".await".to_string());
+            let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
+            out.push_str(&layout::chain(4, "let result = ", &parts, ";"));
+            out.push_str("\n    if let Err(error) = result {\n");
+            out.push_str(&layout::let_stmt(
+                8,
+                "documented",
+                &format!(
+                    "{crate_ident}::{module}::{}::from_error(&error)",
+                    error.ident
+                ),
+            ));
+            out.push_str("\n        eprintln!(\"{error}: {documented:?}\");\n    }\n}");
+            Some(out)
+        })
+        .unwrap_or_default();
+
+    let mut main = String::new();
+    main.push_str("#[tokio::main(flavor = \"current_thread\")]\n");
+    main.push_str("async fn main() -> Result<(), Box<dyn std::error::Error>> {\n");
+    main.push_str(&quick_start);
+    main.push('\n');
+    if !key_example.is_empty() {
+        main.push_str("    keyed_call(&client, 8812).await?;\n");
+    }
+    if !deadline_example.is_empty() {
+        main.push_str("    with_deadline(&client).await?;\n");
+        main.push_str("    without_retries(&client).await?;\n");
+    }
+    if !typed_error_example.is_empty() {
+        main.push_str("    documented_error(&client).await;\n");
+    }
+    main.push_str("    Ok(())\n}");
+    let mut imports = "use std::time::Duration;\n".to_string();
+    if uses_models {
+        imports.push_str(&format!("\nuse {crate_ident}::models;\n"));
+    }
+    let quick_start_block = format!("{imports}\n{main}");
+    let mut example_main = quick_start_block.clone();
+    for f in [
+        &key_example,
+        &deadline_example,
+        &retries_off_example,
+        &typed_error_example,
+    ] {
+        if !f.is_empty() {
+            example_main.push_str("\n\n");
+            example_main.push_str(f);
+        }
+    }
+
+    let mut auth_notes = Vec::new();
+    for a in &c.auth_methods {
+        auth_notes.push(format!("`.{}(...)`", naming::unraw(&a.ident)));
+    }
+    let mut root_overrides = Vec::new();
+    if let Some(n) = api.retries.max_attempts {
+        root_overrides.push(format!("{n} attempts"));
+    }
+    if let Some(ms) = api.retries.base_ms {
+        root_overrides.push(format!("backoff base {}", human_ms(ms)));
+    }
+    if let Some(ms) = api.retries.cap_ms {
+        root_overrides.push(format!("backoff cap {}", human_ms(ms)));
+    }
+    if let Some(ms) = api.retries.deadline_ms {
+        root_overrides.push(format!("a {} deadline", human_ms(ms)));
+    }
+    let mut op_overrides = Vec::new();
+    for (i, op) in api.operations.iter().enumerate() {
+        let o = own_overrides(api, op);
+        let mut bits = Vec::new();
+        if let Some(n) = o.max_attempts {
+            bits.push(format!("{n} attempts"));
+        }
+        if let Some(ms) = o.base_ms {
+            bits.push(format!("backoff base {}", human_ms(ms)));
+        }
+        if let Some(ms) = o.cap_ms {
+            bits.push(format!("backoff cap {}", human_ms(ms)));
+        }
+        if let Some(ms) = o.deadline_ms {
+            bits.push(format!("a {} deadline", human_ms(ms)));
+        }
+        if !bits.is_empty() {
+            let (module, method) = &ex.groups.method_of_op[i];
+            op_overrides.push(format!(
+                "`{module}().{}()`: {}",
+                naming::unraw(method),
+                bits.join(", ")
+            ));
+        }
+    }
+    let groups = ex
+        .groups
+        .groups
+        .iter()
+        .map(|g| {
+            let ops = g
+                .ops
+                .iter()
+                .map(|o| {
+                    (
+                        format!("`{}().{}()`", g.module, naming::unraw(&o.method_ident)),
+                        format!("{} {}", o.http_method, table_code(&o.path)),
+                    )
+                })
+                .collect();
+            ReadmeGroup {
+                name: g.name.clone(),
+                description: g.description.clone(),
+                ops,
+            }
+        })
+        .collect();
+
+    let first_group = ex
+        .groups
+        .groups
+        .first()
+        .map(|g| g.module.clone())
+        .unwrap_or_default();
+    let env_note = match c.auth_methods.first() {
+        Some(a) if a.signature.contains("username") => {
+            format!("with `{env_prefix}_USERNAME` and `{env_prefix}_PASSWORD` set")
+        }
+        Some(a) if a.signature.contains("key:") => format!("with `{env_prefix}_API_KEY` set"),
+        Some(_) => format!("with `{env_prefix}_TOKEN` set"),
+        None => String::new(),
+    };
+    ReadmeView {
+        quick_start_block,
+        first_group,
+        env_note,
+        key_example,
+        deadline_example,
+        retries_off_example,
+        typed_error_example,
+        example_main,
+        op_rows,
+        keyed_ops,
+        key_header: kc.header().to_string(),
+        key_max_length: kc.max_length(),
+        replay_window: kc.replay_window.clone(),
+        in_flight_code: kc.in_flight_code.clone(),
+        mismatch_code: kc.mismatch_code.clone(),
+        failures_replay: kc.failures.map(|f| f == crate::ir::FailurePolicy::Replay),
+        auth_notes,
+        servers: c.servers.clone(),
+        root_p99_ms: api.latency_p99_ms,
+        root_overrides,
+        op_overrides,
+        groups,
+    }
+}

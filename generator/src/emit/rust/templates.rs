@@ -1,0 +1,114 @@
+//! The askama templates of the Rust SDK (`templates/rust/`) and the filters
+//! through which spec text reaches them.
+
+use askama::Template;
+
+use super::views::{ClientView, GroupView, ModelView, OpView, PackageView, ReadmeView};
+
+/// Escaping filters. Every string that comes from the spec is written with
+/// one of these; see `escape.rs` for what each guarantees.
+mod filters {
+    use super::super::escape;
+
+    /// `///` doc comment lines, indented by `indent` spaces.
+    #[askama::filter_fn]
+    pub fn doc<T: std::fmt::Display>(
+        text: T,
+        _: &dyn askama::Values,
+        indent: usize,
+    ) -> askama::Result<String> {
+        Ok(escape::doc_comment(&text.to_string(), indent))
+    }
+
+    /// `//!` inner doc comment lines.
+    #[askama::filter_fn]
+    pub fn inner_doc<T: std::fmt::Display>(
+        text: T,
+        _: &dyn askama::Values,
+    ) -> askama::Result<String> {
+        Ok(escape::inner_doc_comment(&text.to_string()))
+    }
+
+    /// A Rust string literal.
+    #[askama::filter_fn]
+    pub fn lit<T: std::fmt::Display>(text: T, _: &dyn askama::Values) -> askama::Result<String> {
+        Ok(escape::string_literal(&text.to_string()))
+    }
+
+    /// A TOML basic string.
+    #[askama::filter_fn]
+    pub fn toml<T: std::fmt::Display>(text: T, _: &dyn askama::Values) -> askama::Result<String> {
+        Ok(escape::toml_string(&text.to_string()))
+    }
+
+    /// Markdown prose on one line.
+    #[askama::filter_fn]
+    pub fn md<T: std::fmt::Display>(text: T, _: &dyn askama::Values) -> askama::Result<String> {
+        Ok(escape::markdown_inline(&text.to_string()))
+    }
+
+    /// A block of Markdown prose.
+    #[askama::filter_fn]
+    pub fn md_block<T: std::fmt::Display>(
+        text: T,
+        _: &dyn askama::Values,
+    ) -> askama::Result<String> {
+        Ok(escape::markdown_block(&text.to_string()))
+    }
+
+    /// Markdown inline code.
+    #[askama::filter_fn]
+    pub fn code<T: std::fmt::Display>(text: T, _: &dyn askama::Values) -> askama::Result<String> {
+        Ok(escape::markdown_code(&text.to_string()))
+    }
+}
+
+#[derive(Template)]
+#[template(path = "rust/Cargo.toml.txt", escape = "none")]
+pub struct CargoToml<'a> {
+    pub p: &'a PackageView,
+}
+
+#[derive(Template)]
+#[template(path = "rust/lib.rs.txt", escape = "none")]
+pub struct LibRs<'a> {
+    pub p: &'a PackageView,
+    pub c: &'a ClientView,
+}
+
+#[derive(Template)]
+#[template(path = "rust/models.rs.txt", escape = "none")]
+pub struct ModelsRs<'a> {
+    pub uses_hash_map: bool,
+    pub has_tagged: bool,
+    pub models: &'a [ModelView],
+}
+
+#[derive(Template)]
+#[template(path = "rust/group.rs.txt", escape = "none")]
+pub struct GroupRs<'a> {
+    pub g: &'a GroupView,
+}
+
+#[derive(Template)]
+#[template(path = "rust/operation.rs.txt", escape = "none")]
+pub struct OperationRs<'a> {
+    pub op: &'a OpView,
+}
+
+#[derive(Template)]
+#[template(path = "rust/multipart.rs.txt", escape = "none")]
+pub struct MultipartRs;
+
+#[derive(Template)]
+#[template(path = "rust/README.md.txt", escape = "none")]
+pub struct ReadmeMd<'a> {
+    pub p: &'a PackageView,
+    pub r: &'a ReadmeView,
+}
+
+#[derive(Template)]
+#[template(path = "rust/example.rs.txt", escape = "none")]
+pub struct ExampleRs<'a> {
+    pub r: &'a ReadmeView,
+}

@@ -1,0 +1,187 @@
+//! What the templates render: the IR shaped for Rust. Spec text stays raw
+//! here (the templates escape it with filters); code fragments whose layout
+//! depends on the spec are laid out already (see `layout.rs`), their spec
+//! strings escaped by `escape.rs`.
+
+/// Package-wide facts.
+pub struct PackageView {
+    pub name: String,
+    /// The crate's name in Rust code (`-` as `_`).
+    pub crate_ident: String,
+    pub version: String,
+    pub license: String,
+    pub repository: Option<String>,
+    pub description: String,
+    pub authors: Vec<String>,
+    /// The spec's title and description.
+    pub api_title: String,
+    pub api_version: String,
+    pub uses_chrono: bool,
+    pub uses_uuid: bool,
+    /// `lib.rs` pieces: the crate docs, the `mod` lines, the client's docs.
+    pub crate_doc: String,
+    pub modules: Vec<String>,
+    pub lib_uses: String,
+    pub client_doc: String,
+    pub base_url_doc: String,
+    pub default_attempts: String,
+    pub default_base: String,
+    pub default_cap: String,
+    pub default_deadline: String,
+    pub default_attempt_timeout: String,
+}
+
+pub struct ModelView {
+    /// `struct`, `string_enum`, `integer_enum`, `tagged`, `untagged` or `alias`.
+    pub kind: &'static str,
+    pub ident: String,
+    pub doc: String,
+    pub derive: String,
+    pub allow_variant_names: bool,
+    pub fields: Vec<FieldView>,
+    pub variants: Vec<VariantView>,
+    /// The catch-all variant of enums and tagged unions.
+    pub other: String,
+    pub alias_target: String,
+    /// The discriminator's wire name, as a Rust literal.
+    pub tag_key: String,
+}
+
+pub struct FieldView {
+    pub doc: String,
+    /// Attribute lines, laid out and indented.
+    pub attrs: Vec<String>,
+    pub ident: String,
+    pub ty: String,
+}
+
+pub struct VariantView {
+    pub ident: String,
+    pub doc: String,
+    pub ty: String,
+    /// Match arms, laid out and indented: value to variant, variant to value.
+    pub from_arm: String,
+    pub to_arm: String,
+}
+
+pub struct GroupView {
+    pub module: String,
+    pub resource: String,
+    /// The group's name and description from the spec.
+    pub name: String,
+    pub description: String,
+    pub imports: Vec<String>,
+    pub ops: Vec<OpView>,
+    /// Rendered operations (see `operation.rs.txt`).
+    pub rendered_ops: Vec<String>,
+}
+
+pub struct OpView {
+    pub method_ident: String,
+    pub http_method: String,
+    pub path: String,
+    pub doc: String,
+    pub deprecated: bool,
+    /// The resource method's signature, laid out, with `{`.
+    pub signature: String,
+    pub builder: String,
+    pub builder_doc: String,
+    /// `<'a>` when the builder borrows the body, else empty.
+    pub generics: String,
+    /// `<'_>` or empty.
+    pub impl_generics: String,
+    pub builder_fields: Vec<(String, String)>,
+    /// Field initialisers of the builder, laid out.
+    pub init: Vec<String>,
+    pub setters: Vec<SetterView>,
+    pub keyed: bool,
+    pub key_doc: String,
+    pub static_ident: String,
+    /// The `Operation` descriptor's fields, laid out.
+    pub descriptor: Vec<String>,
+    /// Statements of `send_with_response`, laid out.
+    pub send_lines: Vec<String>,
+    pub unit: bool,
+    /// `send` and `send_with_response` signatures, laid out.
+    pub send_signature: String,
+    pub send_with_response_signature: String,
+    pub errors: Option<ErrorEnumView>,
+}
+
+pub struct SetterView {
+    pub doc: String,
+    pub ident: String,
+    /// `pub fn x(mut self, x: T) -> Self {`, laid out.
+    pub signature: String,
+    pub assign: String,
+}
+
+pub struct ErrorEnumView {
+    pub ident: String,
+    pub doc: String,
+    pub allow_variant_names: bool,
+    pub variants: Vec<ErrorVariantView>,
+    /// The body of `from_error`, laid out.
+    pub body: Vec<String>,
+}
+
+pub struct ErrorVariantView {
+    pub ident: String,
+    pub doc: String,
+    /// `(models::Error)` or empty.
+    pub payload: String,
+}
+
+pub struct ClientView {
+    pub default_base_url: String,
+    pub servers: Vec<(String, String)>,
+    pub auth_methods: Vec<AuthMethodView>,
+    /// Statements applying the spec's root settings to the config.
+    pub config_lines: Vec<String>,
+    pub groups: Vec<(String, String, String, String)>,
+    pub uses_to_json: bool,
+    pub uses_simple_style: bool,
+    pub uses_delimited: bool,
+    pub uses_decode: bool,
+    pub has_ops: bool,
+}
+
+pub struct AuthMethodView {
+    pub ident: String,
+    pub doc: String,
+    pub signature: String,
+    pub body: String,
+}
+
+pub struct ReadmeView {
+    pub quick_start_block: String,
+    pub first_group: String,
+    pub env_note: String,
+    pub key_example: String,
+    pub deadline_example: String,
+    pub retries_off_example: String,
+    pub typed_error_example: String,
+    pub example_main: String,
+    pub op_rows: Vec<Vec<String>>,
+    pub keyed_ops: Vec<String>,
+    pub key_header: String,
+    pub key_max_length: u32,
+    pub replay_window: Option<String>,
+    pub in_flight_code: Option<String>,
+    pub mismatch_code: Option<String>,
+    pub failures_replay: Option<bool>,
+    pub auth_notes: Vec<String>,
+    pub servers: Vec<(String, String)>,
+    pub root_p99_ms: Option<u64>,
+    pub root_overrides: Vec<String>,
+    pub op_overrides: Vec<String>,
+    pub groups: Vec<ReadmeGroup>,
+}
+
+/// A group in the README's list of operations.
+pub struct ReadmeGroup {
+    pub name: String,
+    pub description: String,
+    /// The call (`resource().method()`) and the request (`GET /path`).
+    pub ops: Vec<(String, String)>,
+}
