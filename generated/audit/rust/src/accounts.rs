@@ -1,0 +1,633 @@
+//! The `accounts` operations.
+use std::time::{Duration, Instant};
+
+use crate::runtime::{
+    self, CallOptions, Error, FailurePolicy, Method, Operation, Request, RetryClass,
+    RetryOverrides, Runtime,
+};
+use crate::{models, ApiResponse};
+
+/// Get one from [`Client`](crate::Client); it is cheap to clone and shares
+/// the client's connections, settings and retry budget.
+#[derive(Clone, Debug)]
+pub struct Accounts {
+    runtime: Runtime,
+}
+
+impl Accounts {
+    pub(crate) fn new(runtime: Runtime) -> Self {
+        Self { runtime }
+    }
+
+    /// List accounts
+    ///
+    /// `GET /accounts`
+    ///
+    /// Retried automatically: `GET` is safe to repeat.
+    pub fn list_accounts(&self) -> ListAccountsRequest {
+        ListAccountsRequest {
+            runtime: self.runtime.clone(),
+            page: None,
+            per_page: None,
+            email: None,
+            options: CallOptions::new(),
+        }
+    }
+
+    /// Create an account
+    ///
+    /// Opens a new account. Pass a unique `Idempotency-Key` to make the
+    /// request safe to retry: a second request with the same key returns
+    /// the account created by the first instead of opening another.
+    ///
+    /// `POST /accounts`
+    ///
+    /// Retried automatically with an idempotency key: the SDK makes one per call and sends it on every attempt; pass your own with [`CreateAccountRequest::idempotency_key`].
+    pub fn create_account<'a>(&self, body: &'a models::AccountInput) -> CreateAccountRequest<'a> {
+        CreateAccountRequest {
+            runtime: self.runtime.clone(),
+            body,
+            options: CallOptions::new(),
+        }
+    }
+
+    /// Get an account
+    ///
+    /// `GET /accounts/{account_id}`
+    ///
+    /// Arguments:
+    ///
+    /// - `account_id`
+    ///
+    /// Retried automatically: `GET` is safe to repeat.
+    pub fn get_account(&self, account_id: impl Into<String>) -> GetAccountRequest {
+        GetAccountRequest {
+            runtime: self.runtime.clone(),
+            account_id: account_id.into(),
+            options: CallOptions::new(),
+        }
+    }
+
+    /// Replace an account
+    ///
+    /// Replaces the account's details with the ones given. Fields left out
+    /// are reset to their defaults.
+    ///
+    /// `PUT /accounts/{account_id}`
+    ///
+    /// Arguments:
+    ///
+    /// - `account_id`
+    ///
+    /// Retried automatically: `PUT` is idempotent.
+    pub fn replace_account<'a>(
+        &self,
+        account_id: impl Into<String>,
+        body: &'a models::AccountInput,
+    ) -> ReplaceAccountRequest<'a> {
+        ReplaceAccountRequest {
+            runtime: self.runtime.clone(),
+            account_id: account_id.into(),
+            body,
+            options: CallOptions::new(),
+        }
+    }
+
+    /// Append a note to the account's activity log
+    ///
+    /// Appends a note to the account's activity log. Each time this is
+    /// called a new entry is added at the end of the log, with the text
+    /// given and the time of the call.
+    ///
+    /// `PUT /accounts/{account_id}/notes`
+    ///
+    /// Arguments:
+    ///
+    /// - `account_id`
+    ///
+    /// Retried automatically: `PUT` is idempotent.
+    pub fn add_account_note<'a>(
+        &self,
+        account_id: impl Into<String>,
+        body: &'a models::AddAccountNoteRequest,
+    ) -> AddAccountNoteRequest<'a> {
+        AddAccountNoteRequest {
+            runtime: self.runtime.clone(),
+            account_id: account_id.into(),
+            body,
+            options: CallOptions::new(),
+        }
+    }
+}
+
+static LIST_ACCOUNTS: Operation = Operation {
+    name: "listAccounts",
+    method: Method::GET,
+    class: RetryClass::Safe,
+    key_header: "Idempotency-Key",
+    key_max_length: 255,
+    failures: FailurePolicy::Reattempt,
+    in_flight_code: "concurrent_idempotent_requests",
+    mismatch_code: "invalid_idempotent_request",
+    p99: None,
+    retry: RetryOverrides::NONE,
+};
+
+/// A [`Accounts::list_accounts`] call: set its options, then [`send`](Self::send) it.
+#[derive(Clone, Debug)]
+#[must_use = "a request does nothing until it is sent"]
+pub struct ListAccountsRequest {
+    runtime: Runtime,
+    page: Option<i64>,
+    per_page: Option<i64>,
+    email: Option<String>,
+    options: CallOptions,
+}
+
+impl ListAccountsRequest {
+    /// The page number, starting at 1.
+    pub fn page(mut self, page: i64) -> Self {
+        self.page = Some(page);
+        self
+    }
+
+    pub fn per_page(mut self, per_page: i64) -> Self {
+        self.per_page = Some(per_page);
+        self
+    }
+
+    /// Only the account with this email address.
+    pub fn email(mut self, email: impl Into<String>) -> Self {
+        self.email = Some(email.into());
+        self
+    }
+
+    /// The deadline of this whole call, every attempt and every sleep
+    /// between attempts included, counted from when it is sent.
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.options = self.options.timeout(timeout);
+        self
+    }
+
+    /// An absolute deadline for this whole call (the earlier one wins when
+    /// [`timeout`](Self::timeout) is set too), e.g. the one your own caller
+    /// gave you through `runtime::deadline_from_headers`.
+    pub fn deadline(mut self, deadline: Instant) -> Self {
+        self.options = self.options.deadline(deadline);
+        self
+    }
+
+    /// The most attempts this call makes, the first one included.
+    pub fn max_attempts(mut self, attempts: u32) -> Self {
+        self.options = self.options.max_attempts(attempts);
+        self
+    }
+
+    /// Turns retries on or off for this call (off: exactly one attempt).
+    pub fn retries(mut self, on: bool) -> Self {
+        self.options = self.options.retries(on);
+        self
+    }
+
+    /// Sends the request, retrying as the operation allows, and returns the
+    /// decoded body.
+    pub async fn send(self) -> Result<models::ListAccountsResponse, Error> {
+        Ok(self.send_with_response().await?.data)
+    }
+
+    /// As [`send`](Self::send), with the status, the headers and the number
+    /// of attempts the call made.
+    pub async fn send_with_response(
+        self,
+    ) -> Result<ApiResponse<models::ListAccountsResponse>, Error> {
+        let mut request = Request::new(Method::GET, "/accounts");
+        if let Some(page) = &self.page {
+            request = request.query("page", page.to_string());
+        }
+        if let Some(per_page) = &self.per_page {
+            request = request.query("per_page", per_page.to_string());
+        }
+        if let Some(email) = &self.email {
+            request = request.query("email", email);
+        }
+        let response = self
+            .runtime
+            .execute(&LIST_ACCOUNTS, request, self.options)
+            .await?;
+        let data = response.json()?;
+        Ok(ApiResponse::new(data, response))
+    }
+}
+
+/// The error responses of [`ListAccountsRequest`], decoded from an [`Error`] by `from_error`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ListAccountsError {
+    /// 401: Unauthorized
+    Unauthorized(models::Error),
+}
+
+impl ListAccountsError {
+    /// The documented error response of a failed call: `None` when the call
+    /// got no response, or a status or body the API does not document.
+    pub fn from_error(error: &Error) -> Option<Self> {
+        let api = error.api()?;
+        match api.status.as_u16() {
+            401 => Some(Self::Unauthorized(crate::decode(api)?)),
+            _ => None,
+        }
+    }
+}
+
+static CREATE_ACCOUNT: Operation = Operation {
+    name: "createAccount",
+    method: Method::POST,
+    class: RetryClass::Keyed,
+    key_header: "Idempotency-Key",
+    key_max_length: 255,
+    failures: FailurePolicy::Reattempt,
+    in_flight_code: "concurrent_idempotent_requests",
+    mismatch_code: "invalid_idempotent_request",
+    p99: None,
+    retry: RetryOverrides::NONE,
+};
+
+/// A [`Accounts::create_account`] call: set its options, then [`send`](Self::send) it.
+#[derive(Clone, Debug)]
+#[must_use = "a request does nothing until it is sent"]
+pub struct CreateAccountRequest<'a> {
+    runtime: Runtime,
+    body: &'a models::AccountInput,
+    options: CallOptions,
+}
+
+impl CreateAccountRequest<'_> {
+    /// Sends `key` as the `Idempotency-Key` header on every attempt of this call, instead of a key the SDK makes once for the call.
+    ///
+    /// Derive it from something you already hold, so a retry of the same logical request, even from another process, reuses it: your own id for the request (an order id, an event id) first, else an id scoped to the request you are handling; else make a random UUID once and keep it for every retry. A fresh value per attempt defeats the key.
+    ///
+    /// 1 to 255 visible ASCII characters; anything else fails before a request is sent.
+    pub fn idempotency_key(mut self, key: impl Into<String>) -> Self {
+        self.options = self.options.idempotency_key(key);
+        self
+    }
+
+    /// The deadline of this whole call, every attempt and every sleep
+    /// between attempts included, counted from when it is sent.
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.options = self.options.timeout(timeout);
+        self
+    }
+
+    /// An absolute deadline for this whole call (the earlier one wins when
+    /// [`timeout`](Self::timeout) is set too), e.g. the one your own caller
+    /// gave you through `runtime::deadline_from_headers`.
+    pub fn deadline(mut self, deadline: Instant) -> Self {
+        self.options = self.options.deadline(deadline);
+        self
+    }
+
+    /// The most attempts this call makes, the first one included.
+    pub fn max_attempts(mut self, attempts: u32) -> Self {
+        self.options = self.options.max_attempts(attempts);
+        self
+    }
+
+    /// Turns retries on or off for this call (off: exactly one attempt).
+    pub fn retries(mut self, on: bool) -> Self {
+        self.options = self.options.retries(on);
+        self
+    }
+
+    /// Sends the request, retrying as the operation allows, and returns the
+    /// decoded body.
+    pub async fn send(self) -> Result<models::Account, Error> {
+        Ok(self.send_with_response().await?.data)
+    }
+
+    /// As [`send`](Self::send), with the status, the headers and the number
+    /// of attempts the call made.
+    pub async fn send_with_response(self) -> Result<ApiResponse<models::Account>, Error> {
+        let mut request = Request::new(Method::POST, "/accounts");
+        request = request.json(self.body)?;
+        let response = self
+            .runtime
+            .execute(&CREATE_ACCOUNT, request, self.options)
+            .await?;
+        let data = response.json()?;
+        Ok(ApiResponse::new(data, response))
+    }
+}
+
+/// The error responses of [`CreateAccountRequest`], decoded from an [`Error`] by `from_error`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CreateAccountError {
+    /// 400: Bad request
+    BadRequest(models::Error),
+    /// 401: Unauthorized
+    Unauthorized(models::Error),
+}
+
+impl CreateAccountError {
+    /// The documented error response of a failed call: `None` when the call
+    /// got no response, or a status or body the API does not document.
+    pub fn from_error(error: &Error) -> Option<Self> {
+        let api = error.api()?;
+        match api.status.as_u16() {
+            400 => Some(Self::BadRequest(crate::decode(api)?)),
+            401 => Some(Self::Unauthorized(crate::decode(api)?)),
+            _ => None,
+        }
+    }
+}
+
+static GET_ACCOUNT: Operation = Operation {
+    name: "getAccount",
+    method: Method::GET,
+    class: RetryClass::Safe,
+    key_header: "Idempotency-Key",
+    key_max_length: 255,
+    failures: FailurePolicy::Reattempt,
+    in_flight_code: "concurrent_idempotent_requests",
+    mismatch_code: "invalid_idempotent_request",
+    p99: None,
+    retry: RetryOverrides::NONE,
+};
+
+/// A [`Accounts::get_account`] call: set its options, then [`send`](Self::send) it.
+#[derive(Clone, Debug)]
+#[must_use = "a request does nothing until it is sent"]
+pub struct GetAccountRequest {
+    runtime: Runtime,
+    account_id: String,
+    options: CallOptions,
+}
+
+impl GetAccountRequest {
+    /// The deadline of this whole call, every attempt and every sleep
+    /// between attempts included, counted from when it is sent.
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.options = self.options.timeout(timeout);
+        self
+    }
+
+    /// An absolute deadline for this whole call (the earlier one wins when
+    /// [`timeout`](Self::timeout) is set too), e.g. the one your own caller
+    /// gave you through `runtime::deadline_from_headers`.
+    pub fn deadline(mut self, deadline: Instant) -> Self {
+        self.options = self.options.deadline(deadline);
+        self
+    }
+
+    /// The most attempts this call makes, the first one included.
+    pub fn max_attempts(mut self, attempts: u32) -> Self {
+        self.options = self.options.max_attempts(attempts);
+        self
+    }
+
+    /// Turns retries on or off for this call (off: exactly one attempt).
+    pub fn retries(mut self, on: bool) -> Self {
+        self.options = self.options.retries(on);
+        self
+    }
+
+    /// Sends the request, retrying as the operation allows, and returns the
+    /// decoded body.
+    pub async fn send(self) -> Result<models::Account, Error> {
+        Ok(self.send_with_response().await?.data)
+    }
+
+    /// As [`send`](Self::send), with the status, the headers and the number
+    /// of attempts the call made.
+    pub async fn send_with_response(self) -> Result<ApiResponse<models::Account>, Error> {
+        let path = format!(
+            "/accounts/{}",
+            runtime::encode_path_segment(&self.account_id)?,
+        );
+        let request = Request::new(Method::GET, path);
+        let response = self
+            .runtime
+            .execute(&GET_ACCOUNT, request, self.options)
+            .await?;
+        let data = response.json()?;
+        Ok(ApiResponse::new(data, response))
+    }
+}
+
+/// The error responses of [`GetAccountRequest`], decoded from an [`Error`] by `from_error`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GetAccountError {
+    /// 401: Unauthorized
+    Unauthorized(models::Error),
+    /// 404: Not found
+    NotFound(models::Error),
+}
+
+impl GetAccountError {
+    /// The documented error response of a failed call: `None` when the call
+    /// got no response, or a status or body the API does not document.
+    pub fn from_error(error: &Error) -> Option<Self> {
+        let api = error.api()?;
+        match api.status.as_u16() {
+            401 => Some(Self::Unauthorized(crate::decode(api)?)),
+            404 => Some(Self::NotFound(crate::decode(api)?)),
+            _ => None,
+        }
+    }
+}
+
+static REPLACE_ACCOUNT: Operation = Operation {
+    name: "replaceAccount",
+    method: Method::PUT,
+    class: RetryClass::Idempotent,
+    key_header: "Idempotency-Key",
+    key_max_length: 255,
+    failures: FailurePolicy::Reattempt,
+    in_flight_code: "concurrent_idempotent_requests",
+    mismatch_code: "invalid_idempotent_request",
+    p99: None,
+    retry: RetryOverrides::NONE,
+};
+
+/// A [`Accounts::replace_account`] call: set its options, then [`send`](Self::send) it.
+#[derive(Clone, Debug)]
+#[must_use = "a request does nothing until it is sent"]
+pub struct ReplaceAccountRequest<'a> {
+    runtime: Runtime,
+    account_id: String,
+    body: &'a models::AccountInput,
+    options: CallOptions,
+}
+
+impl ReplaceAccountRequest<'_> {
+    /// The deadline of this whole call, every attempt and every sleep
+    /// between attempts included, counted from when it is sent.
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.options = self.options.timeout(timeout);
+        self
+    }
+
+    /// An absolute deadline for this whole call (the earlier one wins when
+    /// [`timeout`](Self::timeout) is set too), e.g. the one your own caller
+    /// gave you through `runtime::deadline_from_headers`.
+    pub fn deadline(mut self, deadline: Instant) -> Self {
+        self.options = self.options.deadline(deadline);
+        self
+    }
+
+    /// The most attempts this call makes, the first one included.
+    pub fn max_attempts(mut self, attempts: u32) -> Self {
+        self.options = self.options.max_attempts(attempts);
+        self
+    }
+
+    /// Turns retries on or off for this call (off: exactly one attempt).
+    pub fn retries(mut self, on: bool) -> Self {
+        self.options = self.options.retries(on);
+        self
+    }
+
+    /// Sends the request, retrying as the operation allows, and returns the
+    /// decoded body.
+    pub async fn send(self) -> Result<models::Account, Error> {
+        Ok(self.send_with_response().await?.data)
+    }
+
+    /// As [`send`](Self::send), with the status, the headers and the number
+    /// of attempts the call made.
+    pub async fn send_with_response(self) -> Result<ApiResponse<models::Account>, Error> {
+        let path = format!(
+            "/accounts/{}",
+            runtime::encode_path_segment(&self.account_id)?,
+        );
+        let mut request = Request::new(Method::PUT, path);
+        request = request.json(self.body)?;
+        let response = self
+            .runtime
+            .execute(&REPLACE_ACCOUNT, request, self.options)
+            .await?;
+        let data = response.json()?;
+        Ok(ApiResponse::new(data, response))
+    }
+}
+
+/// The error responses of [`ReplaceAccountRequest`], decoded from an [`Error`] by `from_error`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReplaceAccountError {
+    /// 400: Bad request
+    BadRequest(models::Error),
+    /// 401: Unauthorized
+    Unauthorized(models::Error),
+    /// 404: Not found
+    NotFound(models::Error),
+}
+
+impl ReplaceAccountError {
+    /// The documented error response of a failed call: `None` when the call
+    /// got no response, or a status or body the API does not document.
+    pub fn from_error(error: &Error) -> Option<Self> {
+        let api = error.api()?;
+        match api.status.as_u16() {
+            400 => Some(Self::BadRequest(crate::decode(api)?)),
+            401 => Some(Self::Unauthorized(crate::decode(api)?)),
+            404 => Some(Self::NotFound(crate::decode(api)?)),
+            _ => None,
+        }
+    }
+}
+
+static ADD_ACCOUNT_NOTE: Operation = Operation {
+    name: "addAccountNote",
+    method: Method::PUT,
+    class: RetryClass::Idempotent,
+    key_header: "Idempotency-Key",
+    key_max_length: 255,
+    failures: FailurePolicy::Reattempt,
+    in_flight_code: "concurrent_idempotent_requests",
+    mismatch_code: "invalid_idempotent_request",
+    p99: None,
+    retry: RetryOverrides::NONE,
+};
+
+/// A [`Accounts::add_account_note`] call: set its options, then [`send`](Self::send) it.
+#[derive(Clone, Debug)]
+#[must_use = "a request does nothing until it is sent"]
+pub struct AddAccountNoteRequest<'a> {
+    runtime: Runtime,
+    account_id: String,
+    body: &'a models::AddAccountNoteRequest,
+    options: CallOptions,
+}
+
+impl AddAccountNoteRequest<'_> {
+    /// The deadline of this whole call, every attempt and every sleep
+    /// between attempts included, counted from when it is sent.
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.options = self.options.timeout(timeout);
+        self
+    }
+
+    /// An absolute deadline for this whole call (the earlier one wins when
+    /// [`timeout`](Self::timeout) is set too), e.g. the one your own caller
+    /// gave you through `runtime::deadline_from_headers`.
+    pub fn deadline(mut self, deadline: Instant) -> Self {
+        self.options = self.options.deadline(deadline);
+        self
+    }
+
+    /// The most attempts this call makes, the first one included.
+    pub fn max_attempts(mut self, attempts: u32) -> Self {
+        self.options = self.options.max_attempts(attempts);
+        self
+    }
+
+    /// Turns retries on or off for this call (off: exactly one attempt).
+    pub fn retries(mut self, on: bool) -> Self {
+        self.options = self.options.retries(on);
+        self
+    }
+
+    /// Sends the request, retrying as the operation allows, and returns the
+    /// decoded body.
+    pub async fn send(self) -> Result<models::ActivityEntry, Error> {
+        Ok(self.send_with_response().await?.data)
+    }
+
+    /// As [`send`](Self::send), with the status, the headers and the number
+    /// of attempts the call made.
+    pub async fn send_with_response(self) -> Result<ApiResponse<models::ActivityEntry>, Error> {
+        let path = format!(
+            "/accounts/{}/notes",
+            runtime::encode_path_segment(&self.account_id)?,
+        );
+        let mut request = Request::new(Method::PUT, path);
+        request = request.json(self.body)?;
+        let response = self
+            .runtime
+            .execute(&ADD_ACCOUNT_NOTE, request, self.options)
+            .await?;
+        let data = response.json()?;
+        Ok(ApiResponse::new(data, response))
+    }
+}
+
+/// The error responses of [`AddAccountNoteRequest`], decoded from an [`Error`] by `from_error`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AddAccountNoteError {
+    /// 401: Unauthorized
+    Unauthorized(models::Error),
+    /// 404: Not found
+    NotFound(models::Error),
+}
+
+impl AddAccountNoteError {
+    /// The documented error response of a failed call: `None` when the call
+    /// got no response, or a status or body the API does not document.
+    pub fn from_error(error: &Error) -> Option<Self> {
+        let api = error.api()?;
+        match api.status.as_u16() {
+            401 => Some(Self::Unauthorized(crate::decode(api)?)),
+            404 => Some(Self::NotFound(crate::decode(api)?)),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,226 @@
+//! Client-wide settings and authentication.
+
+use std::fmt;
+use std::time::Duration;
+
+use reqwest::header::HeaderMap;
+
+use super::backoff::Jitter;
+use super::budget::DEFAULT_BUDGET_CAPACITY;
+use super::deadline::REQUEST_TIMEOUT_HEADER;
+
+/// Default attempt cap: the first attempt and two retries.
+pub const DEFAULT_MAX_ATTEMPTS: u32 = 3;
+/// Default backoff base.
+pub const DEFAULT_BASE: Duration = Duration::from_millis(500);
+/// Default backoff cap.
+pub const DEFAULT_CAP: Duration = Duration::from_secs(20);
+/// Default deadline of a whole logical call.
+pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(60);
+
+/// How the client authenticates. The generated code picks the variant from
+/// the spec's security scheme; secrets never appear in `Debug` output or logs.
+#[derive(Clone, PartialEq, Eq)]
+pub enum Auth {
+    /// `Authorization: Bearer <token>`.
+    Bearer { token: String },
+    /// `Authorization: Basic base64(username:password)`.
+    Basic {
+        username: String,
+        password: Option<String>,
+    },
+    /// An API key in a request header.
+    ApiKeyHeader { name: String, key: String },
+    /// An API key in a query parameter.
+    ApiKeyQuery { name: String, key: String },
+}
+
+impl Auth {
+    pub fn bearer(token: impl Into<String>) -> Self {
+        Auth::Bearer {
+            token: token.into(),
+        }
+    }
+
+    pub fn basic(username: impl Into<String>, password: Option<String>) -> Self {
+        Auth::Basic {
+            username: username.into(),
+            password,
+        }
+    }
+
+    pub fn api_key_header(name: impl Into<String>, key: impl Into<String>) -> Self {
+        Auth::ApiKeyHeader {
+            name: name.into(),
+            key: key.into(),
+        }
+    }
+
+    pub fn api_key_query(name: impl Into<String>, key: impl Into<String>) -> Self {
+        Auth::ApiKeyQuery {
+            name: name.into(),
+            key: key.into(),
+        }
+    }
+}
+
+impl fmt::Debug for Auth {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Auth::Bearer { .. } => f.write_str("Bearer(<redacted>)"),
+            Auth::Basic { username, .. } => write!(f, "Basic({username:?}, <redacted>)"),
+            Auth::ApiKeyHeader { name, .. } => write!(f, "ApiKeyHeader({name:?}, <redacted>)"),
+            Auth::ApiKeyQuery { name, .. } => write!(f, "ApiKeyQuery({name:?}, <redacted>)"),
+        }
+    }
+}
+
+/// Client-wide settings. `Config::new(base_url)` gives the contract defaults;
+/// the generated code applies the spec's root-level `x-retries` and
+/// `x-latency-p99-ms` on top, and callers change any knob with the `with_*`
+/// methods (or the public fields).
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Scheme, host and optional base path, e.g. `https://api.example.com/v1`.
+    pub base_url: String,
+    /// Retries on (the default) or off (every call makes one attempt).
+    pub retries: bool,
+    /// Attempts per logical call, the first included (default 3).
+    pub max_attempts: u32,
+    /// Full jitter (default) or decorrelated jitter.
+    pub jitter: Jitter,
+    /// Backoff base (default 500 ms).
+    pub base: Duration,
+    /// Backoff cap (default 20 s).
+    pub cap: Duration,
+    /// Deadline of a whole logical call, attempts and sleeps (default 60 s).
+    pub deadline: Duration,
+    /// p99 latency for operations that declare none: the attempt timeout is
+    /// `min(3 * p99, time left)`. `None`: the attempt may use all the time left.
+    pub p99: Option<Duration>,
+    /// Header carrying the time left to the server (default
+    /// `Request-Timeout-Ms`); `None` turns it off.
+    pub request_timeout_header: Option<String>,
+    /// Capacity of the retry budget (default 500 tokens; it starts full).
+    pub budget_capacity: u32,
+    /// Credentials applied to every request.
+    pub auth: Vec<Auth>,
+    /// Headers sent on every request (a request's own headers win).
+    pub default_headers: HeaderMap,
+    /// The `User-Agent` header.
+    pub user_agent: Option<String>,
+}
+
+impl Config {
+    pub fn new(base_url: impl Into<String>) -> Self {
+        Config {
+            base_url: base_url.into(),
+            retries: true,
+            max_attempts: DEFAULT_MAX_ATTEMPTS,
+            jitter: Jitter::Full,
+            base: DEFAULT_BASE,
+            cap: DEFAULT_CAP,
+            deadline: DEFAULT_DEADLINE,
+            p99: None,
+            request_timeout_header: Some(REQUEST_TIMEOUT_HEADER.to_string()),
+            budget_capacity: DEFAULT_BUDGET_CAPACITY,
+            auth: Vec::new(),
+            default_headers: HeaderMap::new(),
+            user_agent: None,
+        }
+    }
+
+    pub fn with_retries(mut self, on: bool) -> Self {
+        self.retries = on;
+        self
+    }
+
+    pub fn with_max_attempts(mut self, attempts: u32) -> Self {
+        self.max_attempts = attempts;
+        self
+    }
+
+    pub fn with_jitter(mut self, jitter: Jitter) -> Self {
+        self.jitter = jitter;
+        self
+    }
+
+    pub fn with_base(mut self, base: Duration) -> Self {
+        self.base = base;
+        self
+    }
+
+    pub fn with_cap(mut self, cap: Duration) -> Self {
+        self.cap = cap;
+        self
+    }
+
+    pub fn with_deadline(mut self, deadline: Duration) -> Self {
+        self.deadline = deadline;
+        self
+    }
+
+    pub fn with_p99(mut self, p99: Option<Duration>) -> Self {
+        self.p99 = p99;
+        self
+    }
+
+    pub fn with_request_timeout_header(mut self, name: Option<&str>) -> Self {
+        self.request_timeout_header = name.map(str::to_string);
+        self
+    }
+
+    pub fn with_budget_capacity(mut self, capacity: u32) -> Self {
+        self.budget_capacity = capacity;
+        self
+    }
+
+    pub fn with_auth(mut self, auth: Auth) -> Self {
+        self.auth.push(auth);
+        self
+    }
+
+    pub fn with_default_headers(mut self, headers: HeaderMap) -> Self {
+        self.default_headers = headers;
+        self
+    }
+
+    pub fn with_user_agent(mut self, user_agent: impl Into<String>) -> Self {
+        self.user_agent = Some(user_agent.into());
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_the_contract() {
+        let c = Config::new("http://localhost");
+        assert!(c.retries);
+        assert_eq!(c.max_attempts, 3);
+        assert_eq!(c.jitter, Jitter::Full);
+        assert_eq!(c.base, Duration::from_millis(500));
+        assert_eq!(c.cap, Duration::from_secs(20));
+        assert_eq!(c.deadline, Duration::from_secs(60));
+        assert_eq!(c.p99, None);
+        assert_eq!(
+            c.request_timeout_header.as_deref(),
+            Some("Request-Timeout-Ms")
+        );
+        assert_eq!(c.budget_capacity, 500);
+    }
+
+    #[test]
+    fn debug_output_hides_secrets() {
+        let c = Config::new("http://localhost")
+            .with_auth(Auth::bearer("sekrit-token"))
+            .with_auth(Auth::basic("ann", Some("sekrit-pw".into())))
+            .with_auth(Auth::api_key_header("X-Api-Key", "sekrit-key"))
+            .with_auth(Auth::api_key_query("api_key", "sekrit-q"));
+        let text = format!("{c:?}");
+        assert!(!text.contains("sekrit"), "{text}");
+        assert!(text.contains("X-Api-Key") && text.contains("ann"));
+    }
+}

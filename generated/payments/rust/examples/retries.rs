@@ -1,0 +1,75 @@
+//! The examples of the README, compiled with the crate: a client with a
+//! 30 s deadline per call, a caller-derived idempotency key, a tighter
+//! deadline for one call, and a call without retries.
+//!
+//! `cargo run --example retries` calls the API (with `PAYMENTS_TOKEN` set).
+
+use std::time::Duration;
+
+use payments::models;
+
+#[tokio::main(flavor = "current_thread")]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let client = payments::Client::builder()
+        .bearer_token(std::env::var("PAYMENTS_TOKEN")?)
+        .timeout(Duration::from_secs(30))
+        .build()?;
+    keyed_call(&client, 8812).await?;
+    with_deadline(&client).await?;
+    without_retries(&client).await?;
+    documented_error(&client).await;
+    Ok(())
+}
+
+/// A caller-derived idempotency key: every retry of this call, and a rerun of the
+/// same order after a crash, sends the same key, so the server acts on it once.
+async fn keyed_call(client: &payments::Client, order_id: u64) -> Result<(), payments::Error> {
+    let body = models::CreateTransfer {
+        amount: 1,
+        currency: "...".into(),
+        vendor_id: "...".into(),
+        ..Default::default()
+    };
+    let response = client
+        .transfers()
+        .create_transfer(&body)
+        .idempotency_key(format!("order-{order_id}"))
+        .send()
+        .await?;
+    println!("{response:?}");
+    Ok(())
+}
+
+/// A tighter deadline for one call: every attempt and every sleep between
+/// attempts fits in 5 seconds.
+async fn with_deadline(client: &payments::Client) -> Result<(), payments::Error> {
+    let response = client
+        .transfers()
+        .list_transfers()
+        .timeout(Duration::from_secs(5))
+        .send()
+        .await?;
+    println!("{response:?}");
+    Ok(())
+}
+
+/// Retries off for one call: exactly one attempt.
+async fn without_retries(client: &payments::Client) -> Result<(), payments::Error> {
+    let response = client
+        .transfers()
+        .list_transfers()
+        .retries(false)
+        .send()
+        .await?;
+    println!("{response:?}");
+    Ok(())
+}
+
+/// A documented error response, decoded by its status.
+async fn documented_error(client: &payments::Client) {
+    let result = client.transfers().list_transfers().send().await;
+    if let Err(error) = result {
+        let documented = payments::transfers::ListTransfersError::from_error(&error);
+        eprintln!("{error}: {documented:?}");
+    }
+}

@@ -1,0 +1,425 @@
+//! The `transfers` operations.
+//!
+//! Payments from your balance to a vendor.
+
+use std::time::{Duration, Instant};
+
+use crate::runtime::{
+    self, CallOptions, Error, FailurePolicy, Method, Operation, Request, RetryClass,
+    RetryOverrides, Runtime,
+};
+use crate::{models, ApiResponse};
+
+/// Payments from your balance to a vendor.
+///
+/// Get one from [`Client`](crate::Client); it is cheap to clone and shares
+/// the client's connections, settings and retry budget.
+#[derive(Clone, Debug)]
+pub struct Transfers {
+    runtime: Runtime,
+}
+
+impl Transfers {
+    pub(crate) fn new(runtime: Runtime) -> Self {
+        Self { runtime }
+    }
+
+    /// List transfers
+    ///
+    /// Returns transfers, newest first, one page at a time. To get the next
+    /// page, pass the id of the last transfer of this page as
+    /// `starting_after`; `has_more` is false on the last page.
+    ///
+    /// `GET /transfers`
+    ///
+    /// Retried automatically: `GET` is safe to repeat. Each attempt may take min(3 × 400 ms, time left) = at most 1200 ms.
+    pub fn list_transfers(&self) -> ListTransfersRequest {
+        ListTransfersRequest {
+            runtime: self.runtime.clone(),
+            limit: None,
+            starting_after: None,
+            created: None,
+            options: CallOptions::new(),
+        }
+    }
+
+    /// Create a transfer
+    ///
+    /// Pays an amount from your balance to a vendor. The transfer starts as
+    /// `pending` and becomes `paid` or `failed` once the vendor's bank
+    /// answers.
+    ///
+    /// Send an `Idempotency-Key` so that a retried request cannot pay the
+    /// vendor twice.
+    ///
+    /// `POST /transfers`
+    ///
+    /// Retried automatically with an idempotency key: the SDK makes one per call and sends it on every attempt; pass your own with [`CreateTransferRequest::idempotency_key`]. Each attempt may take min(3 × 400 ms, time left) = at most 1200 ms.
+    pub fn create_transfer<'a>(
+        &self,
+        body: &'a models::CreateTransfer,
+    ) -> CreateTransferRequest<'a> {
+        CreateTransferRequest {
+            runtime: self.runtime.clone(),
+            body,
+            options: CallOptions::new(),
+        }
+    }
+
+    /// Get a transfer
+    ///
+    /// Returns one transfer with its current status.
+    ///
+    /// `GET /transfers/{transfer_id}`
+    ///
+    /// Arguments:
+    ///
+    /// - `transfer_id`: The id of the transfer.
+    ///
+    /// Retried automatically: `GET` is safe to repeat. Each attempt may take min(3 × 400 ms, time left) = at most 1200 ms.
+    pub fn get_transfer(&self, transfer_id: impl Into<String>) -> GetTransferRequest {
+        GetTransferRequest {
+            runtime: self.runtime.clone(),
+            transfer_id: transfer_id.into(),
+            options: CallOptions::new(),
+        }
+    }
+}
+
+static LIST_TRANSFERS: Operation = Operation {
+    name: "listTransfers",
+    method: Method::GET,
+    class: RetryClass::Safe,
+    key_header: "Idempotency-Key",
+    key_max_length: 255,
+    failures: FailurePolicy::Replay,
+    in_flight_code: "concurrent_idempotent_requests",
+    mismatch_code: "invalid_idempotent_request",
+    p99: None,
+    retry: RetryOverrides::NONE,
+};
+
+/// A [`Transfers::list_transfers`] call: set its options, then [`send`](Self::send) it.
+#[derive(Clone, Debug)]
+#[must_use = "a request does nothing until it is sent"]
+pub struct ListTransfersRequest {
+    runtime: Runtime,
+    limit: Option<i64>,
+    starting_after: Option<String>,
+    created: Option<models::ListTransfersCreated>,
+    options: CallOptions,
+}
+
+impl ListTransfersRequest {
+    /// The largest number of transfers on one page.
+    pub fn limit(mut self, limit: i64) -> Self {
+        self.limit = Some(limit);
+        self
+    }
+
+    /// A transfer id; the page starts with the transfer after it.
+    pub fn starting_after(mut self, starting_after: impl Into<String>) -> Self {
+        self.starting_after = Some(starting_after.into());
+        self
+    }
+
+    /// Only transfers created within this range, bounds included: `created[gte]=2024-05-01T00:00:00Z&created[lte]=2024-05-31T23:59:59Z`.
+    pub fn created(mut self, created: models::ListTransfersCreated) -> Self {
+        self.created = Some(created);
+        self
+    }
+
+    /// The deadline of this whole call, every attempt and every sleep
+    /// between attempts included, counted from when it is sent.
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.options = self.options.timeout(timeout);
+        self
+    }
+
+    /// An absolute deadline for this whole call (the earlier one wins when
+    /// [`timeout`](Self::timeout) is set too), e.g. the one your own caller
+    /// gave you through `runtime::deadline_from_headers`.
+    pub fn deadline(mut self, deadline: Instant) -> Self {
+        self.options = self.options.deadline(deadline);
+        self
+    }
+
+    /// The most attempts this call makes, the first one included.
+    pub fn max_attempts(mut self, attempts: u32) -> Self {
+        self.options = self.options.max_attempts(attempts);
+        self
+    }
+
+    /// Turns retries on or off for this call (off: exactly one attempt).
+    pub fn retries(mut self, on: bool) -> Self {
+        self.options = self.options.retries(on);
+        self
+    }
+
+    /// Sends the request, retrying as the operation allows, and returns the
+    /// decoded body.
+    pub async fn send(self) -> Result<models::TransferList, Error> {
+        Ok(self.send_with_response().await?.data)
+    }
+
+    /// As [`send`](Self::send), with the status, the headers and the number
+    /// of attempts the call made.
+    pub async fn send_with_response(self) -> Result<ApiResponse<models::TransferList>, Error> {
+        let mut request = Request::new(Method::GET, "/transfers");
+        if let Some(limit) = &self.limit {
+            request = request.query("limit", limit.to_string());
+        }
+        if let Some(starting_after) = &self.starting_after {
+            request = request.query("starting_after", starting_after);
+        }
+        if let Some(created) = &self.created {
+            let pairs = runtime::query_deep_object("created", &crate::to_json(created)?);
+            request = request.query_pairs(pairs);
+        }
+        let response = self
+            .runtime
+            .execute(&LIST_TRANSFERS, request, self.options)
+            .await?;
+        let data = response.json()?;
+        Ok(ApiResponse::new(data, response))
+    }
+}
+
+/// The error responses of [`ListTransfersRequest`], decoded from an [`Error`] by `from_error`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ListTransfersError {
+    /// 400: The request is malformed, for example a field has the wrong type.
+    BadRequest(models::Error),
+    /// 401: The API key is missing, wrong or revoked.
+    Unauthorized(models::Error),
+    /// 429: Too many requests. Retry after the time given in `Retry-After`.
+    TooManyRequests(models::Error),
+}
+
+impl ListTransfersError {
+    /// The documented error response of a failed call: `None` when the call
+    /// got no response, or a status or body the API does not document.
+    pub fn from_error(error: &Error) -> Option<Self> {
+        let api = error.api()?;
+        match api.status.as_u16() {
+            400 => Some(Self::BadRequest(crate::decode(api)?)),
+            401 => Some(Self::Unauthorized(crate::decode(api)?)),
+            429 => Some(Self::TooManyRequests(crate::decode(api)?)),
+            _ => None,
+        }
+    }
+}
+
+static CREATE_TRANSFER: Operation = Operation {
+    name: "createTransfer",
+    method: Method::POST,
+    class: RetryClass::Keyed,
+    key_header: "Idempotency-Key",
+    key_max_length: 255,
+    failures: FailurePolicy::Replay,
+    in_flight_code: "concurrent_idempotent_requests",
+    mismatch_code: "invalid_idempotent_request",
+    p99: None,
+    retry: RetryOverrides::NONE,
+};
+
+/// A [`Transfers::create_transfer`] call: set its options, then [`send`](Self::send) it.
+#[derive(Clone, Debug)]
+#[must_use = "a request does nothing until it is sent"]
+pub struct CreateTransferRequest<'a> {
+    runtime: Runtime,
+    body: &'a models::CreateTransfer,
+    options: CallOptions,
+}
+
+impl CreateTransferRequest<'_> {
+    /// Sends `key` as the `Idempotency-Key` header on every attempt of this call, instead of a key the SDK makes once for the call.
+    ///
+    /// Derive it from something you already hold, so a retry of the same logical request, even from another process, reuses it: your own id for the request (an order id, an event id) first, else an id scoped to the request you are handling; else make a random UUID once and keep it for every retry. A fresh value per attempt defeats the key.
+    ///
+    /// 1 to 255 visible ASCII characters; anything else fails before a request is sent. The server remembers a key for 24h: a duplicate within that window gets the first response back.
+    pub fn idempotency_key(mut self, key: impl Into<String>) -> Self {
+        self.options = self.options.idempotency_key(key);
+        self
+    }
+
+    /// The deadline of this whole call, every attempt and every sleep
+    /// between attempts included, counted from when it is sent.
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.options = self.options.timeout(timeout);
+        self
+    }
+
+    /// An absolute deadline for this whole call (the earlier one wins when
+    /// [`timeout`](Self::timeout) is set too), e.g. the one your own caller
+    /// gave you through `runtime::deadline_from_headers`.
+    pub fn deadline(mut self, deadline: Instant) -> Self {
+        self.options = self.options.deadline(deadline);
+        self
+    }
+
+    /// The most attempts this call makes, the first one included.
+    pub fn max_attempts(mut self, attempts: u32) -> Self {
+        self.options = self.options.max_attempts(attempts);
+        self
+    }
+
+    /// Turns retries on or off for this call (off: exactly one attempt).
+    pub fn retries(mut self, on: bool) -> Self {
+        self.options = self.options.retries(on);
+        self
+    }
+
+    /// Sends the request, retrying as the operation allows, and returns the
+    /// decoded body.
+    pub async fn send(self) -> Result<models::Transfer, Error> {
+        Ok(self.send_with_response().await?.data)
+    }
+
+    /// As [`send`](Self::send), with the status, the headers and the number
+    /// of attempts the call made.
+    pub async fn send_with_response(self) -> Result<ApiResponse<models::Transfer>, Error> {
+        let mut request = Request::new(Method::POST, "/transfers");
+        request = request.json(self.body)?;
+        let response = self
+            .runtime
+            .execute(&CREATE_TRANSFER, request, self.options)
+            .await?;
+        let data = response.json()?;
+        Ok(ApiResponse::new(data, response))
+    }
+}
+
+/// The error responses of [`CreateTransferRequest`], decoded from an [`Error`] by `from_error`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CreateTransferError {
+    /// 400: The request is malformed, for example a field has the wrong type.
+    BadRequest(models::Error),
+    /// 401: The API key is missing, wrong or revoked.
+    Unauthorized(models::Error),
+    /// 409: The idempotency key was used by another request. The `code` says which case:
+    ///
+    /// - `concurrent_idempotent_requests`: a request with this key is still
+    ///   being processed. Wait and retry with the same key.
+    /// - `invalid_idempotent_request`: the key was used with a different body
+    ///   or endpoint. Do not retry; this is a bug in the caller.
+    Conflict(models::Error),
+    /// 422: The request is well formed but cannot be carried out, for example the balance is too low.
+    UnprocessableEntity(models::Error),
+    /// 429: Too many requests. Retry after the time given in `Retry-After`.
+    TooManyRequests(models::Error),
+}
+
+impl CreateTransferError {
+    /// The documented error response of a failed call: `None` when the call
+    /// got no response, or a status or body the API does not document.
+    pub fn from_error(error: &Error) -> Option<Self> {
+        let api = error.api()?;
+        match api.status.as_u16() {
+            400 => Some(Self::BadRequest(crate::decode(api)?)),
+            401 => Some(Self::Unauthorized(crate::decode(api)?)),
+            409 => Some(Self::Conflict(crate::decode(api)?)),
+            422 => Some(Self::UnprocessableEntity(crate::decode(api)?)),
+            429 => Some(Self::TooManyRequests(crate::decode(api)?)),
+            _ => None,
+        }
+    }
+}
+
+static GET_TRANSFER: Operation = Operation {
+    name: "getTransfer",
+    method: Method::GET,
+    class: RetryClass::Safe,
+    key_header: "Idempotency-Key",
+    key_max_length: 255,
+    failures: FailurePolicy::Replay,
+    in_flight_code: "concurrent_idempotent_requests",
+    mismatch_code: "invalid_idempotent_request",
+    p99: None,
+    retry: RetryOverrides::NONE,
+};
+
+/// A [`Transfers::get_transfer`] call: set its options, then [`send`](Self::send) it.
+#[derive(Clone, Debug)]
+#[must_use = "a request does nothing until it is sent"]
+pub struct GetTransferRequest {
+    runtime: Runtime,
+    transfer_id: String,
+    options: CallOptions,
+}
+
+impl GetTransferRequest {
+    /// The deadline of this whole call, every attempt and every sleep
+    /// between attempts included, counted from when it is sent.
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.options = self.options.timeout(timeout);
+        self
+    }
+
+    /// An absolute deadline for this whole call (the earlier one wins when
+    /// [`timeout`](Self::timeout) is set too), e.g. the one your own caller
+    /// gave you through `runtime::deadline_from_headers`.
+    pub fn deadline(mut self, deadline: Instant) -> Self {
+        self.options = self.options.deadline(deadline);
+        self
+    }
+
+    /// The most attempts this call makes, the first one included.
+    pub fn max_attempts(mut self, attempts: u32) -> Self {
+        self.options = self.options.max_attempts(attempts);
+        self
+    }
+
+    /// Turns retries on or off for this call (off: exactly one attempt).
+    pub fn retries(mut self, on: bool) -> Self {
+        self.options = self.options.retries(on);
+        self
+    }
+
+    /// Sends the request, retrying as the operation allows, and returns the
+    /// decoded body.
+    pub async fn send(self) -> Result<models::Transfer, Error> {
+        Ok(self.send_with_response().await?.data)
+    }
+
+    /// As [`send`](Self::send), with the status, the headers and the number
+    /// of attempts the call made.
+    pub async fn send_with_response(self) -> Result<ApiResponse<models::Transfer>, Error> {
+        let path = format!(
+            "/transfers/{}",
+            runtime::encode_path_segment(&self.transfer_id)?,
+        );
+        let request = Request::new(Method::GET, path);
+        let response = self
+            .runtime
+            .execute(&GET_TRANSFER, request, self.options)
+            .await?;
+        let data = response.json()?;
+        Ok(ApiResponse::new(data, response))
+    }
+}
+
+/// The error responses of [`GetTransferRequest`], decoded from an [`Error`] by `from_error`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GetTransferError {
+    /// 401: The API key is missing, wrong or revoked.
+    Unauthorized(models::Error),
+    /// 404: No object has this id.
+    NotFound(models::Error),
+    /// 429: Too many requests. Retry after the time given in `Retry-After`.
+    TooManyRequests(models::Error),
+}
+
+impl GetTransferError {
+    /// The documented error response of a failed call: `None` when the call
+    /// got no response, or a status or body the API does not document.
+    pub fn from_error(error: &Error) -> Option<Self> {
+        let api = error.api()?;
+        match api.status.as_u16() {
+            401 => Some(Self::Unauthorized(crate::decode(api)?)),
+            404 => Some(Self::NotFound(crate::decode(api)?)),
+            429 => Some(Self::TooManyRequests(crate::decode(api)?)),
+            _ => None,
+        }
+    }
+}

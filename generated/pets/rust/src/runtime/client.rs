@@ -1,0 +1,742 @@
+//! The runtime: one HTTP client, its retry budget and its settings, and the
+//! retry loop every generated operation goes through.
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime};
+
+use bytes::Bytes;
+use reqwest::header::{
+    HeaderMap, HeaderName, HeaderValue, AUTHORIZATION, CONTENT_TYPE, USER_AGENT,
+};
+use reqwest::{Method, StatusCode, Url};
+
+use super::budget::{TokenBucket, SUCCESS_REFUND};
+use super::clock::{Clock, RandomSource, ThreadRandom, TokioClock};
+use super::config::{Auth, Config};
+use super::encode::{base64_encode, encode_query};
+use super::error::{ApiError, Error, StopReason};
+use super::key::{generate_idempotency_key, validate_idempotency_key};
+use super::operation::{Operation, RetryClass};
+use super::policy::{decide, CallState, Decision, Failure, Policy, TransportFailure};
+use super::request::{Body, CallOptions, Request, Response};
+
+/// The shared runtime of a generated SDK client.
+///
+/// Cheap to clone; clones share the HTTP connection pool, the settings and
+/// the retry budget.
+#[derive(Clone)]
+pub struct Runtime {
+    http: reqwest::Client,
+    config: Arc<Config>,
+    /// The base URL without its trailing slashes.
+    base_url: Arc<str>,
+    timeout_header: Option<HeaderName>,
+    user_agent: Option<HeaderValue>,
+    auth_headers: HeaderMap,
+    auth_query: Arc<[(String, String)]>,
+    budget: TokenBucket,
+    clock: Arc<dyn Clock>,
+    random: Arc<dyn RandomSource>,
+}
+
+impl fmt::Debug for Runtime {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Runtime")
+            .field("config", &self.config)
+            .field("budget", &self.budget)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What one attempt ended with.
+enum Outcome {
+    Response {
+        status: StatusCode,
+        headers: HeaderMap,
+        body: Bytes,
+        code: Option<String>,
+        message: Option<String>,
+    },
+    Transport {
+        failure: TransportFailure,
+        source: Option<reqwest::Error>,
+    },
+}
+
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// `start + d`, saturating far in the future instead of overflowing.
+fn instant_after(start: Instant, d: Duration) -> Instant {
+    const FAR: Duration = Duration::from_secs(100 * 365 * 24 * 3600);
+    start
+        .checked_add(d.min(FAR))
+        .or_else(|| start.checked_add(Duration::from_secs(24 * 3600)))
+        .unwrap_or(start)
+}
+
+/// The machine-readable code and message of an error body: `code`, else
+/// `error.code`; `message`, else `error.message`.
+fn error_code_and_message(body: &[u8]) -> (Option<String>, Option<String>) {
+    let Ok(serde_json::Value::Object(root)) = serde_json::from_slice::<serde_json::Value>(body)
+    else {
+        return (None, None);
+    };
+    let text = |v: Option<&serde_json::Value>| match v {
+        Some(serde_json::Value::String(s)) => Some(s.clone()),
+        Some(serde_json::Value::Number(n)) => Some(n.to_string()),
+        _ => None,
+    };
+    let nested = root.get("error").and_then(|e| e.as_object());
+    let code = text(root.get("code")).or_else(|| text(nested.and_then(|e| e.get("code"))));
+    let message = text(root.get("message")).or_else(|| text(nested.and_then(|e| e.get("message"))));
+    (code, message)
+}
+
+fn sensitive(mut value: HeaderValue) -> HeaderValue {
+    value.set_sensitive(true);
+    value
+}
+
+/// Replaces every value of each name in `from` into `into` (keeping
+/// multi-valued headers whole).
+fn merge_headers(into: &mut HeaderMap, from: &HeaderMap) {
+    for name in from.keys() {
+        into.remove(name);
+        for value in from.get_all(name) {
+            into.append(name.clone(), value.clone());
+        }
+    }
+}
+
+impl Runtime {
+    /// A runtime with its own `reqwest` client (rustls, no pooled-connection
+    /// surprises: attempts time out through the runtime, not reqwest).
+    /// Redirects are not followed, as in the Python and Node runtimes: a 3xx
+    /// comes back as an API error carrying its `Location` header, so a body is
+    /// never re-sent somewhere the caller did not choose.
+    pub fn new(config: Config) -> Result<Self, Error> {
+        let http = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .map_err(|e| Error::build(format!("could not create the HTTP client: {e}")))?;
+        Self::with_http_client(config, http)
+    }
+
+    /// A runtime over a `reqwest::Client` the caller configured (proxies,
+    /// certificates, ...). Do not set reqwest timeouts on it: the runtime
+    /// applies the attempt timeout and the deadline itself. Build it with
+    /// `redirect(reqwest::redirect::Policy::none())`: a followed redirect turns
+    /// a 3xx into whatever the other location answers, which the retry policy
+    /// would then judge instead.
+    pub fn with_http_client(config: Config, http: reqwest::Client) -> Result<Self, Error> {
+        let base = config.base_url.trim_end_matches('/').to_string();
+        let parsed =
+            Url::parse(&base).map_err(|e| Error::build(format!("invalid base URL: {e}")))?;
+        if !matches!(parsed.scheme(), "http" | "https") {
+            return Err(Error::build("the base URL must use http or https"));
+        }
+        if parsed.query().is_some() || parsed.fragment().is_some() {
+            return Err(Error::build(
+                "the base URL must not have a query or a fragment",
+            ));
+        }
+        let timeout_header = match &config.request_timeout_header {
+            Some(name) => Some(HeaderName::from_bytes(name.as_bytes()).map_err(|_| {
+                Error::build(format!("invalid request timeout header name {name:?}"))
+            })?),
+            None => None,
+        };
+        let user_agent = match &config.user_agent {
+            Some(ua) => Some(
+                HeaderValue::from_str(ua).map_err(|_| Error::build("invalid User-Agent value"))?,
+            ),
+            None => None,
+        };
+        let mut auth_headers = HeaderMap::new();
+        let mut auth_query = Vec::new();
+        for auth in &config.auth {
+            match auth {
+                Auth::Bearer { token } => {
+                    let value =
+                        HeaderValue::from_str(&format!("Bearer {token}")).map_err(|_| {
+                            Error::build("the bearer token is not a valid header value")
+                        })?;
+                    auth_headers.insert(AUTHORIZATION, sensitive(value));
+                }
+                Auth::Basic { username, password } => {
+                    let pair = format!("{username}:{}", password.as_deref().unwrap_or(""));
+                    let value =
+                        HeaderValue::from_str(&format!("Basic {}", base64_encode(pair.as_bytes())))
+                            .map_err(|_| Error::build("invalid basic credentials"))?;
+                    auth_headers.insert(AUTHORIZATION, sensitive(value));
+                }
+                Auth::ApiKeyHeader { name, key } => {
+                    let header = HeaderName::from_bytes(name.as_bytes()).map_err(|_| {
+                        Error::build(format!("invalid API key header name {name:?}"))
+                    })?;
+                    let value = HeaderValue::from_str(key)
+                        .map_err(|_| Error::build("the API key is not a valid header value"))?;
+                    auth_headers.insert(header, sensitive(value));
+                }
+                Auth::ApiKeyQuery { name, key } => auth_query.push((name.clone(), key.clone())),
+            }
+        }
+        let budget = TokenBucket::new(config.budget_capacity);
+        Ok(Runtime {
+            http,
+            config: Arc::new(config),
+            base_url: Arc::from(base),
+            timeout_header,
+            user_agent,
+            auth_headers,
+            auth_query: Arc::from(auth_query),
+            budget,
+            clock: Arc::new(TokioClock),
+            random: Arc::new(ThreadRandom),
+        })
+    }
+
+    /// Replaces the clock (tests).
+    pub fn with_clock(mut self, clock: Arc<dyn Clock>) -> Self {
+        self.clock = clock;
+        self
+    }
+
+    /// Replaces the random source of the jitter (tests).
+    pub fn with_random(mut self, random: Arc<dyn RandomSource>) -> Self {
+        self.random = random;
+        self
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The retry budget shared by this runtime and its clones
+    /// (`budget().set_level(n)` is the test hook).
+    pub fn budget(&self) -> &TokenBucket {
+        &self.budget
+    }
+
+    /// Runs one logical call: validates, sends, retries by the contract and
+    /// returns the 2xx response or the typed error of the last attempt.
+    pub async fn execute(
+        &self,
+        op: &Operation,
+        request: Request,
+        options: CallOptions,
+    ) -> Result<Response, Error> {
+        let start = self.clock.now();
+
+        // Everything that can fail before sending, the caller's key first.
+        let key = self.resolve_key(op, &options)?;
+        let url = self.url(&request)?;
+        let call_headers = self.headers(&request, &options, key);
+        let deadline = self.deadline(op, &options, start);
+
+        let retries = options.retries.unwrap_or(self.config.retries);
+        let max_attempts = if retries {
+            options
+                .max_attempts
+                .or(op.retry.max_attempts)
+                .unwrap_or(self.config.max_attempts)
+                .max(1)
+        } else {
+            1
+        };
+        let policy = Policy {
+            class: op.class,
+            failures: op.failures,
+            jitter: self.config.jitter,
+            base_ms: millis(op.retry.base.unwrap_or(self.config.base)),
+            cap_ms: millis(op.retry.cap.unwrap_or(self.config.cap)),
+            max_attempts,
+        };
+        let p99 = op.p99.or(self.config.p99);
+
+        let mut state = CallState::default();
+        let mut last_cost: Option<u32> = None;
+        let mut last: Option<Outcome> = None;
+        loop {
+            let now = self.clock.now();
+            let remaining = deadline.saturating_duration_since(now);
+            if remaining.is_zero() {
+                return Err(match last {
+                    Some(outcome) => {
+                        Self::error(outcome, op, state.attempts, StopReason::DeadlineExceeded)
+                    }
+                    None => Error::Timeout {
+                        attempts: state.attempts,
+                        stop_reason: StopReason::DeadlineExceeded,
+                    },
+                });
+            }
+            // min(3 x p99, time left); `cut_by_deadline` when the time left is the bound.
+            let (attempt_timeout, cut_by_deadline) = match p99 {
+                Some(p99) if p99.saturating_mul(3) < remaining => (p99.saturating_mul(3), false),
+                _ => (remaining, true),
+            };
+            let mut attempt_headers = call_headers.clone();
+            if let Some(name) = &self.timeout_header {
+                attempt_headers.insert(name.clone(), HeaderValue::from(millis(remaining)));
+            }
+
+            state.attempts += 1;
+            let outcome = self
+                .attempt(
+                    &request.method,
+                    &url,
+                    attempt_headers,
+                    request.body.as_ref(),
+                    attempt_timeout,
+                )
+                .await?;
+            let outcome = match outcome {
+                Outcome::Transport {
+                    failure: TransportFailure::Timeout,
+                    source: None,
+                } if cut_by_deadline => Outcome::Transport {
+                    failure: TransportFailure::DeadlineReached,
+                    source: None,
+                },
+                other => other,
+            };
+
+            let failed = match outcome {
+                Outcome::Response {
+                    status,
+                    headers,
+                    body,
+                    ..
+                } => {
+                    if status.is_success() {
+                        self.budget.refund(last_cost.unwrap_or(SUCCESS_REFUND));
+                        return Ok(Response {
+                            status,
+                            headers,
+                            body,
+                            attempts: state.attempts,
+                        });
+                    }
+                    let (code, message) = error_code_and_message(&body);
+                    Outcome::Response {
+                        status,
+                        headers,
+                        body,
+                        code,
+                        message,
+                    }
+                }
+                transport => transport,
+            };
+
+            let (decision, reason, was_500) = {
+                let (failure, reason) = match &failed {
+                    Outcome::Response {
+                        status,
+                        headers,
+                        code,
+                        ..
+                    } => (
+                        Failure::Response {
+                            status: *status,
+                            headers,
+                            in_flight: status.as_u16() == 409
+                                && code.as_deref() == Some(op.in_flight_code),
+                        },
+                        format!("HTTP {}", status.as_u16()),
+                    ),
+                    Outcome::Transport { failure, .. } => {
+                        (Failure::Transport(*failure), failure.describe().to_string())
+                    }
+                };
+                let was_500 = matches!(
+                    failure,
+                    Failure::Response { status, .. } if status == StatusCode::INTERNAL_SERVER_ERROR
+                );
+                let remaining = deadline.saturating_duration_since(self.clock.now());
+                let decision = decide(
+                    &failure,
+                    &policy,
+                    &state,
+                    remaining,
+                    SystemTime::now(),
+                    self.random.as_ref(),
+                    &self.budget,
+                );
+                (decision, reason, was_500)
+            };
+            match decision {
+                Decision::Stop(stop_reason) => {
+                    tracing::debug!(
+                        operation = op.name,
+                        attempt = state.attempts,
+                        max_attempts = policy.max_attempts,
+                        reason = %reason,
+                        stop_reason = stop_reason.as_str(),
+                        "sdkgen runtime: giving up"
+                    );
+                    return Err(Self::error(failed, op, state.attempts, stop_reason));
+                }
+                Decision::Retry { sleep_ms, cost } => {
+                    tracing::warn!(
+                        operation = op.name,
+                        attempt = state.attempts,
+                        max_attempts = policy.max_attempts,
+                        reason = %reason,
+                        sleep_ms,
+                        tokens_left = self.budget.level(),
+                        "sdkgen runtime: retrying"
+                    );
+                    state.retried_500 |= was_500;
+                    state.prev_sleep_ms = Some(sleep_ms);
+                    last_cost = Some(cost);
+                    last = Some(failed);
+                    self.clock.sleep(Duration::from_millis(sleep_ms)).await;
+                }
+            }
+        }
+    }
+
+    /// The key header of a `keyed` operation: the caller's key (validated),
+    /// else a UUID v4 made once, before the first attempt. Other operations
+    /// carry no key (a caller's key is ignored for them).
+    fn resolve_key(
+        &self,
+        op: &Operation,
+        options: &CallOptions,
+    ) -> Result<Option<(HeaderName, HeaderValue)>, Error> {
+        if op.class != RetryClass::Keyed {
+            // Only keyed operations carry a key, as in the Python and Node runtimes.
+            return Ok(None);
+        }
+        let key = match &options.idempotency_key {
+            Some(key) => {
+                validate_idempotency_key(key, op.key_max_length)?;
+                key.clone()
+            }
+            None => generate_idempotency_key(),
+        };
+        let name = HeaderName::from_bytes(op.key_header.as_bytes()).map_err(|_| {
+            Error::build(format!(
+                "invalid idempotency key header {:?}",
+                op.key_header
+            ))
+        })?;
+        let value = HeaderValue::from_str(&key).map_err(|_| Error::InvalidIdempotencyKey {
+            reason: "the key is not a valid header value".to_string(),
+        })?;
+        Ok(Some((name, sensitive(value))))
+    }
+
+    fn url(&self, request: &Request) -> Result<Url, Error> {
+        let mut text = String::with_capacity(self.base_url.len() + request.path.len() + 16);
+        text.push_str(&self.base_url);
+        if !request.path.starts_with('/') {
+            text.push('/');
+        }
+        text.push_str(&request.path);
+        if !request.query.is_empty() || !self.auth_query.is_empty() {
+            let mut pairs = request.query.clone();
+            pairs.extend(self.auth_query.iter().cloned());
+            text.push('?');
+            text.push_str(&encode_query(&pairs));
+        }
+        // The parse error never contains the URL (which may hold an API key).
+        Url::parse(&text).map_err(|e| Error::build(format!("invalid request URL: {e}")))
+    }
+
+    /// The headers every attempt of the call carries, lowest precedence
+    /// first: User-Agent, client defaults, auth, the request's own, its
+    /// content type, the call's extra headers, the idempotency key.
+    fn headers(
+        &self,
+        request: &Request,
+        options: &CallOptions,
+        key: Option<(HeaderName, HeaderValue)>,
+    ) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        if let Some(ua) = &self.user_agent {
+            headers.insert(USER_AGENT, ua.clone());
+        }
+        merge_headers(&mut headers, &self.config.default_headers);
+        merge_headers(&mut headers, &self.auth_headers);
+        merge_headers(&mut headers, &request.headers);
+        if let Some(body) = &request.body {
+            headers.insert(CONTENT_TYPE, body.content_type.clone());
+        }
+        merge_headers(&mut headers, &options.headers);
+        if let Some((name, value)) = key {
+            headers.insert(name, value);
+        }
+        headers
+    }
+
+    fn deadline(&self, op: &Operation, options: &CallOptions, start: Instant) -> Instant {
+        let from_timeout = options.timeout.map(|t| instant_after(start, t));
+        match (options.deadline, from_timeout) {
+            (Some(d), Some(t)) => d.min(t),
+            (Some(d), None) => d,
+            (None, Some(t)) => t,
+            (None, None) => instant_after(start, op.retry.deadline.unwrap_or(self.config.deadline)),
+        }
+    }
+
+    /// One HTTP exchange, response body included, bounded by `timeout`.
+    /// `Err` only for a request that could not be built (nothing was sent).
+    async fn attempt(
+        &self,
+        method: &Method,
+        url: &Url,
+        headers: HeaderMap,
+        body: Option<&Body>,
+        timeout: Duration,
+    ) -> Result<Outcome, Error> {
+        let mut req = reqwest::Request::new(method.clone(), url.clone());
+        *req.headers_mut() = headers;
+        if let Some(body) = body {
+            *req.body_mut() = Some(reqwest::Body::from(body.bytes.clone()));
+        }
+        let http = &self.http;
+        let exchange = async move {
+            let resp = http.execute(req).await?;
+            let status = resp.status();
+            let headers = resp.headers().clone();
+            let body = resp.bytes().await?;
+            Ok::<_, reqwest::Error>((status, headers, body))
+        };
+        Ok(match tokio::time::timeout(timeout, exchange).await {
+            Err(_) => Outcome::Transport {
+                failure: TransportFailure::Timeout,
+                source: None,
+            },
+            Ok(Err(e)) => {
+                // Never keep the URL: its query may carry an API key.
+                let e = e.without_url();
+                if e.is_builder() {
+                    return Err(Error::build(format!("could not build the request: {e}")));
+                }
+                let failure = if e.is_connect() {
+                    TransportFailure::Connect
+                } else if e.is_timeout() {
+                    TransportFailure::Timeout
+                } else {
+                    TransportFailure::Broken
+                };
+                Outcome::Transport {
+                    failure,
+                    source: Some(e),
+                }
+            }
+            Ok(Ok((status, headers, body))) => Outcome::Response {
+                status,
+                headers,
+                body,
+                code: None,
+                message: None,
+            },
+        })
+    }
+
+    fn error(outcome: Outcome, op: &Operation, attempts: u32, stop_reason: StopReason) -> Error {
+        match outcome {
+            Outcome::Response {
+                status,
+                headers,
+                body,
+                code,
+                message,
+            } => {
+                let conflict = status.as_u16() == 409;
+                let in_flight = conflict && code.as_deref() == Some(op.in_flight_code);
+                let mismatch = conflict && code.as_deref() == Some(op.mismatch_code);
+                let api = Box::new(ApiError {
+                    status,
+                    headers,
+                    body,
+                    code,
+                    message,
+                    attempts,
+                    stop_reason,
+                });
+                if in_flight {
+                    Error::IdempotencyInFlight(api)
+                } else if mismatch {
+                    Error::IdempotencyMismatch(api)
+                } else {
+                    Error::Api(api)
+                }
+            }
+            Outcome::Transport {
+                failure: TransportFailure::Timeout | TransportFailure::DeadlineReached,
+                ..
+            } => Error::Timeout {
+                attempts,
+                stop_reason,
+            },
+            Outcome::Transport { failure, source } => {
+                let message = match &source {
+                    Some(e) => format!("{}: {e}", failure.describe()),
+                    None => failure.describe().to_string(),
+                };
+                Error::Connection {
+                    message,
+                    source,
+                    attempts,
+                    stop_reason,
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_error_codes() {
+        assert_eq!(
+            error_code_and_message(br#"{"code":"c","message":"m"}"#),
+            (Some("c".into()), Some("m".into()))
+        );
+        assert_eq!(
+            error_code_and_message(br#"{"error":{"code":"c2","message":"m2"}}"#),
+            (Some("c2".into()), Some("m2".into()))
+        );
+        assert_eq!(
+            error_code_and_message(br#"{"code":"top","error":{"code":"inner","message":"m2"}}"#),
+            (Some("top".into()), Some("m2".into()))
+        );
+        assert_eq!(error_code_and_message(b"not json"), (None, None));
+        assert_eq!(error_code_and_message(b"[1]"), (None, None));
+        assert_eq!(
+            error_code_and_message(br#"{"code":42}"#),
+            (Some("42".into()), None)
+        );
+    }
+
+    #[test]
+    fn builds_urls_and_rejects_bad_bases() {
+        let rt = Runtime::new(
+            Config::new("http://127.0.0.1:9/v1/").with_auth(Auth::api_key_query("key", "s e")),
+        )
+        .expect("runtime");
+        let url = rt
+            .url(&Request::new(Method::GET, "/users/a%2Fb").query("q", "x&y"))
+            .expect("url");
+        assert_eq!(
+            url.as_str(),
+            "http://127.0.0.1:9/v1/users/a%2Fb?q=x%26y&key=s%20e"
+        );
+        let url = rt.url(&Request::new(Method::GET, "items")).expect("url");
+        assert_eq!(url.as_str(), "http://127.0.0.1:9/v1/items?key=s%20e");
+        for bad in ["not a url", "ftp://h", "http://h/?q=1"] {
+            assert!(
+                matches!(Runtime::new(Config::new(bad)), Err(Error::Build { .. })),
+                "{bad}"
+            );
+        }
+        assert!(matches!(
+            Runtime::new(Config::new("http://h").with_auth(Auth::bearer("bad\ntoken"))),
+            Err(Error::Build { .. })
+        ));
+    }
+
+    #[test]
+    fn header_precedence_and_secrets() {
+        let mut defaults = HeaderMap::new();
+        defaults.insert("x-a", HeaderValue::from_static("default"));
+        defaults.insert("x-b", HeaderValue::from_static("default"));
+        let rt = Runtime::new(
+            Config::new("http://h")
+                .with_default_headers(defaults)
+                .with_user_agent("sdk/1.0")
+                .with_auth(Auth::basic("Aladdin", Some("open sesame".into())))
+                .with_auth(Auth::api_key_header("X-Api-Key", "k1")),
+        )
+        .expect("runtime");
+        let request = Request::new(Method::POST, "/")
+            .header("x-b", "request")
+            .and_then(|r| r.header("x-c", "request"))
+            .and_then(|r| r.json(&1))
+            .expect("request");
+        let options = CallOptions::new().header("x-c", "call").expect("options");
+        let op = Operation::new("op", Method::POST, RetryClass::Keyed);
+        let key = rt.resolve_key(&op, &options).expect("key");
+        let h = rt.headers(&request, &options, key);
+        assert_eq!(h["x-a"], "default");
+        assert_eq!(h["x-b"], "request");
+        assert_eq!(h["x-c"], "call");
+        assert_eq!(h["user-agent"], "sdk/1.0");
+        assert_eq!(h["content-type"], "application/json");
+        assert_eq!(h["authorization"], "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==");
+        assert!(h["authorization"].is_sensitive());
+        assert!(h["x-api-key"].is_sensitive());
+        assert_eq!(h["idempotency-key"].len(), 36);
+        assert!(!format!("{rt:?}").contains("open sesame"));
+    }
+
+    #[test]
+    fn keys_are_checked_and_only_sent_for_keyed_operations() {
+        let rt = Runtime::new(Config::new("http://h")).expect("runtime");
+        let keyed = Operation::new("k", Method::POST, RetryClass::Keyed).with_key_max_length(4);
+        let safe = Operation::new("s", Method::GET, RetryClass::Safe);
+        assert!(rt
+            .resolve_key(&safe, &CallOptions::new())
+            .expect("ok")
+            .is_none());
+        assert!(rt
+            .resolve_key(&safe, &CallOptions::new().idempotency_key("abc"))
+            .expect("ok")
+            .is_none());
+        let caller = rt
+            .resolve_key(&keyed, &CallOptions::new().idempotency_key("abcd"))
+            .expect("ok")
+            .expect("key");
+        assert_eq!(caller.1, "abcd");
+        assert!(matches!(
+            rt.resolve_key(&keyed, &CallOptions::new().idempotency_key("abcde")),
+            Err(Error::InvalidIdempotencyKey { .. })
+        ));
+        let generated = rt
+            .resolve_key(&keyed, &CallOptions::new())
+            .expect("ok")
+            .expect("key");
+        assert_eq!(generated.0.as_str(), "idempotency-key");
+        assert_eq!(generated.1.len(), 36);
+    }
+
+    #[test]
+    fn deadlines_take_the_earliest() {
+        let rt = Runtime::new(Config::new("http://h")).expect("runtime");
+        let op = Operation::new("o", Method::GET, RetryClass::Safe);
+        let start = Instant::now();
+        assert_eq!(
+            rt.deadline(&op, &CallOptions::new(), start),
+            start + Duration::from_secs(60)
+        );
+        let op5 = op
+            .clone()
+            .with_retry(super::super::operation::RetryOverrides {
+                deadline: Some(Duration::from_secs(5)),
+                ..Default::default()
+            });
+        assert_eq!(
+            rt.deadline(&op5, &CallOptions::new(), start),
+            start + Duration::from_secs(5)
+        );
+        let options = CallOptions::new()
+            .timeout(Duration::from_secs(3))
+            .deadline(start + Duration::from_secs(2));
+        assert_eq!(
+            rt.deadline(&op5, &options, start),
+            start + Duration::from_secs(2)
+        );
+        let options = CallOptions::new().timeout(Duration::MAX);
+        assert!(rt.deadline(&op, &options, start) > start);
+    }
+}

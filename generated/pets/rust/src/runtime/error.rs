@@ -1,0 +1,246 @@
+//! The typed error every runtime call returns, and why retrying stopped.
+
+use std::fmt;
+
+use bytes::Bytes;
+use reqwest::header::HeaderMap;
+use reqwest::StatusCode;
+
+/// Why the runtime stopped retrying a logical call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StopReason {
+    /// The last outcome is not on the retry allowlist (or `x-should-retry: false`).
+    NotRetryable,
+    /// Every allowed attempt was used (with retries off the cap is one attempt).
+    AttemptsExhausted,
+    /// The call's deadline left no room for the next sleep or attempt.
+    DeadlineExceeded,
+    /// The client's retry budget held less than the retry's cost.
+    BudgetExhausted,
+    /// The failure was ambiguous and the operation is not safe to repeat.
+    UnsafeToRetry,
+}
+
+impl StopReason {
+    /// The conformance name: `not_retryable`, `attempts_exhausted`, ...
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StopReason::NotRetryable => "not_retryable",
+            StopReason::AttemptsExhausted => "attempts_exhausted",
+            StopReason::DeadlineExceeded => "deadline_exceeded",
+            StopReason::BudgetExhausted => "budget_exhausted",
+            StopReason::UnsafeToRetry => "unsafe_to_retry",
+        }
+    }
+}
+
+impl fmt::Display for StopReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self {
+            StopReason::NotRetryable => "not retryable",
+            StopReason::AttemptsExhausted => "attempts exhausted",
+            StopReason::DeadlineExceeded => "deadline exceeded",
+            StopReason::BudgetExhausted => "retry budget exhausted",
+            StopReason::UnsafeToRetry => "unsafe to retry",
+        };
+        f.write_str(text)
+    }
+}
+
+/// The last HTTP response of a failed call, with the server's machine-readable
+/// code and message when its JSON body had them (`code`, else `error.code`;
+/// `message`, else `error.message`).
+#[derive(Clone, Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub body: Bytes,
+    pub code: Option<String>,
+    pub message: Option<String>,
+    pub attempts: u32,
+    pub stop_reason: StopReason,
+}
+
+/// Everything a runtime call can fail with.
+///
+/// The variants mirror the conformance kinds; every variant that followed at
+/// least one attempt carries the attempt count and the [`StopReason`].
+#[derive(Debug)]
+pub enum Error {
+    /// The last attempt got a non-success HTTP response (`api_error`).
+    Api(Box<ApiError>),
+    /// The in-flight 409: the same idempotency key is still being processed.
+    IdempotencyInFlight(Box<ApiError>),
+    /// The payload-mismatch 409: the key was used before with another payload.
+    IdempotencyMismatch(Box<ApiError>),
+    /// The last attempt failed below HTTP (refused, reset, DNS, TLS, broken body).
+    Connection {
+        message: String,
+        source: Option<reqwest::Error>,
+        attempts: u32,
+        stop_reason: StopReason,
+    },
+    /// The last attempt ran out of time (attempt timeout or call deadline).
+    Timeout {
+        attempts: u32,
+        stop_reason: StopReason,
+    },
+    /// The caller's idempotency key was rejected before anything was sent.
+    InvalidIdempotencyKey { reason: String },
+    /// The request could not be built (bad argument, serialisation, bad URL);
+    /// nothing was sent.
+    Build { message: String },
+    /// A success response whose body could not be decoded.
+    Decode {
+        message: String,
+        status: StatusCode,
+        attempts: u32,
+    },
+}
+
+impl Error {
+    pub(super) fn build(message: impl Into<String>) -> Self {
+        Error::Build {
+            message: message.into(),
+        }
+    }
+
+    /// The conformance kind: `api_error`, `idempotency_in_flight`,
+    /// `idempotency_mismatch`, `connection`, `timeout`,
+    /// `invalid_idempotency_key`, `build` or `decode`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Error::Api(_) => "api_error",
+            Error::IdempotencyInFlight(_) => "idempotency_in_flight",
+            Error::IdempotencyMismatch(_) => "idempotency_mismatch",
+            Error::Connection { .. } => "connection",
+            Error::Timeout { .. } => "timeout",
+            Error::InvalidIdempotencyKey { .. } => "invalid_idempotency_key",
+            Error::Build { .. } => "build",
+            Error::Decode { .. } => "decode",
+        }
+    }
+
+    /// Attempts made by the logical call (0 when nothing was sent).
+    pub fn attempts(&self) -> u32 {
+        match self {
+            Error::Api(e) | Error::IdempotencyInFlight(e) | Error::IdempotencyMismatch(e) => {
+                e.attempts
+            }
+            Error::Connection { attempts, .. }
+            | Error::Timeout { attempts, .. }
+            | Error::Decode { attempts, .. } => *attempts,
+            Error::InvalidIdempotencyKey { .. } | Error::Build { .. } => 0,
+        }
+    }
+
+    /// Why retrying stopped; `None` for errors raised before any attempt and
+    /// for decode errors (the call itself succeeded).
+    pub fn stop_reason(&self) -> Option<StopReason> {
+        match self {
+            Error::Api(e) | Error::IdempotencyInFlight(e) | Error::IdempotencyMismatch(e) => {
+                Some(e.stop_reason)
+            }
+            Error::Connection { stop_reason, .. } | Error::Timeout { stop_reason, .. } => {
+                Some(*stop_reason)
+            }
+            Error::InvalidIdempotencyKey { .. } | Error::Build { .. } | Error::Decode { .. } => {
+                None
+            }
+        }
+    }
+
+    /// The last response's status, where there was a response.
+    pub fn status(&self) -> Option<StatusCode> {
+        match self {
+            Error::Api(e) | Error::IdempotencyInFlight(e) | Error::IdempotencyMismatch(e) => {
+                Some(e.status)
+            }
+            Error::Decode { status, .. } => Some(*status),
+            _ => None,
+        }
+    }
+
+    /// The last response (status, headers, body, code, message) where there was one.
+    pub fn api(&self) -> Option<&ApiError> {
+        match self {
+            Error::Api(e) | Error::IdempotencyInFlight(e) | Error::IdempotencyMismatch(e) => {
+                Some(e)
+            }
+            _ => None,
+        }
+    }
+
+    /// The server's machine-readable error code, where the body had one.
+    pub fn code(&self) -> Option<&str> {
+        self.api().and_then(|e| e.code.as_deref())
+    }
+
+    /// The server's error message, where the body had one.
+    pub fn message(&self) -> Option<&str> {
+        self.api().and_then(|e| e.message.as_deref())
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Api(e) | Error::IdempotencyInFlight(e) | Error::IdempotencyMismatch(e) => {
+                let what = match self {
+                    Error::IdempotencyInFlight(_) => "idempotency key still in flight",
+                    Error::IdempotencyMismatch(_) => "idempotency key reused with another payload",
+                    _ => "API error",
+                };
+                write!(f, "{what}: HTTP {}", e.status.as_u16())?;
+                if let Some(code) = &e.code {
+                    write!(f, " [{code}]")?;
+                }
+                if let Some(message) = &e.message {
+                    write!(f, " {message}")?;
+                }
+                write!(f, " ({} attempt(s), {})", e.attempts, e.stop_reason)
+            }
+            Error::Connection {
+                message,
+                attempts,
+                stop_reason,
+                ..
+            } => write!(
+                f,
+                "connection error: {message} ({attempts} attempt(s), {stop_reason})"
+            ),
+            Error::Timeout {
+                attempts,
+                stop_reason,
+            } => write!(
+                f,
+                "request timed out ({attempts} attempt(s), {stop_reason})"
+            ),
+            Error::InvalidIdempotencyKey { reason } => {
+                write!(f, "invalid idempotency key: {reason}")
+            }
+            Error::Build { message } => write!(f, "could not build the request: {message}"),
+            Error::Decode {
+                message,
+                status,
+                attempts,
+            } => write!(
+                f,
+                "could not decode the HTTP {} response: {message} ({attempts} attempt(s))",
+                status.as_u16()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Connection {
+                source: Some(source),
+                ..
+            } => Some(source),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,241 @@
+//! What a call sends (`Request`, `CallOptions`) and what a success returns (`Response`).
+
+use std::time::{Duration, Instant};
+
+use bytes::Bytes;
+use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
+use reqwest::{Method, StatusCode};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use super::encode::encode_form_body;
+use super::error::Error;
+
+/// A request body and its media type.
+#[derive(Clone, Debug)]
+pub struct Body {
+    pub bytes: Bytes,
+    pub content_type: HeaderValue,
+}
+
+/// One request as the generated code describes it; the runtime sends it
+/// (unchanged) on every attempt.
+#[derive(Clone, Debug)]
+pub struct Request {
+    pub method: Method,
+    /// The path below the base URL, already encoded (build each parameter
+    /// with [`encode_path_segment`](super::encode_path_segment)), starting with `/`.
+    pub path: String,
+    /// Query pairs, not yet encoded (the runtime encodes them).
+    pub query: Vec<(String, String)>,
+    pub headers: HeaderMap,
+    pub body: Option<Body>,
+}
+
+impl Request {
+    pub fn new(method: Method, path: impl Into<String>) -> Self {
+        Request {
+            method,
+            path: path.into(),
+            query: Vec::new(),
+            headers: HeaderMap::new(),
+            body: None,
+        }
+    }
+
+    /// Adds one query pair.
+    pub fn query(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
+        self.query.push((name.into(), value.into()));
+        self
+    }
+
+    /// Adds query pairs (from [`query_form`](super::query_form) or
+    /// [`query_deep_object`](super::query_deep_object)).
+    pub fn query_pairs(mut self, pairs: impl IntoIterator<Item = (String, String)>) -> Self {
+        self.query.extend(pairs);
+        self
+    }
+
+    /// Sets a header; a name or value that HTTP does not allow is a
+    /// [`Error::Build`].
+    pub fn header(mut self, name: &str, value: &str) -> Result<Self, Error> {
+        let header_name = HeaderName::from_bytes(name.as_bytes())
+            .map_err(|_| Error::build(format!("invalid header name {name:?}")))?;
+        let header_value = HeaderValue::from_str(value)
+            .map_err(|_| Error::build(format!("invalid value for header {name:?}")))?;
+        self.headers.insert(header_name, header_value);
+        Ok(self)
+    }
+
+    /// A JSON body (`application/json`); a value that does not serialise is
+    /// a [`Error::Build`].
+    pub fn json<T: Serialize + ?Sized>(self, value: &T) -> Result<Self, Error> {
+        let bytes = serde_json::to_vec(value)
+            .map_err(|e| Error::build(format!("could not serialise the JSON body: {e}")))?;
+        Ok(self.body(bytes, HeaderValue::from_static("application/json")))
+    }
+
+    /// An `application/x-www-form-urlencoded` body.
+    pub fn form(self, pairs: &[(String, String)]) -> Self {
+        self.body(
+            encode_form_body(pairs),
+            HeaderValue::from_static("application/x-www-form-urlencoded"),
+        )
+    }
+
+    /// Any body with its media type.
+    pub fn body(mut self, bytes: impl Into<Bytes>, content_type: HeaderValue) -> Self {
+        self.body = Some(Body {
+            bytes: bytes.into(),
+            content_type,
+        });
+        self
+    }
+}
+
+/// Per-call options; every field is optional and the default changes nothing.
+#[derive(Clone, Debug, Default)]
+pub struct CallOptions {
+    /// Your idempotency key for a `keyed` operation (checked before anything
+    /// is sent). Without one, the call gets a UUID v4 made once. Operations of
+    /// other classes send no key.
+    pub idempotency_key: Option<String>,
+    /// Deadline of the whole call, counted from its start.
+    pub timeout: Option<Duration>,
+    /// Absolute deadline of the whole call (the earlier one wins when
+    /// `timeout` is set as well).
+    pub deadline: Option<Instant>,
+    /// Attempt cap for this call, the first attempt included.
+    pub max_attempts: Option<u32>,
+    /// Retries on or off for this call.
+    pub retries: Option<bool>,
+    /// Extra headers for this call (they win over the client's and the request's).
+    pub headers: HeaderMap,
+}
+
+impl CallOptions {
+    pub fn new() -> Self {
+        CallOptions::default()
+    }
+
+    pub fn idempotency_key(mut self, key: impl Into<String>) -> Self {
+        self.idempotency_key = Some(key.into());
+        self
+    }
+
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = Some(timeout);
+        self
+    }
+
+    /// An absolute deadline, e.g. from [`deadline_from_headers`](super::deadline_from_headers).
+    pub fn deadline(mut self, deadline: Instant) -> Self {
+        self.deadline = Some(deadline);
+        self
+    }
+
+    pub fn max_attempts(mut self, attempts: u32) -> Self {
+        self.max_attempts = Some(attempts);
+        self
+    }
+
+    pub fn retries(mut self, on: bool) -> Self {
+        self.retries = Some(on);
+        self
+    }
+
+    /// Adds a header for this call; a name or value that HTTP does not allow
+    /// is a [`Error::Build`].
+    pub fn header(mut self, name: &str, value: &str) -> Result<Self, Error> {
+        let header_name = HeaderName::from_bytes(name.as_bytes())
+            .map_err(|_| Error::build(format!("invalid header name {name:?}")))?;
+        let header_value = HeaderValue::from_str(value)
+            .map_err(|_| Error::build(format!("invalid value for header {name:?}")))?;
+        self.headers.insert(header_name, header_value);
+        Ok(self)
+    }
+}
+
+/// A successful (2xx) response.
+#[derive(Clone, Debug)]
+pub struct Response {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub body: Bytes,
+    /// Attempts the call made, this one included.
+    pub attempts: u32,
+}
+
+impl Response {
+    /// Decodes the JSON body; failure is an [`Error::Decode`].
+    pub fn json<T: DeserializeOwned>(&self) -> Result<T, Error> {
+        serde_json::from_slice(&self.body).map_err(|e| Error::Decode {
+            message: e.to_string(),
+            status: self.status,
+            attempts: self.attempts,
+        })
+    }
+
+    /// The body as text (invalid UTF-8 replaced).
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn builds_requests() {
+        let req = Request::new(Method::POST, "/charges")
+            .query("expand", "customer")
+            .query_pairs(vec![("a".to_string(), "1".to_string())])
+            .header("X-Trace", "t1")
+            .and_then(|r| r.json(&json!({"amount": 5})))
+            .expect("request");
+        assert_eq!(req.query.len(), 2);
+        assert_eq!(req.headers["x-trace"], "t1");
+        let body = req.body.expect("body");
+        assert_eq!(body.content_type, "application/json");
+        assert_eq!(&body.bytes[..], br#"{"amount":5}"#);
+        assert!(matches!(
+            Request::new(Method::GET, "/").header("bad name", "x"),
+            Err(Error::Build { .. })
+        ));
+        assert!(matches!(
+            Request::new(Method::GET, "/").header("x", "line\nbreak"),
+            Err(Error::Build { .. })
+        ));
+        let form = Request::new(Method::POST, "/f").form(&[("a b".into(), "c".into())]);
+        assert_eq!(&form.body.expect("body").bytes[..], b"a%20b=c");
+    }
+
+    #[test]
+    fn decodes_or_reports_decode_errors() {
+        let ok = Response {
+            status: StatusCode::OK,
+            headers: HeaderMap::new(),
+            body: Bytes::from_static(br#"{"id":1}"#),
+            attempts: 2,
+        };
+        let value: serde_json::Value = ok.json().expect("json");
+        assert_eq!(value, json!({"id": 1}));
+        let bad = Response {
+            body: Bytes::from_static(b"<html>"),
+            ..ok
+        };
+        match bad.json::<serde_json::Value>() {
+            Err(Error::Decode {
+                attempts, status, ..
+            }) => {
+                assert_eq!(attempts, 2);
+                assert_eq!(status, StatusCode::OK);
+            }
+            other => panic!("expected a decode error, got {other:?}"),
+        }
+        assert_eq!(bad.text(), "<html>");
+    }
+}
