@@ -1,0 +1,245 @@
+// The generated Payments SDK (generated/payments/node) against a local server.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  IdempotencyMismatchError,
+  InvalidIdempotencyKeyError,
+  NotFoundError,
+  Payments,
+  ServerError,
+  TransferStatus,
+} from "../../generated/payments/node/index.js";
+import { fast, scripted } from "./server.js";
+
+const transfer = {
+  id: "tr_1",
+  object: "transfer",
+  amount: 1200,
+  currency: "eur",
+  vendor_id: "v_9",
+  status: "paid",
+  created: "2024-05-14T09:30:00Z",
+  description: null,
+  metadata: { order_id: "8812" },
+};
+
+const unavailable = { status: 503, json: { code: "unavailable" } };
+
+function client(server, options = {}) {
+  return new Payments({
+    baseUrl: `${server.url}/v2`,
+    bearerToken: "sk_test_1",
+    ...fast,
+    ...options,
+  });
+}
+
+test("a keyed create retried after 503, 503 sends one key three times", async () => {
+  const server = await scripted([
+    unavailable,
+    unavailable,
+    { status: 201, json: transfer },
+  ]);
+  try {
+    const res = await client(server)
+      .transfers.createTransfer({
+        amount: 1200,
+        currency: "eur",
+        vendorId: "v_9",
+        metadata: { order_id: "8812" },
+      })
+      .withResponse();
+    assert.equal(server.requests.length, 3);
+    const keys = server.requests.map((r) => r.headers["idempotency-key"]);
+    assert.match(keys[0], /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-/);
+    assert.deepEqual(keys, [keys[0], keys[0], keys[0]]);
+    assert.equal(res.idempotencyKey, keys[0]);
+    assert.equal(res.attempts, 3);
+    assert.equal(res.status, 201);
+    // The body went out with wire names, and came back with SDK names.
+    for (const r of server.requests) {
+      assert.equal(r.method, "POST");
+      assert.equal(r.path, "/v2/transfers");
+      assert.equal(r.headers.authorization, "Bearer sk_test_1");
+      assert.deepEqual(JSON.parse(r.body.toString()), {
+        amount: 1200,
+        currency: "eur",
+        vendor_id: "v_9",
+        metadata: { order_id: "8812" },
+      });
+    }
+    assert.equal(res.data.vendorId, "v_9");
+    assert.equal(res.data.status, TransferStatus.Paid);
+    assert.equal("vendor_id" in res.data, false);
+    // Map keys are data: they keep their spelling.
+    assert.deepEqual(res.data.metadata, { order_id: "8812" });
+  } finally {
+    await server.close();
+  }
+});
+
+test("the caller's key is sent, and a bad one is refused before sending", async () => {
+  const server = await scripted([{ status: 201, json: transfer }]);
+  try {
+    const c = client(server);
+    const params = { amount: 1, currency: "eur", vendorId: "v_9" };
+    await c.transfers.createTransfer(params, { idempotencyKey: "payout-42" });
+    assert.equal(server.requests[0].headers["idempotency-key"], "payout-42");
+    await assert.rejects(
+      c.transfers.createTransfer(params, { idempotencyKey: "has space" }),
+      (err) => err instanceof InvalidIdempotencyKeyError && err.attempts === 0,
+    );
+    assert.equal(server.requests.length, 1);
+  } finally {
+    await server.close();
+  }
+});
+
+test("a path parameter ../x stays one percent-encoded segment", async () => {
+  const server = await scripted([{ status: 200, json: transfer }]);
+  try {
+    await client(server).transfers.getTransfer("../x");
+    assert.equal(server.requests[0].url, "/v2/transfers/..%2Fx");
+  } finally {
+    await server.close();
+  }
+});
+
+test("an error status throws the typed error with the server's code", async () => {
+  const server = await scripted([
+    { status: 404, json: { code: "not_found", message: "No such transfer." } },
+  ]);
+  try {
+    await assert.rejects(
+      client(server).transfers.getTransfer("tr_404"),
+      (err) => {
+        assert.ok(err instanceof NotFoundError);
+        assert.equal(err.status, 404);
+        assert.equal(err.code, "not_found");
+        assert.equal(err.serverMessage, "No such transfer.");
+        assert.equal(err.attempts, 1);
+        assert.equal(err.stopReason, "not_retryable");
+        return true;
+      },
+    );
+  } finally {
+    await server.close();
+  }
+});
+
+test("the payload-mismatch 409 is its own error and is not retried", async () => {
+  const server = await scripted([
+    {
+      status: 409,
+      json: { code: "invalid_idempotent_request", message: "Other body." },
+    },
+  ]);
+  try {
+    await assert.rejects(
+      client(server).refunds.createRefund("tr_1", { amount: 5 }),
+      (err) => err instanceof IdempotencyMismatchError && err.attempts === 1,
+    );
+    assert.equal(server.requests.length, 1);
+    assert.equal(server.requests[0].path, "/v2/transfers/tr_1/refunds");
+  } finally {
+    await server.close();
+  }
+});
+
+test("an operation that is not safe to retry is not retried after a 503", async () => {
+  const server = await scripted([unavailable, { status: 200, json: {} }]);
+  try {
+    await assert.rejects(
+      client(server).vendors.updateVendor("acme", { name: "Acme" }),
+      (err) =>
+        err instanceof ServerError &&
+        err.attempts === 1 &&
+        err.stopReason === "unsafe_to_retry",
+    );
+    assert.equal(server.requests.length, 1);
+  } finally {
+    await server.close();
+  }
+});
+
+test("retries off makes one attempt; the spec's own attempt cap applies", async () => {
+  const server = await scripted([unavailable]);
+  try {
+    await assert.rejects(
+      client(server).transfers.getTransfer("tr_1", { retries: false }),
+      (err) => err instanceof ServerError && err.attempts === 1,
+    );
+    assert.equal(server.requests.length, 1);
+    // createSubscription has x-retries max-attempts 4.
+    await assert.rejects(
+      client(server).subscriptions.createSubscription({
+        customer: { email: "a@example.com" },
+        plan: "plan_pro",
+        paymentMethodToken: "tok_visa",
+      }),
+      (err) => err instanceof ServerError && err.attempts === 4,
+    );
+    const sent = JSON.parse(server.requests[1].body.toString());
+    assert.equal(sent.payment_method_token, "tok_visa");
+  } finally {
+    await server.close();
+  }
+});
+
+test("deepObject and form query parameters", async () => {
+  const server = await scripted([
+    { status: 200, json: { object: "list", data: [transfer], has_more: false } },
+  ]);
+  try {
+    const page = await client(server).transfers.listTransfers({
+      limit: 5,
+      startingAfter: "tr_0",
+      created: { gte: "2024-05-01T00:00:00Z", lte: "2024-05-31T23:59:59Z" },
+    });
+    const q = server.requests[0].query;
+    assert.equal(q.get("limit"), "5");
+    assert.equal(q.get("starting_after"), "tr_0");
+    assert.equal(q.get("created[gte]"), "2024-05-01T00:00:00Z");
+    assert.equal(q.get("created[lte]"), "2024-05-31T23:59:59Z");
+    assert.equal(page.hasMore, false);
+    assert.equal(page.data[0].vendorId, "v_9");
+  } finally {
+    await server.close();
+  }
+});
+
+test("a discriminated union converts its variant's names", async () => {
+  const subscription = {
+    id: "sub_1",
+    object: "subscription",
+    customer_id: "cus_1",
+    plan: "plan_pro",
+    status: "active",
+    payment_method: {
+      type: "card",
+      brand: "visa",
+      last4: "4242",
+      exp_month: 12,
+      exp_year: 2030,
+    },
+    current_period_end: "2024-06-01T00:00:00Z",
+    canceled_at: null,
+  };
+  const server = await scripted([{ status: 200, json: subscription }]);
+  try {
+    const sub = await client(server).subscriptions.cancelSubscription("sub_1");
+    assert.equal(server.requests[0].method, "DELETE");
+    assert.equal(sub.customerId, "cus_1");
+    assert.equal(sub.canceledAt, null);
+    assert.deepEqual(sub.paymentMethod, {
+      type: "card",
+      brand: "visa",
+      last4: "4242",
+      expMonth: 12,
+      expYear: 2030,
+    });
+  } finally {
+    await server.close();
+  }
+});
