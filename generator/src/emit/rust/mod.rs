@@ -160,7 +160,8 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
     }
     modules.push(("runtime".into(), "pub mod runtime;".into()));
     for g in &groups.groups {
-        modules.push((g.module.clone(), format!("pub mod {};", g.module)));
+        let key = naming::unraw(&g.module).to_string();
+        modules.push((key, format!("pub mod {};", g.module)));
     }
     modules.sort();
 
@@ -269,7 +270,7 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
     let mut group_files = Vec::new();
     for g in &groups.groups {
         group_files.push((
-            format!("src/{}.rs", g.module),
+            format!("src/{}.rs", naming::unraw(&g.module)),
             render(&templates::GroupRs { g }, "group module")?,
         ));
     }

@@ -1,0 +1,284 @@
+//! The Rust emitter: snapshots of every generated file but the vendored
+//! runtime, the runtime copied verbatim, the README's retry contract, and a
+//! hostile spec whose names and text try to break out of the generated code.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use sdkgen::config::Config;
+use sdkgen::emit::{self, Lang, PackageInfo};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn example_specs() -> Vec<PathBuf> {
+    let mut specs: Vec<PathBuf> = std::fs::read_dir(repo().join("specs"))
+        .expect("specs/")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("yaml"))
+        .collect();
+    specs.sort();
+    assert!(specs.len() >= 3);
+    specs
+}
+
+fn stem(p: &Path) -> String {
+    p.file_stem()
+        .and_then(|s| s.to_str())
+        .expect("utf-8 name")
+        .to_string()
+}
+
+fn generate(spec: &Path) -> BTreeMap<String, String> {
+    let loaded = sdkgen::load::load(spec).expect("spec loads");
+    let api = sdkgen::ir::build(&loaded).expect("spec builds");
+    let (config, _) = Config::find(spec, None).expect("config");
+    let package = PackageInfo::new(&api, &config, Lang::Rust);
+    emit::emit(Lang::Rust, &api, &package)
+        .expect("the Rust emitter succeeds")
+        .into_iter()
+        .map(|f| (f.path.to_string_lossy().replace('\\', "/"), f.contents))
+        .collect()
+}
+
+#[test]
+fn generated_crates_match_their_snapshots() {
+    for spec in example_specs() {
+        let name = stem(&spec);
+        let files = generate(&spec);
+        for (path, contents) in files.iter().filter(|(p, _)| !p.starts_with("src/runtime/")) {
+            let snapshot = format!("{name}__{}", path.replace('/', "__"));
+            insta::with_settings!({
+                snapshot_path => "../../snapshots/rust",
+                prepend_module_to_snapshot => false,
+                description => format!("generated/{name}/rust/{path}"),
+            }, {
+                insta::assert_snapshot!(snapshot, contents);
+            });
+        }
+    }
+}
+
+#[test]
+fn the_runtime_is_vendored_verbatim() {
+    let files = generate(&repo().join("specs/payments.yaml"));
+    let src = repo().join("runtime/rust/src");
+    let mut count = 0;
+    for entry in std::fs::read_dir(&src).expect("runtime/rust/src") {
+        let path = entry.expect("entry").path();
+        let name = path.file_name().and_then(|n| n.to_str()).expect("name");
+        let target = if name == "lib.rs" { "mod.rs" } else { name };
+        let vendored = &files[&format!("src/runtime/{target}")];
+        assert_eq!(
+            vendored,
+            &std::fs::read_to_string(&path).expect("readable"),
+            "{name}"
+        );
+        count += 1;
+    }
+    let in_crate = files
+        .keys()
+        .filter(|p| p.starts_with("src/runtime/"))
+        .count();
+    assert_eq!(count, in_crate);
+}
+
+#[test]
+fn output_is_deterministic() {
+    for spec in example_specs() {
+        assert_eq!(generate(&spec), generate(&spec), "{}", spec.display());
+    }
+}
+
+#[test]
+fn the_readme_states_the_retry_contract() {
+    let files = generate(&repo().join("specs/payments.yaml"));
+    let readme = &files["README.md"];
+    for needle in [
+        "**Retries are on.**",
+        "**3 attempts**",
+        "full jitter",
+        "**base 500 ms**",
+        "**cap 20 s**",
+        "60 s",
+        "`min(3 × p99, time left)`",
+        "min(3 × 400 ms, time left) = 1200 ms",
+        "min(3 × 1500 ms, time left) = 4500 ms",
+        "Retry budget: 500 tokens per client",
+        "costs **5** tokens, any other retry **14**",
+        "adds **1** token",
+        "Retry-After",
+        "over 60 s",
+        "`transfers().create_transfer()`: POST `/transfers`",
+        "`refunds().create_refund()`: POST `/transfers/{transfer_id}/refunds`",
+        "`subscriptions().create_subscription()`: POST `/subscriptions`",
+        ".idempotency_key(format!(\"order-{order_id}\"))",
+        "**From an identifier you already hold**",
+        "**Request-scoped**",
+        "**A random UUID made once and reused**",
+        "A fresh value per attempt is the anti-pattern",
+        "**24h**",
+        "`concurrent_idempotent_requests` (409)",
+        "`invalid_idempotent_request` (409)",
+        "at-least-once delivery with duplicates collapsed",
+        "replay window",
+        ".timeout(Duration::from_secs(5))",
+        ".retries(false)",
+        "4 attempts, a 90 s deadline",
+    ] {
+        assert!(readme.contains(needle), "README lacks {needle:?}");
+    }
+    let lower = readme.to_lowercase();
+    assert!(!lower.contains("exactly-once") && !lower.contains("exactly once"));
+
+    // An API without keys says so, and shows no key example.
+    let pets = generate(&repo().join("specs/pets.yaml"));
+    assert!(pets["README.md"].contains("No operation of this API accepts an idempotency key"));
+    assert!(!pets["README.md"].contains(".idempotency_key(format!"));
+    assert!(!pets["src/pets.rs"].contains("pub fn idempotency_key"));
+}
+
+#[test]
+fn only_keyed_operations_take_a_key() {
+    let files = generate(&repo().join("specs/payments.yaml"));
+    let transfers = &files["src/transfers.rs"];
+    assert_eq!(transfers.matches("pub fn idempotency_key").count(), 1);
+    assert!(transfers.contains("class: RetryClass::Keyed"));
+    assert!(files["src/vendors.rs"].contains("class: RetryClass::Unsafe"));
+    assert!(!files["src/vendors.rs"].contains("pub fn idempotency_key"));
+}
+
+fn hostile() -> BTreeMap<String, String> {
+    generate(&repo().join("generator/tests/rust_hostile.yaml"))
+}
+
+/// Whether `needle` occurs in `line` only inside comments or string literals.
+fn only_in_comments_or_strings(line: &str, needle: &str) -> bool {
+    let trimmed = line.trim_start();
+    if trimmed.starts_with("//") {
+        return true;
+    }
+    // Outside comments, every occurrence must sit inside a "..." literal.
+    let mut in_string = false;
+    let mut escaped = false;
+    let chars: Vec<char> = line.chars().collect();
+    let needle_chars: Vec<char> = needle.chars().collect();
+    for i in 0..chars.len() {
+        if !in_string && chars[i..].starts_with(&needle_chars) {
+            return false;
+        }
+        let c = chars[i];
+        if escaped {
+            escaped = false;
+        } else if in_string && c == '\\' {
+            escaped = true;
+        } else if c == '"' {
+            in_string = !in_string;
+        }
+    }
+    true
+}
+
+#[test]
+fn hostile_text_stays_in_comments_and_literals() {
+    let files = hostile();
+    for (path, contents) in files.iter().filter(|(p, _)| p.ends_with(".rs")) {
+        if path.starts_with("src/runtime/") {
+            continue;
+        }
+        for (n, line) in contents.lines().enumerate() {
+            for needle in [
+                "fn evil",
+                "fn injected",
+                "panic!",
+                "#[derive(Evil)]",
+                "fn x()",
+            ] {
+                assert!(
+                    only_in_comments_or_strings(line, needle),
+                    "{path}:{}: {line}",
+                    n + 1
+                );
+            }
+            assert!(!line.contains('\u{202E}'), "{path}:{}", n + 1);
+            assert!(!line.contains('\r'), "{path}:{}", n + 1);
+        }
+    }
+}
+
+#[test]
+fn hostile_names_become_identifiers_and_keep_their_wire_names() {
+    let files = hostile();
+    let models = &files["src/models.rs"];
+    for expected in [
+        "pub r#type: String,",
+        "pub self_: i64,",
+        "#[serde(rename = \"self\")]",
+        "pub field_123: bool,",
+        "#[serde(rename = \"123\")]",
+        "pub a_b: Option<String>,",
+        "pub a_b_2: Option<String>,",
+        "#[serde(rename = \"a b\")]",
+        "pub next: Option<Box<Thing>>,",
+        "pub struct Self_ {",
+        "pub type String2 = String;",
+        "pub struct Option2 {",
+        "#[serde(flatten)]",
+        "Gmt0,",
+        "Gmt0_2,",
+        "\"GMT-0\" => Self::Gmt0_2,",
+        "Other2,",
+        "Value123,",
+        "\"*/ } fn evil() {\" => Self::FnEvil,",
+        "Minus1,",
+        "-1 => Self::Minus1,",
+    ] {
+        assert!(models.contains(expected), "models.rs lacks {expected:?}");
+    }
+    assert!(files.contains_key("src/type.rs"));
+    assert!(files["src/lib.rs"].contains("pub mod r#type;"));
+    assert!(files["src/lib.rs"].contains("pub mod models_2;"));
+    assert!(files["src/lib.rs"].contains("pub mod self_;"));
+}
+
+#[test]
+fn generated_code_is_rustfmt_clean() {
+    if Command::new("rustfmt").arg("--version").output().is_err() {
+        eprintln!("rustfmt is not installed; skipped (scripts/test-generated-rust runs cargo fmt)");
+        return;
+    }
+    let mut sets = vec![("hostile".to_string(), hostile())];
+    for spec in example_specs() {
+        sets.push((stem(&spec), generate(&spec)));
+    }
+    for (name, files) in sets {
+        let dir =
+            std::env::temp_dir().join(format!("sdkgen-emit-rust-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        for (path, contents) in &files {
+            let target = dir.join(path);
+            std::fs::create_dir_all(target.parent().expect("parent")).expect("mkdir");
+            std::fs::write(&target, contents).expect("write");
+        }
+        let out = Command::new("rustfmt")
+            .args([
+                "--edition",
+                "2021",
+                "--check",
+                "src/lib.rs",
+                "examples/retries.rs",
+            ])
+            .current_dir(&dir)
+            .output()
+            .expect("rustfmt runs");
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(
+            out.status.success(),
+            "{name}: rustfmt --check failed:\n{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
