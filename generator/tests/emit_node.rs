@@ -111,7 +111,10 @@ fn package_json_is_publishable() {
     // Every module is shipped as .js with its .d.ts.
     for path in files.keys() {
         if let Some(base) = path.strip_suffix(".js") {
-            assert!(files.contains_key(&format!("{base}.d.ts")), "{path} has no .d.ts");
+            assert!(
+                files.contains_key(&format!("{base}.d.ts")),
+                "{path} has no .d.ts"
+            );
         }
     }
 }
@@ -183,7 +186,10 @@ fn code_parts(source: &str) -> (String, usize) {
         }
         i += 1;
     }
-    (code, usize::from(state != State::Code && state != State::LineComment))
+    (
+        code,
+        usize::from(state != State::Code && state != State::LineComment),
+    )
 }
 
 #[test]
@@ -196,7 +202,10 @@ fn hostile_text_stays_in_comments_and_literals() {
         }
         checked += 1;
         let (code, unterminated) = code_parts(contents);
-        assert_eq!(unterminated, 0, "{path}: a comment or literal is not closed");
+        assert_eq!(
+            unterminated, 0,
+            "{path}: a comment or literal is not closed"
+        );
         assert!(
             !code.contains("process.exit") && !code.contains("alert("),
             "{path}: spec text reached code:\n{code}"
@@ -227,7 +236,10 @@ fn hostile_names_become_safe_identifiers() {
     );
     // A query parameter named `constructor` is not read from Object.prototype.
     assert!(resource.contains("params.constructor_"), "{resource}");
-    assert!(resource.contains("delete(class_, proto, options) {"), "{resource}");
+    assert!(
+        resource.contains("delete(class_, proto, options) {"),
+        "{resource}"
+    );
     let models = &files["models.d.ts"];
     // Types that would shadow globals, properties that collide or are empty.
     for needle in [
@@ -245,16 +257,25 @@ fn hostile_names_become_safe_identifiers() {
         "  | \"\\u003C/script\\u003E\"",
         "  | \"a\\u0022b\"",
     ] {
-        assert!(models.contains(needle), "models.d.ts lacks {needle:?}:\n{models}");
+        assert!(
+            models.contains(needle),
+            "models.d.ts lacks {needle:?}:\n{models}"
+        );
     }
     // `__proto__` on the wire stays a plain own key through the converters.
     let wire = &files["wire.js"];
     assert!(wire.contains("[\"__proto__\", \"proto\"]"), "{wire}");
-    assert!(wire.contains("Object.defineProperty(target, key, {"), "{wire}");
+    assert!(
+        wire.contains("Object.defineProperty(target, key, {"),
+        "{wire}"
+    );
     // The operation named `123go` and the path parameter `a-b`.
     let class = &files["resources/class.js"];
     assert!(class.contains("_123go(aB, params, options) {"), "{class}");
     // Security schemes named `__proto__` and `constructor` are looked up in a Map.
     let index = &files["index.js"];
-    assert!(index.contains("credentials.set(\"__proto__\", apiKeyAuth("), "{index}");
+    assert!(
+        index.contains("credentials.set(\"__proto__\", apiKeyAuth("),
+        "{index}"
+    );
 }

@@ -75,12 +75,12 @@ export function mapOf(convert) {
 {{ c.table }}
 
 /** @returns {import("./models.js").{{ c.ts_type }}} */
-export function {{ c.base }}FromWire(value) {
+export function {{ c.from_wire }}(value) {
   {{ c.from_return }}
 }
 
 /** @param {import("./models.js").{{ c.ts_type }}} value */
-export function {{ c.base }}ToWire(value) {
+export function {{ c.to_wire }}(value) {
   {{ c.to_return }}
 }
 {% endfor -%}

@@ -120,7 +120,11 @@ pub fn call_with_last_object(callee: &str, args: Vec<D>, last: D) -> D {
 pub fn assignment(head: &str, value: D, tail: &str) -> D {
     D::Choice(vec![
         concat(vec![text(format!("{head} = ")), value.clone(), text(tail)]),
-        concat(vec![text(format!("{head} = ")), forced(value.clone()), text(tail)]),
+        concat(vec![
+            text(format!("{head} = ")),
+            forced(value.clone()),
+            text(tail),
+        ]),
         concat(vec![
             text(format!("{head} =")),
             D::Group(vec![D::Indent(vec![D::Line, value])], true),

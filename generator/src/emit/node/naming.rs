@@ -378,7 +378,8 @@ pub struct Names {
     pub fields: Vec<Vec<String>>,
     /// Per type index: per enum value, the member name of the enum object.
     pub enum_members: Vec<Vec<String>>,
-    /// Per type index: the wire converters' base (`transfer` → `transferFromWire`).
+    /// Per type index: the base of its wire converters' names (`transfer`):
+    /// see [`Names::reader_fn`], [`Names::writer_fn`], [`Names::fields_table`].
     pub converters: Vec<String>,
     /// Per `Api::groups` index.
     pub groups: Vec<GroupNames>,
@@ -600,6 +601,25 @@ impl Names {
             operations,
             auth_options,
         }
+    }
+}
+
+impl Names {
+    /// The function converting a value of type `i` from the wire: `transferFromWire`.
+    pub fn reader_fn(&self, i: usize) -> String {
+        format!("{}FromWire", self.converters[i])
+    }
+
+    /// The function converting a value of type `i` to the wire: `transferToWire`.
+    pub fn writer_fn(&self, i: usize) -> String {
+        format!("{}ToWire", self.converters[i])
+    }
+
+    /// The table of renamed fields (or variants) of type `i`: `transferFields`.
+    /// Bases are unique and these three suffixes differ, so the three names
+    /// of one type never meet another type's (or `wire.js`'s helpers).
+    pub fn fields_table(&self, i: usize) -> String {
+        format!("{}Fields", self.converters[i])
     }
 }
 

@@ -99,8 +99,12 @@ impl<'a> Types<'a> {
                 match &self.api.types[i].kind {
                     TypeKind::Alias { target } => self.converter(target, from_wire, qualified),
                     _ => {
-                        let dir = if from_wire { "FromWire" } else { "ToWire" };
-                        Some(format!("{prefix}{}{dir}", self.names.converters[i]))
+                        let f = if from_wire {
+                            self.names.reader_fn(i)
+                        } else {
+                            self.names.writer_fn(i)
+                        };
+                        Some(format!("{prefix}{f}"))
                     }
                 }
             }

@@ -88,7 +88,8 @@ pub struct Prop {
 }
 
 pub struct Converter {
-    pub base: String,
+    pub from_wire: String,
+    pub to_wire: String,
     pub ts_type: String,
     /// The `return ...;` statements of the two functions, laid out.
     pub from_return: String,
@@ -605,8 +606,14 @@ fn auth_view(scheme: &crate::ir::AuthScheme, opts: &[String]) -> AuthView {
             "basicAuth",
             vec![opt(0), opt(1)],
             vec![
-                format!("The user name for HTTP basic authentication (`{}` security scheme).", scheme.name),
-                format!("The password for HTTP basic authentication (`{}` security scheme).", scheme.name),
+                format!(
+                    "The user name for HTTP basic authentication (`{}` security scheme).",
+                    scheme.name
+                ),
+                format!(
+                    "The password for HTTP basic authentication (`{}` security scheme).",
+                    scheme.name
+                ),
             ],
         ),
         AuthKind::ApiKey { location, param } => {
@@ -780,9 +787,10 @@ fn field_rows(types: &Types, i: usize) -> Vec<Vec<String>> {
 }
 
 fn converter_view(types: &Types, i: usize) -> Option<Converter> {
-    let base = types.names.converters[i].clone();
+    let from_wire = types.names.reader_fn(i);
+    let to_wire = types.names.writer_fn(i);
     let ts_type = types.names.types[i].clone();
-    let table_name = format!("{base}Fields");
+    let table_name = types.names.fields_table(i);
     let (rows, how) = match &types.api.types[i].kind {
         TypeKind::Object { additional, .. } => {
             let extra = additional.as_ref();
@@ -923,20 +931,17 @@ fn converter_view(types: &Types, i: usize) -> Option<Converter> {
         )
     };
     let dts = [
+        decl(from_wire.clone(), vec!["value: unknown".into()], &ts_type),
         decl(
-            format!("{base}FromWire"),
-            vec!["value: unknown".into()],
-            &ts_type,
-        ),
-        decl(
-            format!("{base}ToWire"),
+            to_wire.clone(),
             vec![format!("value: {ts_type}")],
             "unknown",
         ),
     ]
     .join("\n");
     Some(Converter {
-        base,
+        from_wire,
+        to_wire,
         ts_type,
         from_return,
         to_return,
@@ -1078,7 +1083,10 @@ fn class_word(class: RetryClass) -> &'static str {
 fn retry_paragraph(api: &Api, op: &Operation) -> String {
     let p99 = op.retry.latency_p99_ms;
     let timeout = match p99 {
-        Some(p) => format!("each attempt times out after {} ms (3 x p99 {p} ms) or when the deadline comes, whichever is first", 3 * p),
+        Some(p) => format!(
+            "each attempt times out after {} ms (3 x p99 {p} ms) or when the deadline comes, whichever is first",
+            3 * p
+        ),
         None => "each attempt may use the rest of the deadline".to_string(),
     };
     let deadline = op
@@ -1344,9 +1352,10 @@ fn method_view<'a>(
                     if p.explode {
                         l::call("formQuery", vec![name, value])
                     } else {
-                        l::call(
+                        l::call_with_last_object(
                             "formQuery",
-                            vec![name, value, l::text("{ explode: false }")],
+                            vec![name, value],
+                            inline_object(vec![("explode".into(), "false".into())]),
                         )
                     }
                 }
@@ -1413,7 +1422,15 @@ fn method_view<'a>(
             _ => source,
         };
         match c.kind {
-            BodyKind::Json => request.push(object_prop("json", converted, false)),
+            BodyKind::Json => {
+                // The runtime sends `application/json`; another JSON type
+                // (such as `application/merge-patch+json`) is set here.
+                if c.media_type != "application/json" && !c.media_type.contains('*') {
+                    header_args.insert(0, l::text(js_string(&c.media_type)));
+                    header_args.insert(0, l::text("\"Content-Type\""));
+                }
+                request.push(object_prop("json", converted, false));
+            }
             BodyKind::Form => {
                 core_names.push("formBody");
                 request.push(object_prop(
