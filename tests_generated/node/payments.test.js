@@ -189,7 +189,10 @@ test("retries off makes one attempt; the spec's own attempt cap applies", async 
 
 test("deepObject and form query parameters", async () => {
   const server = await scripted([
-    { status: 200, json: { object: "list", data: [transfer], has_more: false } },
+    {
+      status: 200,
+      json: { object: "list", data: [transfer], has_more: false },
+    },
   ]);
   try {
     const page = await client(server).transfers.listTransfers({
@@ -240,6 +243,32 @@ test("a discriminated union converts its variant's names", async () => {
       expYear: 2030,
     });
   } finally {
+    await server.close();
+  }
+});
+
+test("PAYMENTS_LOG sets the level of the retry logs", async () => {
+  const server = await scripted([unavailable, { status: 200, json: transfer }]);
+  const lines = [];
+  const logger = {
+    debug: (message) => lines.push(["debug", message]),
+    info: (message, fields) => lines.push(["info", message, fields]),
+  };
+  process.env.PAYMENTS_LOG = "debug";
+  try {
+    await client(server, { logger }).transfers.getTransfer("tr_1");
+    const info = lines.filter(([level]) => level === "info");
+    assert.equal(info.length, 1);
+    assert.match(
+      info[0][1],
+      /^getTransfer: attempt 1 of 3 failed with status 503/,
+    );
+    assert.equal(info[0][2].tokensLeft, 486);
+    // An injected logger logs from info up; debug lines prove the variable.
+    assert.ok(lines.some(([level]) => level === "debug"));
+    assert.ok(!JSON.stringify(lines).includes("sk_test_1"));
+  } finally {
+    delete process.env.PAYMENTS_LOG;
     await server.close();
   }
 });

@@ -30,8 +30,7 @@ export async function scripted(answers) {
         headers: req.headers,
         body: Buffer.concat(chunks),
       });
-      const answer =
-        answers[Math.min(requests.length - 1, answers.length - 1)];
+      const answer = answers[Math.min(requests.length - 1, answers.length - 1)];
       const headers = { connection: "close", ...answer.headers };
       let body = answer.body;
       if (answer.json !== undefined) {

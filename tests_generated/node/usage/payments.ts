@@ -22,7 +22,10 @@ const client = new Payments({
   logLevel: "info",
 });
 
-export async function pay(orderId: string, signal: AbortSignal): Promise<string> {
+export async function pay(
+  orderId: string,
+  signal: AbortSignal,
+): Promise<string> {
   const params: CreateTransferParams = {
     amount: 1200,
     currency: "eur",
@@ -35,7 +38,10 @@ export async function pay(orderId: string, signal: AbortSignal): Promise<string>
     signal,
     deadline: deadlineFromHeaders({ "request-timeout-ms": "5000" }),
   };
-  const transfer: Transfer = await client.transfers.createTransfer(params, options);
+  const transfer: Transfer = await client.transfers.createTransfer(
+    params,
+    options,
+  );
   const status: TransferStatus = transfer.status;
   if (status === TransferStatus.Failed || status === "some-new-status") {
     return "failed";
@@ -79,6 +85,11 @@ export async function misuse(): Promise<void> {
   await client.transfers.getTransfer("tr_1", { idempotencyKey: "k" });
   // @ts-expect-error: vendorId is required.
   await client.transfers.createTransfer({ amount: 1, currency: "eur" });
-  // @ts-expect-error: the wire name is not the SDK's name.
-  await client.transfers.createTransfer({ amount: 1, currency: "eur", vendor_id: "v" });
+  await client.transfers.createTransfer({
+    amount: 1,
+    currency: "eur",
+    vendorId: "v",
+    // @ts-expect-error: the wire name is not the SDK's name.
+    vendor_id: "v",
+  });
 }

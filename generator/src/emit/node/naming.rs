@@ -292,6 +292,16 @@ pub fn type_name(name: String) -> String {
     }
 }
 
+/// The variable a README example stores a call's result in: the model's
+/// camelCase name (`transfer`, `petList` for a list), else `result`.
+pub fn result_binding(model: Option<&str>, list: bool) -> String {
+    match model {
+        Some(m) if list => binding(format!("{m}List")),
+        Some(m) => binding(m.to_string()),
+        None => "result".to_string(),
+    }
+}
+
 /// Names in one scope. `claim` returns a name no earlier claim has, case-
 /// insensitively when the scope says so (names that become file names).
 #[derive(Debug, Default, Clone)]

@@ -39,12 +39,19 @@ pub struct Package {
     pub resources: Vec<Resource>,
     /// README facts.
     pub facts: Facts,
+    /// A model property whose name differs from the wire's, for the README.
+    pub rename_example: Option<RenameExample>,
     /// README code blocks, laid out.
     pub usage: String,
     pub with_response: String,
     pub key_examples: String,
     pub knob_examples: String,
     pub error_example: String,
+}
+
+pub struct RenameExample {
+    pub name: String,
+    pub wire: Text,
 }
 
 pub struct ServerView {
@@ -378,6 +385,7 @@ impl Package {
             converters,
             resources,
             facts,
+            rename_example: rename_example(&types),
             usage: examples.usage,
             with_response: examples.with_response,
             key_examples: examples.key_examples,
@@ -1771,26 +1779,31 @@ fn facts(api: &Api, names: &Names, types: &Types, flattened: &[Option<usize>]) -
             args_before_options.push(object);
         }
         let success = success_body(types, op);
-        let result = types
-            .index_of(
-                &op.responses
-                    .iter()
-                    .filter(|r| r.status.is_success())
-                    .flat_map(|r| r.contents.iter())
-                    .find_map(|c| match &c.ty {
-                        TypeRef::Named(n) => Some(n.clone()),
-                        _ => None,
-                    })
-                    .unwrap_or_default(),
-            )
-            .filter(|_| !success.ts.contains('|'))
-            .map(|ti| names.converters[ti].clone())
-            .unwrap_or_else(|| "result".to_string());
+        // A name for what the call returns: after its model (`transfer`,
+        // `petList` for an array of pets), else `result`.
+        let success_ty = op
+            .responses
+            .iter()
+            .filter(|r| r.status.is_success())
+            .flat_map(|r| r.contents.iter())
+            .map(|c| &c.ty)
+            .next();
+        let (model, list) = match success_ty {
+            Some(TypeRef::Named(n)) => (types.index_of(n), false),
+            Some(TypeRef::Array(item)) => match item.as_ref() {
+                TypeRef::Named(n) => (types.index_of(n), true),
+                _ => (None, false),
+            },
+            _ => (None, false),
+        };
+        let model = model.filter(|_| !success.ts.contains('|'));
+        let result =
+            super::naming::result_binding(model.map(|ti| names.converters[ti].as_str()), list);
         Example {
             callee: format!("client.{}.{}", group_property(op), on.method),
             args,
             args_before_options,
-            result: naming_safe_binding(result),
+            result,
         }
     };
     let example = keyed.first().map(|&i| example_for(i));
@@ -1888,10 +1901,6 @@ pub fn package_json(v: &Package, package: &PackageInfo) -> String {
     text
 }
 
-fn naming_safe_binding(name: String) -> String {
-    super::naming::binding(name)
-}
-
 /// A placeholder value of a type, for README examples.
 fn placeholder(types: &Types, ty: &TypeRef, depth: usize) -> String {
     match ty {
@@ -1976,6 +1985,26 @@ fn call_with_options(callee: &str, args: &[D], options: D) -> D {
     } else {
         l::call_with_last_object(callee, all, options)
     }
+}
+
+/// The first model property whose SDK name is not its wire name.
+fn rename_example(types: &Types) -> Option<RenameExample> {
+    types
+        .api
+        .types
+        .iter()
+        .enumerate()
+        .find_map(|(i, t)| match &t.kind {
+            TypeKind::Object { fields, .. } => fields
+                .iter()
+                .zip(&types.names.fields[i])
+                .find(|(f, name)| f.name != **name)
+                .map(|(f, name)| RenameExample {
+                    name: name.clone(),
+                    wire: Text::new(f.name.clone()),
+                }),
+            _ => None,
+        })
 }
 
 struct ReadmeExamples {
