@@ -1,11 +1,424 @@
-//! The Python emitter.
+//! The Python emitter: a complete package per spec, with the runtime of
+//! `runtime/python` vendored as `<package>/_runtime/`.
+//!
+//! Rust code here only shapes the IR into what the templates under
+//! `templates/python/` need: names (decided by [`naming`]), types
+//! ([`types`]), laid-out expressions ([`layout`]) and escaped text
+//! ([`escape`]). The retry policy is the runtime's; templates pass each
+//! operation's class, key, latency hint and overrides to it.
+
+mod client;
+mod escape;
+mod layout;
+mod models;
+mod naming;
+mod readme;
+mod resources;
+mod runtime;
+mod shape;
+mod types;
+
+use std::cmp::Ordering;
+use std::path::PathBuf;
+
+use askama::Template;
 
 use super::{OutputFile, PackageInfo};
-use crate::ir::Api;
+use crate::ir::{Api, Operation};
+use layout::{Doc, WIDTH};
+use naming::Names;
 
-pub fn emit(_api: &Api, _package: &PackageInfo) -> Result<Vec<OutputFile>, String> {
-    Err(
-        "the python emitter is not part of this build yet; no files were written for it"
-            .to_string(),
-    )
+/// Spec text for a docstring (the template's `doc` filter escapes it), if
+/// it says anything.
+fn doc_of(text: Option<&str>) -> Option<String> {
+    text.filter(|t| escape::docstring(t, 0, WIDTH).is_some())
+        .map(str::to_string)
+}
+
+/// The docstring literal of text the generator wrote (never empty).
+fn docstring_of(text: &str, indent: usize) -> String {
+    escape::docstring(text, indent, WIDTH).unwrap_or_else(|| "\"\"\"\"\"\"".to_string())
+}
+
+/// Seconds as the README and docstrings write them: `60 s`, `1.2 s`.
+fn seconds(ms: u64) -> String {
+    if ms % 1000 == 0 {
+        format!("{} s", ms / 1000)
+    } else {
+        let text = format!("{:.3}", ms as f64 / 1000.0);
+        format!("{} s", text.trim_end_matches('0').trim_end_matches('.'))
+    }
+}
+
+/// The retry numbers that apply to an operation when the caller changes
+/// nothing: the contract's defaults under the spec's `x-retries`.
+pub struct Effective {
+    pub max_attempts: u32,
+    pub base_ms: u64,
+    pub cap_ms: u64,
+    pub deadline_ms: u64,
+}
+
+pub const DEFAULT_MAX_ATTEMPTS: u32 = 3;
+pub const DEFAULT_BASE_MS: u64 = 500;
+pub const DEFAULT_CAP_MS: u64 = 20_000;
+pub const DEFAULT_DEADLINE_MS: u64 = 60_000;
+pub const BUDGET_CAPACITY: u32 = 500;
+pub const THROTTLE_RETRY_COST: u32 = 5;
+pub const RETRY_COST: u32 = 14;
+
+impl Effective {
+    fn from(o: crate::ir::RetryOverrides) -> Effective {
+        Effective {
+            max_attempts: o.max_attempts.unwrap_or(DEFAULT_MAX_ATTEMPTS),
+            base_ms: o.base_ms.unwrap_or(DEFAULT_BASE_MS),
+            cap_ms: o.cap_ms.unwrap_or(DEFAULT_CAP_MS),
+            deadline_ms: o.deadline_ms.unwrap_or(DEFAULT_DEADLINE_MS),
+        }
+    }
+
+    pub fn of(_api: &Api, op: &Operation) -> Effective {
+        Effective::from(op.retry.overrides)
+    }
+
+    pub fn api(api: &Api) -> Effective {
+        Effective::from(api.retries)
+    }
+}
+
+/// Compares like `natord`: runs of digits by value, the rest by character.
+fn natural(a: &str, b: &str) -> Ordering {
+    let (mut x, mut y) = (a.chars().peekable(), b.chars().peekable());
+    loop {
+        match (x.peek().copied(), y.peek().copied()) {
+            (None, None) => return Ordering::Equal,
+            (None, Some(_)) => return Ordering::Less,
+            (Some(_), None) => return Ordering::Greater,
+            (Some(c), Some(d)) if c.is_ascii_digit() && d.is_ascii_digit() => {
+                let mut m = String::new();
+                while let Some(c) = x.peek().copied().filter(char::is_ascii_digit) {
+                    m.push(c);
+                    x.next();
+                }
+                let mut n = String::new();
+                while let Some(d) = y.peek().copied().filter(char::is_ascii_digit) {
+                    n.push(d);
+                    y.next();
+                }
+                let (m, n) = (m.trim_start_matches('0'), n.trim_start_matches('0'));
+                let order = m.len().cmp(&n.len()).then_with(|| m.cmp(n));
+                if order != Ordering::Equal {
+                    return order;
+                }
+            }
+            (Some(c), Some(d)) => {
+                if c != d {
+                    return c.cmp(&d);
+                }
+                x.next();
+                y.next();
+            }
+        }
+    }
+}
+
+/// The isort-style order of `__all__` (ruff's RUF022): constants, then
+/// classes, then the rest, each group in natural order.
+fn isort_key(name: &str) -> u8 {
+    let cased_upper =
+        name.chars().any(|c| c.is_alphabetic()) && name.chars().all(|c| !c.is_lowercase());
+    if name.chars().count() > 1 && cased_upper {
+        0
+    } else if name.starts_with(|c: char| c.is_uppercase()) {
+        1
+    } else {
+        2
+    }
+}
+
+fn dunder_all(names: &[String]) -> String {
+    let mut sorted: Vec<&String> = names.iter().collect();
+    sorted.sort_by(|a, b| isort_key(a).cmp(&isort_key(b)).then_with(|| natural(a, b)));
+    sorted.dedup();
+    let items = sorted
+        .into_iter()
+        .map(|n| Doc::text(escape::py_str(n)))
+        .collect();
+    Doc::group("__all__ = [", items, "]").render(0, 0)
+}
+
+/// Sorts the names of a `from ... import` as ruff's isort does: constants,
+/// classes, then the rest, each case-insensitively in natural order.
+fn sort_members(names: &mut [&str]) {
+    names.sort_by(|a, b| {
+        isort_key(a)
+            .cmp(&isort_key(b))
+            .then_with(|| natural(&a.to_lowercase(), &b.to_lowercase()))
+            .then_with(|| natural(a, b))
+    });
+}
+
+/// `from module import a, b`, split into a parenthesised list when too long.
+fn import_line(module: &str, names: &[&str]) -> String {
+    let line = format!("from {module} import {}", names.join(", "));
+    if line.chars().count() <= WIDTH {
+        return line;
+    }
+    let mut out = format!("from {module} import (\n");
+    for n in names {
+        out.push_str(&format!("    {n},\n"));
+    }
+    out.push(')');
+    out
+}
+
+#[derive(Template)]
+#[template(path = "python/pyproject.toml.jinja", escape = "none")]
+struct PyProjectTemplate<'a> {
+    package: &'a PackageInfo,
+    import: &'a str,
+    authors: Vec<(String, Option<String>)>,
+}
+
+mod filters {
+    use std::fmt::Display;
+
+    /// A TOML basic string.
+    #[askama::filter_fn]
+    pub fn toml(s: impl Display, _: &dyn askama::Values) -> askama::Result<String> {
+        Ok(super::escape::toml_str(&s.to_string()))
+    }
+
+    /// A Python string literal.
+    #[askama::filter_fn]
+    pub fn py(s: impl Display, _: &dyn askama::Values) -> askama::Result<String> {
+        Ok(super::escape::py_str(&s.to_string()))
+    }
+
+    /// A docstring literal for text written at `indent` spaces.
+    #[askama::filter_fn]
+    pub fn doc(s: impl Display, _: &dyn askama::Values, indent: usize) -> askama::Result<String> {
+        Ok(super::escape::docstring(&s.to_string(), indent, super::WIDTH).unwrap_or_default())
+    }
+
+    /// Text in a Markdown table cell or list item.
+    #[askama::filter_fn]
+    pub fn md(s: impl Display, _: &dyn askama::Values) -> askama::Result<String> {
+        Ok(super::escape::md_cell(&s.to_string()))
+    }
+
+    /// Inline Markdown code.
+    #[askama::filter_fn]
+    pub fn code(s: impl Display, _: &dyn askama::Values) -> askama::Result<String> {
+        Ok(super::escape::md_code(&s.to_string()))
+    }
+}
+
+#[derive(Template)]
+#[template(path = "python/models.py.jinja", escape = "none")]
+struct ModelsTemplate<'a> {
+    m: &'a models::ModelsView,
+}
+
+#[derive(Template)]
+#[template(path = "python/resource.py.jinja", escape = "none")]
+struct ResourceTemplate<'a> {
+    r: &'a resources::ResourceView,
+}
+
+#[derive(Template)]
+#[template(path = "python/resources_init.py.jinja", escape = "none")]
+struct ResourcesInitTemplate {
+    doc: String,
+    imports: Vec<String>,
+    all: String,
+}
+
+#[derive(Template)]
+#[template(path = "python/client.py.jinja", escape = "none")]
+struct ClientTemplate<'a> {
+    c: &'a client::ClientView,
+}
+
+#[derive(Template)]
+#[template(path = "python/init.py.jinja", escape = "none")]
+struct InitTemplate {
+    doc: String,
+    imports: Vec<String>,
+    version: String,
+    all: String,
+}
+
+#[derive(Template)]
+#[template(path = "python/README.md.jinja", escape = "none")]
+struct ReadmeTemplate<'a> {
+    r: &'a readme::ReadmeView,
+}
+
+/// The code shared by every generated package's modules.
+const BASE: &str = include_str!("../../../../templates/python/_base.py");
+
+/// Renders a template; the file ends with exactly one newline (askama drops
+/// the template's own last one).
+fn render(t: &impl Template, what: &str) -> Result<String, String> {
+    let mut text = t
+        .render()
+        .map_err(|e| format!("cannot render the Python {what}: {e}"))?;
+    text.truncate(text.trim_end_matches('\n').len());
+    text.push('\n');
+    Ok(text)
+}
+
+fn file(path: impl Into<PathBuf>, contents: String) -> OutputFile {
+    OutputFile {
+        path: path.into(),
+        contents,
+    }
+}
+
+/// "Acme <sdk@example.com>" as a PEP 621 author.
+fn author(text: &str) -> (String, Option<String>) {
+    match (text.find('<'), text.rfind('>')) {
+        (Some(open), Some(close)) if open < close => (
+            text[..open].trim().to_string(),
+            Some(text[open + 1..close].trim().to_string()),
+        ),
+        _ => (text.trim().to_string(), None),
+    }
+}
+
+pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String> {
+    let shapes: Vec<shape::OpShape> = api
+        .operations
+        .iter()
+        .map(|op| shape::shape(api, op))
+        .collect();
+    let names = Names::plan(api, &package.name, &shapes);
+    let pkg = names.package.clone();
+    let mut files = Vec::new();
+
+    files.push(file(
+        "pyproject.toml",
+        render(
+            &PyProjectTemplate {
+                package,
+                import: &pkg,
+                authors: package.authors.iter().map(|a| author(a)).collect(),
+            },
+            "pyproject.toml",
+        )?,
+    ));
+
+    let readme = readme::view(api, package, &names, &shapes);
+    files.push(file(
+        "README.md",
+        render(&ReadmeTemplate { r: &readme }, "README")?,
+    ));
+
+    let client = client::view(api, package, &names);
+    files.push(file(
+        format!("{pkg}/_client.py"),
+        render(&ClientTemplate { c: &client }, "client")?,
+    ));
+    files.push(file(
+        format!("{pkg}/__init__.py"),
+        render(&client::init(api, package, &names), "package")?,
+    ));
+    files.push(file(format!("{pkg}/_base.py"), BASE.to_string()));
+    files.push(file(format!("{pkg}/py.typed"), String::new()));
+
+    let models = models::view(api, &names);
+    files.push(file(
+        format!("{pkg}/models.py"),
+        render(&ModelsTemplate { m: &models }, "models")?,
+    ));
+
+    let mut classes: Vec<String> = Vec::new();
+    let mut init_imports = Vec::new();
+    for (i, group) in api.groups.iter().enumerate() {
+        let view = resources::view(api, &names, &shapes, i, group);
+        let g = &names.groups[i];
+        files.push(file(
+            format!("{pkg}/resources/{}.py", g.attr),
+            render(&ResourceTemplate { r: &view }, "resource")?,
+        ));
+        let forms: Vec<String> = naming::RESOURCE_FORMS
+            .iter()
+            .map(|(prefix, suffix)| format!("{prefix}{}{suffix}", g.class))
+            .collect();
+        let mut sorted: Vec<&str> = forms.iter().map(String::as_str).collect();
+        sort_members(&mut sorted);
+        init_imports.push((
+            g.attr.clone(),
+            import_line(&format!(".{}", g.attr), &sorted),
+        ));
+        classes.extend(forms);
+    }
+    init_imports.sort();
+    files.push(file(
+        format!("{pkg}/resources/__init__.py"),
+        render(
+            &ResourcesInitTemplate {
+                doc: docstring_of(
+                    &format!(
+                        "The resources of the {}: one class per group of operations, blocking \
+                         and asyncio, each with its raw-response twin.",
+                        api.title
+                    ),
+                    0,
+                ),
+                imports: init_imports.into_iter().map(|(_, line)| line).collect(),
+                all: dunder_all(&classes),
+            },
+            "resources",
+        )?,
+    ));
+
+    for (name, contents) in runtime::FILES {
+        files.push(file(format!("{pkg}/_runtime/{name}"), contents.to_string()));
+    }
+    Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seconds_read_naturally() {
+        assert_eq!(seconds(60_000), "60 s");
+        assert_eq!(seconds(1_200), "1.2 s");
+        assert_eq!(seconds(500), "0.5 s");
+        assert_eq!(seconds(4_500), "4.5 s");
+    }
+
+    #[test]
+    fn dunder_all_is_sorted_as_ruff_wants() {
+        let names: Vec<String> = [
+            "models",
+            "Payments",
+            "NOT_GIVEN",
+            "AsyncPayments",
+            "Foo10",
+            "Foo2",
+            "__version__",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        assert_eq!(
+            dunder_all(&names),
+            "__all__ = [\"NOT_GIVEN\", \"AsyncPayments\", \"Foo2\", \"Foo10\", \"Payments\", \"__version__\", \"models\"]"
+        );
+    }
+
+    #[test]
+    fn long_imports_are_parenthesised() {
+        assert_eq!(import_line(".", &["a", "b"]), "from . import a, b");
+        let names: Vec<String> = (0..20).map(|i| format!("Name{i}")).collect();
+        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+        let line = import_line(".mod", &refs);
+        assert!(line.starts_with("from .mod import (\n    Name0,\n"));
+        assert!(line.ends_with("    Name19,\n)"));
+    }
 }

@@ -1,0 +1,119 @@
+"""The asyncio runtime."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from types import TracebackType
+from typing import Callable
+
+import httpx
+
+from .budget import TokenBucket
+from .clock import Clock
+from .config import CallOptions, Operation, Request, RetryConfig
+from .core import (
+    DEFAULT_LOGGER_NAME,
+    SEND_ERRORS,
+    AuthArg,
+    PreparedCall,
+    RuntimeCore,
+    classify_exception,
+)
+from .errors import StopReason
+from .policy import Action, AttemptOutcome, FailureKind, ResponseOutcome, TransportFailure
+from .response import Response
+
+__all__ = ["AsyncRuntime"]
+
+
+class AsyncRuntime(RuntimeCore):
+    """Sends the requests of generated code with ``httpx.AsyncClient``,
+    retrying by the contract. Share one instance (and its retry budget)
+    between the tasks of an event loop."""
+
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        config: RetryConfig | None = None,
+        auth: AuthArg = None,
+        default_headers: Mapping[str, str] | None = None,
+        user_agent: str | None = None,
+        logger_name: str = DEFAULT_LOGGER_NAME,
+        http_client: httpx.AsyncClient | None = None,
+        clock: Clock | None = None,
+        random: Callable[[], float] | None = None,
+        bucket: TokenBucket | None = None,
+    ) -> None:
+        super().__init__(
+            base_url,
+            config=config,
+            auth=auth,
+            default_headers=default_headers,
+            user_agent=user_agent,
+            logger_name=logger_name,
+            clock=clock,
+            random=random,
+            bucket=bucket,
+        )
+        self._owns_client = http_client is None
+        self._http = http_client if http_client is not None else httpx.AsyncClient(timeout=None)
+
+    async def request(
+        self,
+        operation: Operation,
+        request: Request,
+        options: CallOptions | None = None,
+    ) -> Response:
+        """Run one logical call: attempts, sleeps and the final outcome.
+
+        Returns the 2xx :class:`Response`; raises an ``SDKError`` subclass.
+        Cancelling the task cancels the call at once; nothing is retried.
+        """
+        call = self.prepare(operation, request, options)
+        policy = call.policy
+        while True:
+            now = self.clock.now()
+            timeout = policy.begin_attempt(now)
+            if timeout is None:
+                raise self.error(call, StopReason.DEADLINE_EXCEEDED)
+            decision = self.decide(call, await self._attempt(call, now, timeout))
+            if decision.action is Action.RETURN:
+                return self.success(call)
+            if decision.action is Action.STOP:
+                raise self.error(call, decision.stop_reason)
+            await self.clock.async_sleep(decision.sleep_seconds)
+
+    async def _attempt(self, call: PreparedCall, now: float, timeout: float) -> AttemptOutcome:
+        request = self._http.build_request(
+            call.method,
+            call.url,
+            headers=self.attempt_headers(call, now),
+            content=call.content,
+            timeout=httpx.Timeout(timeout),
+        )
+        # httpx's timeouts apply per phase; wait_for bounds the whole attempt.
+        try:
+            response = await asyncio.wait_for(self._http.send(request), timeout)
+        except asyncio.TimeoutError:
+            return TransportFailure(FailureKind.TIMEOUT, "the attempt timed out")
+        except SEND_ERRORS as exc:
+            return classify_exception(exc)
+        return ResponseOutcome(response.status_code, response.headers, response.content)
+
+    async def aclose(self) -> None:
+        """Close the HTTP client if the runtime created it."""
+        if self._owns_client:
+            await self._http.aclose()
+
+    async def __aenter__(self) -> AsyncRuntime:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.aclose()

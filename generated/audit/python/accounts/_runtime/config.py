@@ -1,0 +1,164 @@
+"""Configuration, operation descriptors, per-call options and requests."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "DEFAULT_IN_FLIGHT_CODE",
+    "DEFAULT_KEY_HEADER",
+    "DEFAULT_KEY_MAX_LENGTH",
+    "DEFAULT_MISMATCH_CODE",
+    "DEFAULT_REQUEST_TIMEOUT_HEADER",
+    "CallOptions",
+    "FailurePolicy",
+    "Jitter",
+    "Operation",
+    "Request",
+    "RetryClass",
+    "RetryConfig",
+    "RetryOverrides",
+]
+
+DEFAULT_KEY_HEADER = "Idempotency-Key"
+DEFAULT_KEY_MAX_LENGTH = 255
+DEFAULT_IN_FLIGHT_CODE = "concurrent_idempotent_requests"
+DEFAULT_MISMATCH_CODE = "invalid_idempotent_request"
+DEFAULT_REQUEST_TIMEOUT_HEADER = "Request-Timeout-Ms"
+
+
+class Jitter(str, enum.Enum):
+    """Backoff shape."""
+
+    FULL = "full"
+    """``sleep = floor(u * min(cap, base * 2^n))``; the default."""
+    DECORRELATED = "decorrelated"
+    """``sleep = min(cap, floor(base + u * (prev * 3 - base)))``; opt-in."""
+
+
+class RetryClass(str, enum.Enum):
+    """Retry safety of an operation, fixed at generation time."""
+
+    SAFE = "safe"
+    IDEMPOTENT = "idempotent"
+    KEYED = "keyed"
+    UNSAFE = "unsafe"
+
+
+class FailurePolicy(str, enum.Enum):
+    """What the server does when a key whose first attempt failed comes back."""
+
+    REATTEMPT = "reattempt"
+    """The server runs the request again."""
+    REPLAY = "replay"
+    """The server replays the stored failure (so a retried 500 is pointless)."""
+
+
+@dataclass(frozen=True)
+class RetryConfig:
+    """Client-wide retry settings. The defaults are the contract's."""
+
+    retries: bool = True
+    """Turn automatic retries on or off."""
+    max_attempts: int = 3
+    """Attempts in total, the first one included."""
+    jitter: Jitter = Jitter.FULL
+    base_ms: int = 500
+    cap_ms: int = 20_000
+    deadline_ms: int = 60_000
+    """Overall deadline of a logical call: every attempt and every sleep."""
+    p99_ms: int | None = None
+    """Latency hint: attempts time out after ``min(3 * p99_ms, remaining)``."""
+    request_timeout_header: str | None = DEFAULT_REQUEST_TIMEOUT_HEADER
+    """Header carrying the time left in ms on every attempt; ``None`` turns it off."""
+    budget_capacity: int = 500
+    """Capacity of the client's retry token bucket (it starts full)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "jitter", Jitter(self.jitter))
+        if self.max_attempts < 1:
+            raise ValueError("max_attempts must be at least 1")
+        if self.base_ms < 0 or self.cap_ms < 0:
+            raise ValueError("base_ms and cap_ms must not be negative")
+        if self.deadline_ms <= 0:
+            raise ValueError("deadline_ms must be positive")
+        if self.p99_ms is not None and self.p99_ms <= 0:
+            raise ValueError("p99_ms must be positive")
+        if self.budget_capacity < 0:
+            raise ValueError("budget_capacity must not be negative")
+
+
+@dataclass(frozen=True)
+class RetryOverrides:
+    """Per-operation overrides from the spec's operation-level ``x-retries``."""
+
+    max_attempts: int | None = None
+    base_ms: int | None = None
+    cap_ms: int | None = None
+    deadline_ms: int | None = None
+
+
+@dataclass(frozen=True)
+class Operation:
+    """What the generator knows about one API operation."""
+
+    name: str
+    method: str
+    retry_class: RetryClass
+    key_header: str = DEFAULT_KEY_HEADER
+    key_max_length: int = DEFAULT_KEY_MAX_LENGTH
+    failures: FailurePolicy = FailurePolicy.REATTEMPT
+    in_flight_code: str = DEFAULT_IN_FLIGHT_CODE
+    mismatch_code: str = DEFAULT_MISMATCH_CODE
+    p99_ms: int | None = None
+    retry: RetryOverrides | None = None
+    authenticated: bool = True
+    """Whether the client's auth is applied (``security: []`` turns it off)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "method", self.method.upper())
+        object.__setattr__(self, "retry_class", RetryClass(self.retry_class))
+        object.__setattr__(self, "failures", FailurePolicy(self.failures))
+        if self.key_max_length < 1:
+            raise ValueError("key_max_length must be at least 1")
+
+
+@dataclass(frozen=True)
+class CallOptions:
+    """Per-call overrides. ``None`` means: use the client's setting."""
+
+    idempotency_key: str | None = None
+    """Key for a ``keyed`` operation; a UUID v4 is made when absent."""
+    timeout: float | None = None
+    """Deadline of this call in seconds from now."""
+    deadline: float | None = None
+    """Absolute deadline on the runtime clock (see ``deadline_from_headers``)."""
+    max_attempts: int | None = None
+    retries: bool | None = None
+    extra_headers: Mapping[str, str] | None = None
+
+
+@dataclass(frozen=True)
+class Request:
+    """One HTTP request as generated code describes it.
+
+    ``path`` is already encoded (see ``encode_path``); ``query`` holds pairs
+    already encoded by the ``*_query`` helpers. Give ``content`` (bytes) or
+    ``json`` (any JSON-serialisable value), not both.
+    """
+
+    method: str
+    path: str
+    query: Sequence[tuple[str, str]] = ()
+    headers: Mapping[str, str] = field(default_factory=dict)
+    content: bytes | None = None
+    json: Any = None
+    content_type: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "method", self.method.upper())
+        if self.content is not None and self.json is not None:
+            raise ValueError("give content or json, not both")

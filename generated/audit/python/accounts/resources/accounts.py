@@ -1,0 +1,1021 @@
+"""The `accounts` operations."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .. import _base, _runtime, models
+
+_LIST_ACCOUNTS = _runtime.Operation(
+    name="listAccounts",
+    method="GET",
+    retry_class=_runtime.RetryClass.SAFE,
+)
+
+_CREATE_ACCOUNT = _runtime.Operation(
+    name="createAccount",
+    method="POST",
+    retry_class=_runtime.RetryClass.KEYED,
+    key_header="Idempotency-Key",
+    key_max_length=255,
+)
+
+_GET_ACCOUNT = _runtime.Operation(
+    name="getAccount",
+    method="GET",
+    retry_class=_runtime.RetryClass.SAFE,
+)
+
+_REPLACE_ACCOUNT = _runtime.Operation(
+    name="replaceAccount",
+    method="PUT",
+    retry_class=_runtime.RetryClass.IDEMPOTENT,
+)
+
+_ADD_ACCOUNT_NOTE = _runtime.Operation(
+    name="addAccountNote",
+    method="PUT",
+    retry_class=_runtime.RetryClass.IDEMPOTENT,
+)
+
+
+def _list_accounts_request(
+    *,
+    page: int | None,
+    per_page: int | None,
+    email: str | None,
+) -> _runtime.Request:
+    query = [
+        *_runtime.form_query("page", page),
+        *_runtime.form_query("per_page", per_page),
+        *_runtime.form_query("email", email),
+    ]
+    return _runtime.Request("GET", "/accounts", query=query)
+
+
+def _parse_list_accounts(response: _runtime.Response) -> models.ListAccountsResponse:
+    return models.ListAccountsResponse.from_dict(response.json())
+
+
+def _create_account_request(
+    *,
+    email: str,
+    name: str,
+    plan: models.AccountInputPlan,
+    phone: str | _base.NotGiven | None,
+) -> _runtime.Request:
+    body: dict[str, object] = {"email": email, "name": name, "plan": plan}
+    if not isinstance(phone, _base.NotGiven):
+        body["phone"] = phone
+    return _runtime.Request("POST", "/accounts", json=_base.to_json(body))
+
+
+def _parse_create_account(response: _runtime.Response) -> models.Account:
+    return models.Account.from_dict(response.json())
+
+
+def _get_account_request(
+    *,
+    account_id: str,
+) -> _runtime.Request:
+    return _runtime.Request(
+        "GET",
+        _runtime.encode_path("/accounts/{account_id}", {"account_id": account_id}),
+    )
+
+
+def _parse_get_account(response: _runtime.Response) -> models.Account:
+    return models.Account.from_dict(response.json())
+
+
+def _replace_account_request(
+    *,
+    account_id: str,
+    email: str,
+    name: str,
+    plan: models.AccountInputPlan,
+    phone: str | _base.NotGiven | None,
+) -> _runtime.Request:
+    body: dict[str, object] = {"email": email, "name": name, "plan": plan}
+    if not isinstance(phone, _base.NotGiven):
+        body["phone"] = phone
+    return _runtime.Request(
+        "PUT",
+        _runtime.encode_path("/accounts/{account_id}", {"account_id": account_id}),
+        json=_base.to_json(body),
+    )
+
+
+def _parse_replace_account(response: _runtime.Response) -> models.Account:
+    return models.Account.from_dict(response.json())
+
+
+def _add_account_note_request(
+    *,
+    account_id: str,
+    text: str,
+    author: str | None,
+) -> _runtime.Request:
+    body: dict[str, object] = {"text": text}
+    if author is not None:
+        body["author"] = author
+    return _runtime.Request(
+        "PUT",
+        _runtime.encode_path("/accounts/{account_id}/notes", {"account_id": account_id}),
+        json=_base.to_json(body),
+    )
+
+
+def _parse_add_account_note(response: _runtime.Response) -> models.ActivityEntry:
+    return models.ActivityEntry.from_dict(response.json())
+
+
+class Accounts2WithRawResponse:
+    """The methods of ``Accounts2``, returning the raw response."""
+
+    def __init__(self, client: _runtime.SyncRuntime) -> None:
+        self._client = client
+
+    def list_accounts(
+        self,
+        *,
+        page: int | None = None,
+        per_page: int | None = None,
+        email: str | None = None,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        max_attempts: int | None = None,
+        retries: bool | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+    ) -> _base.RawResponse[models.ListAccountsResponse]:
+        """Like ``Accounts2.list_accounts``, but returns the raw response: status, headers, the
+        number of attempts, and ``parse()``.
+        """
+        response = self._client.request(
+            _LIST_ACCOUNTS,
+            _list_accounts_request(page=page, per_page=per_page, email=email),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
+        )
+        return _base.RawResponse(_LIST_ACCOUNTS, response, _parse_list_accounts)
+
+    def create_account(
+        self,
+        *,
+        email: str,
+        name: str,
+        plan: models.AccountInputPlan = "free",
+        phone: str | _base.NotGiven | None = _base.NOT_GIVEN,
+        idempotency_key: str | None = None,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        max_attempts: int | None = None,
+        retries: bool | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+    ) -> _base.RawResponse[models.Account]:
+        """Like ``Accounts2.create_account``, but returns the raw response: status, headers, the
+        number of attempts, and ``parse()``.
+        """
+        response = self._client.request(
+            _CREATE_ACCOUNT,
+            _create_account_request(email=email, name=name, plan=plan, phone=phone),
+            _runtime.CallOptions(
+                idempotency_key=idempotency_key,
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
+        )
+        return _base.RawResponse(_CREATE_ACCOUNT, response, _parse_create_account)
+
+    def get_account(
+        self,
+        *,
+        account_id: str,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        max_attempts: int | None = None,
+        retries: bool | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+    ) -> _base.RawResponse[models.Account]:
+        """Like ``Accounts2.get_account``, but returns the raw response: status, headers, the number
+        of attempts, and ``parse()``.
+        """
+        response = self._client.request(
+            _GET_ACCOUNT,
+            _get_account_request(account_id=account_id),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
+        )
+        return _base.RawResponse(_GET_ACCOUNT, response, _parse_get_account)
+
+    def replace_account(
+        self,
+        *,
+        account_id: str,
+        email: str,
+        name: str,
+        plan: models.AccountInputPlan = "free",
+        phone: str | _base.NotGiven | None = _base.NOT_GIVEN,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        max_attempts: int | None = None,
+        retries: bool | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+    ) -> _base.RawResponse[models.Account]:
+        """Like ``Accounts2.replace_account``, but returns the raw response: status, headers, the
+        number of attempts, and ``parse()``.
+        """
+        response = self._client.request(
+            _REPLACE_ACCOUNT,
+            _replace_account_request(
+                account_id=account_id,
+                email=email,
+                name=name,
+                plan=plan,
+                phone=phone,
+            ),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
+        )
+        return _base.RawResponse(_REPLACE_ACCOUNT, response, _parse_replace_account)
+
+    def add_account_note(
+        self,
+        *,
+        account_id: str,
+        text: str,
+        author: str | None = None,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        max_attempts: int | None = None,
+        retries: bool | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+    ) -> _base.RawResponse[models.ActivityEntry]:
+        """Like ``Accounts2.add_account_note``, but returns the raw response: status, headers, the
+        number of attempts, and ``parse()``.
+        """
+        response = self._client.request(
+            _ADD_ACCOUNT_NOTE,
+            _add_account_note_request(account_id=account_id, text=text, author=author),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
+        )
+        return _base.RawResponse(_ADD_ACCOUNT_NOTE, response, _parse_add_account_note)
+
+
+class Accounts2:
+    """The `accounts` operations.
+
+    Reach it as ``client.accounts``; ``with_raw_response`` has the same methods returning the raw
+    response.
+    """
+
+    def __init__(self, client: _runtime.SyncRuntime) -> None:
+        self._client = client
+        self.with_raw_response = Accounts2WithRawResponse(client)
+
+    def list_accounts(
+        self,
+        *,
+        page: int | None = None,
+        per_page: int | None = None,
+        email: str | None = None,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        max_attempts: int | None = None,
+        retries: bool | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+    ) -> models.ListAccountsResponse:
+        """List accounts.
+
+        `GET /accounts`. Retried on throttling (429), transient errors (502, 503, 504, one 500) and
+        connection failures: 3 attempts within 60 s; each attempt may use the time left before the
+        deadline.
+
+        Args:
+            page: The page number, starting at 1.
+            per_page: Query parameter `per_page`.
+            email: Only the account with this email address.
+            timeout: Seconds for the whole call, every attempt and sleep included (default: 60 s).
+            deadline: An absolute deadline on the monotonic clock (see ``deadline_from_headers``);
+                the earlier of ``timeout`` and ``deadline`` wins.
+            max_attempts: Attempts in all, the first one included (default: 3).
+            retries: ``False`` makes this call a single attempt.
+            extra_headers: Headers added to every attempt of this call.
+
+        Returns:
+            OK
+
+        Raises:
+            APIError: The last attempt got an error status (``NotFoundError``, ``RateLimitError``,
+                ... by status).
+            APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
+                ran out.
+        """
+        raw = self.with_raw_response.list_accounts(
+            page=page,
+            per_page=per_page,
+            email=email,
+            timeout=timeout,
+            deadline=deadline,
+            max_attempts=max_attempts,
+            retries=retries,
+            extra_headers=extra_headers,
+        )
+        return raw.parse()
+
+    def create_account(
+        self,
+        *,
+        email: str,
+        name: str,
+        plan: models.AccountInputPlan = "free",
+        phone: str | _base.NotGiven | None = _base.NOT_GIVEN,
+        idempotency_key: str | None = None,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        max_attempts: int | None = None,
+        retries: bool | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+    ) -> models.Account:
+        """Create an account.
+
+        Opens a new account. Pass a unique `Idempotency-Key` to make the
+        request safe to retry: a second request with the same key returns
+        the account created by the first instead of opening another.
+
+        `POST /accounts`. Sends `Idempotency-Key` with the same key on every attempt, so the API
+        collapses duplicates; retried on throttling (429), transient errors (502, 503, 504, one
+        500), the in-flight 409 and connection failures: 3 attempts within 60 s; each attempt may
+        use the time left before the deadline.
+
+        Args:
+            email: Field `email` of the body.
+            name: Field `name` of the body.
+            plan: Field `plan` of the body.
+            phone: Field `phone` of the body. ``None`` sends ``null``; leave it out to leave the
+                field out.
+            idempotency_key: The key sent on every attempt (default: a UUID v4 made once for this
+                call and reused by its retries). Derive it from an identifier you already hold, such
+                as your order id, so that a retry after a crash sends the same key.
+            timeout: Seconds for the whole call, every attempt and sleep included (default: 60 s).
+            deadline: An absolute deadline on the monotonic clock (see ``deadline_from_headers``);
+                the earlier of ``timeout`` and ``deadline`` wins.
+            max_attempts: Attempts in all, the first one included (default: 3).
+            retries: ``False`` makes this call a single attempt.
+            extra_headers: Headers added to every attempt of this call.
+
+        Returns:
+            Created
+
+        Raises:
+            APIError: The last attempt got an error status (``NotFoundError``, ``RateLimitError``,
+                ... by status).
+            IdempotencyInFlightError: A request with the same key was still being processed on the
+                last attempt.
+            IdempotencyMismatchError: The key was already used with a different request: a bug in
+                the caller.
+            InvalidIdempotencyKeyError: The key is not 1 to the allowed number of visible ASCII
+                characters; nothing was sent.
+            APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
+                ran out.
+        """
+        raw = self.with_raw_response.create_account(
+            email=email,
+            name=name,
+            plan=plan,
+            phone=phone,
+            idempotency_key=idempotency_key,
+            timeout=timeout,
+            deadline=deadline,
+            max_attempts=max_attempts,
+            retries=retries,
+            extra_headers=extra_headers,
+        )
+        return raw.parse()
+
+    def get_account(
+        self,
+        *,
+        account_id: str,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        max_attempts: int | None = None,
+        retries: bool | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+    ) -> models.Account:
+        """Get an account.
+
+        `GET /accounts/{account_id}`. Retried on throttling (429), transient errors (502, 503, 504,
+        one 500) and connection failures: 3 attempts within 60 s; each attempt may use the time left
+        before the deadline.
+
+        Args:
+            account_id: Path parameter `account_id`.
+            timeout: Seconds for the whole call, every attempt and sleep included (default: 60 s).
+            deadline: An absolute deadline on the monotonic clock (see ``deadline_from_headers``);
+                the earlier of ``timeout`` and ``deadline`` wins.
+            max_attempts: Attempts in all, the first one included (default: 3).
+            retries: ``False`` makes this call a single attempt.
+            extra_headers: Headers added to every attempt of this call.
+
+        Returns:
+            OK
+
+        Raises:
+            APIError: The last attempt got an error status (``NotFoundError``, ``RateLimitError``,
+                ... by status).
+            APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
+                ran out.
+        """
+        raw = self.with_raw_response.get_account(
+            account_id=account_id,
+            timeout=timeout,
+            deadline=deadline,
+            max_attempts=max_attempts,
+            retries=retries,
+            extra_headers=extra_headers,
+        )
+        return raw.parse()
+
+    def replace_account(
+        self,
+        *,
+        account_id: str,
+        email: str,
+        name: str,
+        plan: models.AccountInputPlan = "free",
+        phone: str | _base.NotGiven | None = _base.NOT_GIVEN,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        max_attempts: int | None = None,
+        retries: bool | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+    ) -> models.Account:
+        """Replace an account.
+
+        Replaces the account's details with the ones given. Fields left out
+        are reset to their defaults.
+
+        `PUT /accounts/{account_id}`. Retried on throttling (429), transient errors (502, 503, 504,
+        one 500) and connection failures: 3 attempts within 60 s; each attempt may use the time left
+        before the deadline.
+
+        Args:
+            account_id: Path parameter `account_id`.
+            email: Field `email` of the body.
+            name: Field `name` of the body.
+            plan: Field `plan` of the body.
+            phone: Field `phone` of the body. ``None`` sends ``null``; leave it out to leave the
+                field out.
+            timeout: Seconds for the whole call, every attempt and sleep included (default: 60 s).
+            deadline: An absolute deadline on the monotonic clock (see ``deadline_from_headers``);
+                the earlier of ``timeout`` and ``deadline`` wins.
+            max_attempts: Attempts in all, the first one included (default: 3).
+            retries: ``False`` makes this call a single attempt.
+            extra_headers: Headers added to every attempt of this call.
+
+        Returns:
+            OK
+
+        Raises:
+            APIError: The last attempt got an error status (``NotFoundError``, ``RateLimitError``,
+                ... by status).
+            APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
+                ran out.
+        """
+        raw = self.with_raw_response.replace_account(
+            account_id=account_id,
+            email=email,
+            name=name,
+            plan=plan,
+            phone=phone,
+            timeout=timeout,
+            deadline=deadline,
+            max_attempts=max_attempts,
+            retries=retries,
+            extra_headers=extra_headers,
+        )
+        return raw.parse()
+
+    def add_account_note(
+        self,
+        *,
+        account_id: str,
+        text: str,
+        author: str | None = None,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        max_attempts: int | None = None,
+        retries: bool | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+    ) -> models.ActivityEntry:
+        """Append a note to the account's activity log.
+
+        Appends a note to the account's activity log. Each time this is
+        called a new entry is added at the end of the log, with the text
+        given and the time of the call.
+
+        `PUT /accounts/{account_id}/notes`. Retried on throttling (429), transient errors (502, 503,
+        504, one 500) and connection failures: 3 attempts within 60 s; each attempt may use the time
+        left before the deadline.
+
+        Args:
+            account_id: Path parameter `account_id`.
+            text: Field `text` of the body.
+            author: Who wrote the note; the API key's owner when left out.
+            timeout: Seconds for the whole call, every attempt and sleep included (default: 60 s).
+            deadline: An absolute deadline on the monotonic clock (see ``deadline_from_headers``);
+                the earlier of ``timeout`` and ``deadline`` wins.
+            max_attempts: Attempts in all, the first one included (default: 3).
+            retries: ``False`` makes this call a single attempt.
+            extra_headers: Headers added to every attempt of this call.
+
+        Returns:
+            The log entry that was added.
+
+        Raises:
+            APIError: The last attempt got an error status (``NotFoundError``, ``RateLimitError``,
+                ... by status).
+            APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
+                ran out.
+        """
+        raw = self.with_raw_response.add_account_note(
+            account_id=account_id,
+            text=text,
+            author=author,
+            timeout=timeout,
+            deadline=deadline,
+            max_attempts=max_attempts,
+            retries=retries,
+            extra_headers=extra_headers,
+        )
+        return raw.parse()
+
+
+class AsyncAccounts2WithRawResponse:
+    """The methods of ``AsyncAccounts2``, returning the raw response."""
+
+    def __init__(self, client: _runtime.AsyncRuntime) -> None:
+        self._client = client
+
+    async def list_accounts(
+        self,
+        *,
+        page: int | None = None,
+        per_page: int | None = None,
+        email: str | None = None,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        max_attempts: int | None = None,
+        retries: bool | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+    ) -> _base.RawResponse[models.ListAccountsResponse]:
+        """Like ``Accounts2.list_accounts``, but returns the raw response: status, headers, the
+        number of attempts, and ``parse()``.
+        """
+        response = await self._client.request(
+            _LIST_ACCOUNTS,
+            _list_accounts_request(page=page, per_page=per_page, email=email),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
+        )
+        return _base.RawResponse(_LIST_ACCOUNTS, response, _parse_list_accounts)
+
+    async def create_account(
+        self,
+        *,
+        email: str,
+        name: str,
+        plan: models.AccountInputPlan = "free",
+        phone: str | _base.NotGiven | None = _base.NOT_GIVEN,
+        idempotency_key: str | None = None,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        max_attempts: int | None = None,
+        retries: bool | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+    ) -> _base.RawResponse[models.Account]:
+        """Like ``Accounts2.create_account``, but returns the raw response: status, headers, the
+        number of attempts, and ``parse()``.
+        """
+        response = await self._client.request(
+            _CREATE_ACCOUNT,
+            _create_account_request(email=email, name=name, plan=plan, phone=phone),
+            _runtime.CallOptions(
+                idempotency_key=idempotency_key,
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
+        )
+        return _base.RawResponse(_CREATE_ACCOUNT, response, _parse_create_account)
+
+    async def get_account(
+        self,
+        *,
+        account_id: str,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        max_attempts: int | None = None,
+        retries: bool | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+    ) -> _base.RawResponse[models.Account]:
+        """Like ``Accounts2.get_account``, but returns the raw response: status, headers, the number
+        of attempts, and ``parse()``.
+        """
+        response = await self._client.request(
+            _GET_ACCOUNT,
+            _get_account_request(account_id=account_id),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
+        )
+        return _base.RawResponse(_GET_ACCOUNT, response, _parse_get_account)
+
+    async def replace_account(
+        self,
+        *,
+        account_id: str,
+        email: str,
+        name: str,
+        plan: models.AccountInputPlan = "free",
+        phone: str | _base.NotGiven | None = _base.NOT_GIVEN,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        max_attempts: int | None = None,
+        retries: bool | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+    ) -> _base.RawResponse[models.Account]:
+        """Like ``Accounts2.replace_account``, but returns the raw response: status, headers, the
+        number of attempts, and ``parse()``.
+        """
+        response = await self._client.request(
+            _REPLACE_ACCOUNT,
+            _replace_account_request(
+                account_id=account_id,
+                email=email,
+                name=name,
+                plan=plan,
+                phone=phone,
+            ),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
+        )
+        return _base.RawResponse(_REPLACE_ACCOUNT, response, _parse_replace_account)
+
+    async def add_account_note(
+        self,
+        *,
+        account_id: str,
+        text: str,
+        author: str | None = None,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        max_attempts: int | None = None,
+        retries: bool | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+    ) -> _base.RawResponse[models.ActivityEntry]:
+        """Like ``Accounts2.add_account_note``, but returns the raw response: status, headers, the
+        number of attempts, and ``parse()``.
+        """
+        response = await self._client.request(
+            _ADD_ACCOUNT_NOTE,
+            _add_account_note_request(account_id=account_id, text=text, author=author),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
+        )
+        return _base.RawResponse(_ADD_ACCOUNT_NOTE, response, _parse_add_account_note)
+
+
+class AsyncAccounts2:
+    """The `accounts` operations.
+
+    The asyncio twin of ``Accounts2``.
+    """
+
+    def __init__(self, client: _runtime.AsyncRuntime) -> None:
+        self._client = client
+        self.with_raw_response = AsyncAccounts2WithRawResponse(client)
+
+    async def list_accounts(
+        self,
+        *,
+        page: int | None = None,
+        per_page: int | None = None,
+        email: str | None = None,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        max_attempts: int | None = None,
+        retries: bool | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+    ) -> models.ListAccountsResponse:
+        """List accounts.
+
+        `GET /accounts`. Retried on throttling (429), transient errors (502, 503, 504, one 500) and
+        connection failures: 3 attempts within 60 s; each attempt may use the time left before the
+        deadline.
+
+        Args:
+            page: The page number, starting at 1.
+            per_page: Query parameter `per_page`.
+            email: Only the account with this email address.
+            timeout: Seconds for the whole call, every attempt and sleep included (default: 60 s).
+            deadline: An absolute deadline on the monotonic clock (see ``deadline_from_headers``);
+                the earlier of ``timeout`` and ``deadline`` wins.
+            max_attempts: Attempts in all, the first one included (default: 3).
+            retries: ``False`` makes this call a single attempt.
+            extra_headers: Headers added to every attempt of this call.
+
+        Returns:
+            OK
+
+        Raises:
+            APIError: The last attempt got an error status (``NotFoundError``, ``RateLimitError``,
+                ... by status).
+            APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
+                ran out.
+        """
+        raw = await self.with_raw_response.list_accounts(
+            page=page,
+            per_page=per_page,
+            email=email,
+            timeout=timeout,
+            deadline=deadline,
+            max_attempts=max_attempts,
+            retries=retries,
+            extra_headers=extra_headers,
+        )
+        return raw.parse()
+
+    async def create_account(
+        self,
+        *,
+        email: str,
+        name: str,
+        plan: models.AccountInputPlan = "free",
+        phone: str | _base.NotGiven | None = _base.NOT_GIVEN,
+        idempotency_key: str | None = None,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        max_attempts: int | None = None,
+        retries: bool | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+    ) -> models.Account:
+        """Create an account.
+
+        Opens a new account. Pass a unique `Idempotency-Key` to make the
+        request safe to retry: a second request with the same key returns
+        the account created by the first instead of opening another.
+
+        `POST /accounts`. Sends `Idempotency-Key` with the same key on every attempt, so the API
+        collapses duplicates; retried on throttling (429), transient errors (502, 503, 504, one
+        500), the in-flight 409 and connection failures: 3 attempts within 60 s; each attempt may
+        use the time left before the deadline.
+
+        Args:
+            email: Field `email` of the body.
+            name: Field `name` of the body.
+            plan: Field `plan` of the body.
+            phone: Field `phone` of the body. ``None`` sends ``null``; leave it out to leave the
+                field out.
+            idempotency_key: The key sent on every attempt (default: a UUID v4 made once for this
+                call and reused by its retries). Derive it from an identifier you already hold, such
+                as your order id, so that a retry after a crash sends the same key.
+            timeout: Seconds for the whole call, every attempt and sleep included (default: 60 s).
+            deadline: An absolute deadline on the monotonic clock (see ``deadline_from_headers``);
+                the earlier of ``timeout`` and ``deadline`` wins.
+            max_attempts: Attempts in all, the first one included (default: 3).
+            retries: ``False`` makes this call a single attempt.
+            extra_headers: Headers added to every attempt of this call.
+
+        Returns:
+            Created
+
+        Raises:
+            APIError: The last attempt got an error status (``NotFoundError``, ``RateLimitError``,
+                ... by status).
+            IdempotencyInFlightError: A request with the same key was still being processed on the
+                last attempt.
+            IdempotencyMismatchError: The key was already used with a different request: a bug in
+                the caller.
+            InvalidIdempotencyKeyError: The key is not 1 to the allowed number of visible ASCII
+                characters; nothing was sent.
+            APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
+                ran out.
+        """
+        raw = await self.with_raw_response.create_account(
+            email=email,
+            name=name,
+            plan=plan,
+            phone=phone,
+            idempotency_key=idempotency_key,
+            timeout=timeout,
+            deadline=deadline,
+            max_attempts=max_attempts,
+            retries=retries,
+            extra_headers=extra_headers,
+        )
+        return raw.parse()
+
+    async def get_account(
+        self,
+        *,
+        account_id: str,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        max_attempts: int | None = None,
+        retries: bool | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+    ) -> models.Account:
+        """Get an account.
+
+        `GET /accounts/{account_id}`. Retried on throttling (429), transient errors (502, 503, 504,
+        one 500) and connection failures: 3 attempts within 60 s; each attempt may use the time left
+        before the deadline.
+
+        Args:
+            account_id: Path parameter `account_id`.
+            timeout: Seconds for the whole call, every attempt and sleep included (default: 60 s).
+            deadline: An absolute deadline on the monotonic clock (see ``deadline_from_headers``);
+                the earlier of ``timeout`` and ``deadline`` wins.
+            max_attempts: Attempts in all, the first one included (default: 3).
+            retries: ``False`` makes this call a single attempt.
+            extra_headers: Headers added to every attempt of this call.
+
+        Returns:
+            OK
+
+        Raises:
+            APIError: The last attempt got an error status (``NotFoundError``, ``RateLimitError``,
+                ... by status).
+            APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
+                ran out.
+        """
+        raw = await self.with_raw_response.get_account(
+            account_id=account_id,
+            timeout=timeout,
+            deadline=deadline,
+            max_attempts=max_attempts,
+            retries=retries,
+            extra_headers=extra_headers,
+        )
+        return raw.parse()
+
+    async def replace_account(
+        self,
+        *,
+        account_id: str,
+        email: str,
+        name: str,
+        plan: models.AccountInputPlan = "free",
+        phone: str | _base.NotGiven | None = _base.NOT_GIVEN,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        max_attempts: int | None = None,
+        retries: bool | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+    ) -> models.Account:
+        """Replace an account.
+
+        Replaces the account's details with the ones given. Fields left out
+        are reset to their defaults.
+
+        `PUT /accounts/{account_id}`. Retried on throttling (429), transient errors (502, 503, 504,
+        one 500) and connection failures: 3 attempts within 60 s; each attempt may use the time left
+        before the deadline.
+
+        Args:
+            account_id: Path parameter `account_id`.
+            email: Field `email` of the body.
+            name: Field `name` of the body.
+            plan: Field `plan` of the body.
+            phone: Field `phone` of the body. ``None`` sends ``null``; leave it out to leave the
+                field out.
+            timeout: Seconds for the whole call, every attempt and sleep included (default: 60 s).
+            deadline: An absolute deadline on the monotonic clock (see ``deadline_from_headers``);
+                the earlier of ``timeout`` and ``deadline`` wins.
+            max_attempts: Attempts in all, the first one included (default: 3).
+            retries: ``False`` makes this call a single attempt.
+            extra_headers: Headers added to every attempt of this call.
+
+        Returns:
+            OK
+
+        Raises:
+            APIError: The last attempt got an error status (``NotFoundError``, ``RateLimitError``,
+                ... by status).
+            APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
+                ran out.
+        """
+        raw = await self.with_raw_response.replace_account(
+            account_id=account_id,
+            email=email,
+            name=name,
+            plan=plan,
+            phone=phone,
+            timeout=timeout,
+            deadline=deadline,
+            max_attempts=max_attempts,
+            retries=retries,
+            extra_headers=extra_headers,
+        )
+        return raw.parse()
+
+    async def add_account_note(
+        self,
+        *,
+        account_id: str,
+        text: str,
+        author: str | None = None,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        max_attempts: int | None = None,
+        retries: bool | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+    ) -> models.ActivityEntry:
+        """Append a note to the account's activity log.
+
+        Appends a note to the account's activity log. Each time this is
+        called a new entry is added at the end of the log, with the text
+        given and the time of the call.
+
+        `PUT /accounts/{account_id}/notes`. Retried on throttling (429), transient errors (502, 503,
+        504, one 500) and connection failures: 3 attempts within 60 s; each attempt may use the time
+        left before the deadline.
+
+        Args:
+            account_id: Path parameter `account_id`.
+            text: Field `text` of the body.
+            author: Who wrote the note; the API key's owner when left out.
+            timeout: Seconds for the whole call, every attempt and sleep included (default: 60 s).
+            deadline: An absolute deadline on the monotonic clock (see ``deadline_from_headers``);
+                the earlier of ``timeout`` and ``deadline`` wins.
+            max_attempts: Attempts in all, the first one included (default: 3).
+            retries: ``False`` makes this call a single attempt.
+            extra_headers: Headers added to every attempt of this call.
+
+        Returns:
+            The log entry that was added.
+
+        Raises:
+            APIError: The last attempt got an error status (``NotFoundError``, ``RateLimitError``,
+                ... by status).
+            APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
+                ran out.
+        """
+        raw = await self.with_raw_response.add_account_note(
+            account_id=account_id,
+            text=text,
+            author=author,
+            timeout=timeout,
+            deadline=deadline,
+            max_attempts=max_attempts,
+            retries=retries,
+            extra_headers=extra_headers,
+        )
+        return raw.parse()

@@ -1,0 +1,65 @@
+"""Python client for the Payments API (version 2.3.0).
+
+Start with ``Payments`` (blocking) or ``AsyncPayments`` (asyncio); the models are in
+``payments.models``. The README says how calls are retried and how to change it.
+"""
+
+from . import models
+from ._base import NOT_GIVEN, FileInput, NotGiven, RawResponse, ResponseValidationError
+from ._client import AsyncPayments, Payments
+from ._runtime import (
+    APIConnectionError,
+    APIError,
+    APITimeoutError,
+    AuthenticationError,
+    BadRequestError,
+    ConflictError,
+    IdempotencyInFlightError,
+    IdempotencyMismatchError,
+    InternalServerError,
+    InvalidIdempotencyKeyError,
+    Jitter,
+    NotFoundError,
+    PermissionDeniedError,
+    RateLimitError,
+    RetryConfig,
+    SDKError,
+    StopReason,
+    TokenBucket,
+    UnprocessableEntityError,
+    deadline_from_headers,
+)
+
+__version__ = "2.3.0"
+
+__all__ = [
+    "NOT_GIVEN",
+    "APIConnectionError",
+    "APIError",
+    "APITimeoutError",
+    "AsyncPayments",
+    "AuthenticationError",
+    "BadRequestError",
+    "ConflictError",
+    "FileInput",
+    "IdempotencyInFlightError",
+    "IdempotencyMismatchError",
+    "InternalServerError",
+    "InvalidIdempotencyKeyError",
+    "Jitter",
+    "NotFoundError",
+    "NotGiven",
+    "Payments",
+    "PermissionDeniedError",
+    "RateLimitError",
+    "RawResponse",
+    "ResponseValidationError",
+    "RetryConfig",
+    "SDKError",
+    "StopReason",
+    "TokenBucket",
+    "UnprocessableEntityError",
+    "__version__",
+    "deadline_from_headers",
+    "models",
+]

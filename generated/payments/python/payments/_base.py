@@ -1,0 +1,417 @@
+"""What the generated modules of this package share: the models' base class,
+reading and writing JSON values, raw responses and request encoding.
+
+Transport and retry policy are not here: they live in ``_runtime``, which
+every client and resource calls.
+"""
+
+from __future__ import annotations
+
+import base64
+import dataclasses
+import datetime
+import json
+import re
+import uuid
+from collections.abc import Mapping, Sequence
+from typing import IO, Any, Callable, Generic, TypeVar, Union
+
+from . import _runtime
+
+__all__ = [
+    "NOT_GIVEN",
+    "FileInput",
+    "Model",
+    "NotGiven",
+    "RawResponse",
+    "ResponseValidationError",
+    "client_config",
+    "cookie_header",
+    "delimited_query",
+    "dict_parser",
+    "extra_fields",
+    "form_body",
+    "header_value",
+    "list_parser",
+    "multipart_body",
+    "multipart_boundary",
+    "optional_parser",
+    "parse_any",
+    "parse_base64",
+    "parse_bool",
+    "parse_date",
+    "parse_datetime",
+    "parse_dict",
+    "parse_float",
+    "parse_int",
+    "parse_list",
+    "parse_optional",
+    "parse_str",
+    "parse_union",
+    "to_json",
+]
+
+T = TypeVar("T")
+
+
+class NotGiven:
+    """The type of ``NOT_GIVEN``: an argument that was left out.
+
+    Only arguments that may also be ``None`` use it, because for them leaving
+    the field out of the request and sending ``null`` mean different things.
+    """
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return "NOT_GIVEN"
+
+
+NOT_GIVEN = NotGiven()
+"""Leaves an argument out of the request (``None`` sends ``null``)."""
+
+FileContent = Union[bytes, IO[bytes]]
+FileInput = Union[FileContent, tuple[str, FileContent], tuple[str, FileContent, str]]
+"""A file to upload: its bytes or a binary file object, optionally as
+``(filename, content)`` or ``(filename, content, content_type)``."""
+
+
+class Model:
+    """Base class of the models: frozen dataclasses with a JSON form."""
+
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The model's JSON form."""
+        raise NotImplementedError
+
+
+class ResponseValidationError(_runtime.SDKError):
+    """A successful response whose body does not have the documented shape.
+
+    ``response`` is the raw response: its status, headers, content and the
+    number of attempts the call made.
+    """
+
+    def __init__(self, message: str, response: _runtime.Response) -> None:
+        super().__init__(message, attempts=response.attempts, stop_reason=_runtime.StopReason.NONE)
+        self.response = response
+
+
+class RawResponse(Generic[T]):
+    """A successful response as it was received, before it is read as a model.
+
+    Every method of a resource has a twin under ``with_raw_response`` that
+    returns this: the status, the headers and the number of attempts the
+    call took, and ``parse()`` for the value the plain method returns.
+    """
+
+    def __init__(
+        self,
+        operation: _runtime.Operation,
+        response: _runtime.Response,
+        parse: Callable[[_runtime.Response], T],
+    ) -> None:
+        self._operation = operation
+        self._response = response
+        self._parse = parse
+
+    @property
+    def status(self) -> int:
+        """The HTTP status code."""
+        return self._response.status
+
+    @property
+    def headers(self) -> Mapping[str, str]:
+        """The response headers (case-insensitive)."""
+        return self._response.headers
+
+    @property
+    def content(self) -> bytes:
+        """The raw body."""
+        return self._response.content
+
+    @property
+    def attempts(self) -> int:
+        """How many attempts the call made, this successful one included."""
+        return self._response.attempts
+
+    def json(self) -> Any:
+        """The body decoded as JSON, without reading it as a model."""
+        return self._response.json()
+
+    def parse(self) -> T:
+        """The body read as the operation's result.
+
+        Raises ``ResponseValidationError`` when it does not have the
+        documented shape.
+        """
+        try:
+            return self._parse(self._response)
+        except (AttributeError, KeyError, TypeError, ValueError, IndexError) as exc:
+            raise ResponseValidationError(
+                f"{self._operation.name}: the response body does not have the documented "
+                f"shape: {type(exc).__name__}: {exc}",
+                self._response,
+            ) from exc
+
+    def __repr__(self) -> str:
+        return f"RawResponse(status={self.status}, attempts={self.attempts})"
+
+
+def client_config(
+    config: _runtime.RetryConfig | None,
+    *,
+    timeout: float | None,
+    max_attempts: int | None,
+    retries: bool | None,
+) -> _runtime.RetryConfig:
+    """The client's retry settings: ``config`` (else the defaults), with the
+    client's own ``timeout``, ``max_attempts`` and ``retries`` over it."""
+    base = config if config is not None else _runtime.RetryConfig()
+    return dataclasses.replace(
+        base,
+        deadline_ms=base.deadline_ms if timeout is None else round(timeout * 1000),
+        max_attempts=base.max_attempts if max_attempts is None else max_attempts,
+        retries=base.retries if retries is None else retries,
+    )
+
+
+# -- JSON values --------------------------------------------------------------
+
+
+def to_json(value: object) -> Any:
+    """The JSON form of an argument: models, dates, bytes (base64) and
+    containers of them are converted; everything else is kept."""
+    if isinstance(value, Model):
+        return value.to_dict()
+    if isinstance(value, datetime.datetime):
+        return value.isoformat()
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    if isinstance(value, (bytes, bytearray)):
+        return base64.b64encode(value).decode("ascii")
+    if isinstance(value, (list, tuple)):
+        return [to_json(item) for item in value]
+    if isinstance(value, Mapping):
+        return {str(key): to_json(item) for key, item in value.items()}
+    return value
+
+
+_DATETIME = re.compile(
+    r"(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?"
+    r"(?:([Zz])|([+-])(\d{2}):?(\d{2}))?"
+)
+
+
+def parse_datetime(value: Any) -> datetime.datetime:
+    """An RFC 3339 date-time (any number of fractional digits, ``Z`` or an offset)."""
+    if not isinstance(value, str):
+        raise TypeError(f"expected a date-time string, got {type(value).__name__}")
+    match = _DATETIME.fullmatch(value)
+    if match is None:
+        raise ValueError(f"not an RFC 3339 date-time: {value!r}")
+    year, month, day, hour, minute, second, fraction, zulu, sign, off_h, off_m = match.groups()
+    tz: datetime.tzinfo | None = None
+    if zulu is not None:
+        tz = datetime.timezone.utc
+    elif sign is not None:
+        offset = datetime.timedelta(hours=int(off_h), minutes=int(off_m))
+        tz = datetime.timezone(-offset if sign == "-" else offset)
+    micros = int((fraction or "0")[:6].ljust(6, "0"))
+    return datetime.datetime(
+        int(year),
+        int(month),
+        int(day),
+        int(hour),
+        int(minute),
+        min(int(second), 59),
+        micros,
+        tzinfo=tz,
+    )
+
+
+def parse_date(value: Any) -> datetime.date:
+    """A full date, ``YYYY-MM-DD``."""
+    if not isinstance(value, str):
+        raise TypeError(f"expected a date string, got {type(value).__name__}")
+    return datetime.date.fromisoformat(value)
+
+
+def parse_base64(value: Any) -> bytes:
+    """Bytes sent as base64 text."""
+    if not isinstance(value, str):
+        raise TypeError(f"expected base64 text, got {type(value).__name__}")
+    return base64.b64decode(value, validate=True)
+
+
+def parse_str(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"expected a string, got {type(value).__name__}")
+    return value
+
+
+def parse_int(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"expected an integer, got {type(value).__name__}")
+    return value
+
+
+def parse_float(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"expected a number, got {type(value).__name__}")
+    return float(value)
+
+
+def parse_bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"expected a boolean, got {type(value).__name__}")
+    return value
+
+
+def parse_any(value: Any) -> object:
+    return value
+
+
+def parse_list(value: Any, item: Callable[[Any], T]) -> list[T]:
+    """A JSON array, each element read by ``item``."""
+    if not isinstance(value, list):
+        raise TypeError(f"expected an array, got {type(value).__name__}")
+    return [item(element) for element in value]
+
+
+def parse_dict(value: Any, item: Callable[[Any], T]) -> dict[str, T]:
+    """A JSON object used as a map, each value read by ``item``."""
+    if not isinstance(value, dict):
+        raise TypeError(f"expected an object, got {type(value).__name__}")
+    return {str(key): item(element) for key, element in value.items()}
+
+
+def parse_optional(value: Any, item: Callable[[Any], T]) -> T | None:
+    """``None`` for ``null`` (or a missing field), else the value read by ``item``."""
+    return None if value is None else item(value)
+
+
+def list_parser(item: Callable[[Any], T]) -> Callable[[Any], list[T]]:
+    return lambda value: parse_list(value, item)
+
+
+def dict_parser(item: Callable[[Any], T]) -> Callable[[Any], dict[str, T]]:
+    return lambda value: parse_dict(value, item)
+
+
+def optional_parser(item: Callable[[Any], T]) -> Callable[[Any], T | None]:
+    return lambda value: parse_optional(value, item)
+
+
+def extra_fields(
+    data: Mapping[str, Any], known: Sequence[str], item: Callable[[Any], T]
+) -> dict[str, T]:
+    """The properties of ``data`` its schema does not name, each read by ``item``."""
+    return {key: item(value) for key, value in data.items() if key not in known}
+
+
+def parse_union(value: Any, parsers: Sequence[Callable[[Any], T]], name: str) -> T:
+    """The first variant that reads ``value`` without an error."""
+    for parse in parsers:
+        try:
+            return parse(value)
+        except (AttributeError, KeyError, TypeError, ValueError):
+            continue
+    raise ValueError(f"the value is none of the variants of {name}")
+
+
+# -- Request encoding ---------------------------------------------------------
+
+
+def header_value(value: object) -> str:
+    """A header parameter's value (``style: simple``): lists joined by commas."""
+    value = to_json(value)
+    if isinstance(value, list):
+        return ",".join(_runtime.format_value(item) for item in value)
+    return _runtime.format_value(value)
+
+
+def cookie_header(cookies: Mapping[str, object]) -> str:
+    """The ``Cookie`` header for cookie parameters (``None`` values left out)."""
+    return "; ".join(
+        f"{name}={_runtime.encode_path_segment(header_value(value))}"
+        for name, value in cookies.items()
+        if value is not None
+    )
+
+
+def delimited_query(name: str, value: object, delimiter: str) -> list[tuple[str, str]]:
+    """A ``spaceDelimited`` or ``pipeDelimited`` array query parameter."""
+    if value is None:
+        return []
+    items = to_json(value)
+    if not isinstance(items, list):
+        items = [items]
+    encoded = [_runtime.encode_path_segment(_runtime.format_value(item)) for item in items]
+    separator = "%20" if delimiter == " " else _runtime.encode_path_segment(delimiter)
+    return [(_runtime.encode_path_segment(name), separator.join(encoded))]
+
+
+def form_body(pairs: Sequence[tuple[str, str]]) -> bytes:
+    """An ``application/x-www-form-urlencoded`` body from encoded pairs."""
+    return _runtime.encode_query(pairs).encode("ascii")
+
+
+def multipart_boundary() -> str:
+    """A boundary that no part can contain by chance."""
+    return f"sdkgen-{uuid.uuid4().hex}"
+
+
+def _disposition_name(name: str) -> str:
+    return name.replace("\r", "%0D").replace("\n", "%0A").replace('"', "%22")
+
+
+def _file_part(value: Any) -> tuple[str | None, bytes, str] | None:
+    """``(filename, content, content_type)`` when ``value`` is a file."""
+    if isinstance(value, (bytes, bytearray)):
+        return None, bytes(value), "application/octet-stream"
+    if isinstance(value, tuple) and len(value) in (2, 3) and isinstance(value[0], str):
+        content = value[1]
+        data = content.read() if hasattr(content, "read") else bytes(content)
+        content_type = value[2] if len(value) == 3 else "application/octet-stream"
+        return value[0], data, content_type
+    if hasattr(value, "read"):
+        data = value.read()
+        name = getattr(value, "name", None)
+        filename = name.rsplit("/", 1)[-1] if isinstance(name, str) else None
+        return filename, data, "application/octet-stream"
+    return None
+
+
+def multipart_body(fields: Mapping[str, object], boundary: str) -> bytes:
+    """A ``multipart/form-data`` body: files as file parts, text and numbers
+    as text parts, objects and arrays of them as JSON parts; lists repeat
+    the field; ``None`` values are left out."""
+    parts: list[bytes] = []
+    for name, value in fields.items():
+        values = value if isinstance(value, list) else [value]
+        for item in values:
+            if item is None:
+                continue
+            disposition = f'form-data; name="{_disposition_name(name)}"'
+            file = _file_part(item)
+            if file is not None:
+                filename, data, content_type = file
+                disposition += f'; filename="{_disposition_name(filename or name)}"'
+            else:
+                converted = to_json(item)
+                if isinstance(converted, (dict, list)):
+                    data = json.dumps(converted, separators=(",", ":")).encode("utf-8")
+                    content_type = "application/json"
+                else:
+                    data = _runtime.format_value(converted).encode("utf-8")
+                    content_type = "text/plain; charset=utf-8"
+            head = (
+                f"--{boundary}\r\nContent-Disposition: {disposition}\r\n"
+                f"Content-Type: {content_type}\r\n\r\n"
+            )
+            parts.append(head.encode("utf-8") + data + b"\r\n")
+    parts.append(f"--{boundary}--\r\n".encode("ascii"))
+    return b"".join(parts)

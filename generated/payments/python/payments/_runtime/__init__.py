@@ -1,0 +1,102 @@
+"""sdkgen runtime: the transport and retry policy every generated Python SDK carries.
+
+The generator copies this package verbatim into each SDK as ``<package>/_runtime``;
+its modules import each other only relatively.
+"""
+
+from __future__ import annotations
+
+from .async_client import AsyncRuntime
+from .auth import ApiKeyAuth, Auth, BasicAuth, BearerAuth
+from .budget import RETRY_COST, THROTTLE_RETRY_COST, TokenBucket
+from .clock import Clock, SystemClock
+from .config import (
+    CallOptions,
+    FailurePolicy,
+    Jitter,
+    Operation,
+    Request,
+    RetryClass,
+    RetryConfig,
+    RetryOverrides,
+)
+from .deadline import deadline_from_headers
+from .encoding import (
+    deep_object_query,
+    encode_path,
+    encode_path_segment,
+    encode_query,
+    form_query,
+    format_value,
+)
+from .errors import (
+    APIConnectionError,
+    APIError,
+    APITimeoutError,
+    AuthenticationError,
+    BadRequestError,
+    ConflictError,
+    IdempotencyInFlightError,
+    IdempotencyMismatchError,
+    InternalServerError,
+    InvalidIdempotencyKeyError,
+    NotFoundError,
+    PermissionDeniedError,
+    RateLimitError,
+    SDKError,
+    StopReason,
+    UnprocessableEntityError,
+)
+from .keys import new_idempotency_key, validate_idempotency_key
+from .policy import parse_retry_after_ms
+from .response import Response
+from .sync_client import SyncRuntime
+
+__all__ = [
+    "RETRY_COST",
+    "THROTTLE_RETRY_COST",
+    "APIConnectionError",
+    "APIError",
+    "APITimeoutError",
+    "ApiKeyAuth",
+    "AsyncRuntime",
+    "Auth",
+    "AuthenticationError",
+    "BadRequestError",
+    "BasicAuth",
+    "BearerAuth",
+    "CallOptions",
+    "Clock",
+    "ConflictError",
+    "FailurePolicy",
+    "IdempotencyInFlightError",
+    "IdempotencyMismatchError",
+    "InternalServerError",
+    "InvalidIdempotencyKeyError",
+    "Jitter",
+    "NotFoundError",
+    "Operation",
+    "PermissionDeniedError",
+    "RateLimitError",
+    "Request",
+    "Response",
+    "RetryClass",
+    "RetryConfig",
+    "RetryOverrides",
+    "SDKError",
+    "StopReason",
+    "SyncRuntime",
+    "SystemClock",
+    "TokenBucket",
+    "UnprocessableEntityError",
+    "deadline_from_headers",
+    "deep_object_query",
+    "encode_path",
+    "encode_path_segment",
+    "encode_query",
+    "form_query",
+    "format_value",
+    "new_idempotency_key",
+    "parse_retry_after_ms",
+    "validate_idempotency_key",
+]

@@ -1,0 +1,65 @@
+"""Python client for the Pets API (version 1.2.0).
+
+Start with ``Pets`` (blocking) or ``AsyncPets`` (asyncio); the models are in ``pets.models``. The
+README says how calls are retried and how to change it.
+"""
+
+from . import models
+from ._base import NOT_GIVEN, FileInput, NotGiven, RawResponse, ResponseValidationError
+from ._client import AsyncPets, Pets
+from ._runtime import (
+    APIConnectionError,
+    APIError,
+    APITimeoutError,
+    AuthenticationError,
+    BadRequestError,
+    ConflictError,
+    IdempotencyInFlightError,
+    IdempotencyMismatchError,
+    InternalServerError,
+    InvalidIdempotencyKeyError,
+    Jitter,
+    NotFoundError,
+    PermissionDeniedError,
+    RateLimitError,
+    RetryConfig,
+    SDKError,
+    StopReason,
+    TokenBucket,
+    UnprocessableEntityError,
+    deadline_from_headers,
+)
+
+__version__ = "1.2.0"
+
+__all__ = [
+    "NOT_GIVEN",
+    "APIConnectionError",
+    "APIError",
+    "APITimeoutError",
+    "AsyncPets",
+    "AuthenticationError",
+    "BadRequestError",
+    "ConflictError",
+    "FileInput",
+    "IdempotencyInFlightError",
+    "IdempotencyMismatchError",
+    "InternalServerError",
+    "InvalidIdempotencyKeyError",
+    "Jitter",
+    "NotFoundError",
+    "NotGiven",
+    "PermissionDeniedError",
+    "Pets",
+    "RateLimitError",
+    "RawResponse",
+    "ResponseValidationError",
+    "RetryConfig",
+    "SDKError",
+    "StopReason",
+    "TokenBucket",
+    "UnprocessableEntityError",
+    "__version__",
+    "deadline_from_headers",
+    "models",
+]

@@ -1,0 +1,247 @@
+"""Typed errors raised by the runtime.
+
+Every error says why retrying stopped (:class:`StopReason`) and how many
+attempts the logical call made. Errors that come from an HTTP response carry
+its status, headers and body.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Mapping
+
+__all__ = [
+    "APIConnectionError",
+    "APIError",
+    "APITimeoutError",
+    "AuthenticationError",
+    "BadRequestError",
+    "ConflictError",
+    "IdempotencyInFlightError",
+    "IdempotencyMismatchError",
+    "InternalServerError",
+    "InvalidIdempotencyKeyError",
+    "NotFoundError",
+    "PermissionDeniedError",
+    "RateLimitError",
+    "SDKError",
+    "StopReason",
+    "UnprocessableEntityError",
+    "api_error_for",
+    "error_code_and_message",
+]
+
+
+class StopReason(str, enum.Enum):
+    """Why a logical call stopped retrying."""
+
+    NOT_RETRYABLE = "not_retryable"
+    ATTEMPTS_EXHAUSTED = "attempts_exhausted"
+    DEADLINE_EXCEEDED = "deadline_exceeded"
+    BUDGET_EXHAUSTED = "budget_exhausted"
+    UNSAFE_TO_RETRY = "unsafe_to_retry"
+    NONE = "none"
+    """The error was raised before any attempt was made."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class SDKError(Exception):
+    """Base class of every error the runtime raises."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        attempts: int = 0,
+        stop_reason: StopReason = StopReason.NONE,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.attempts = attempts
+        self.stop_reason = stop_reason
+
+    def __str__(self) -> str:
+        return f"{self.message} (attempts: {self.attempts}, stop reason: {self.stop_reason.value})"
+
+
+class InvalidIdempotencyKeyError(SDKError, ValueError):
+    """The caller's idempotency key was rejected before anything was sent."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, attempts=0, stop_reason=StopReason.NONE)
+
+
+class APIConnectionError(SDKError):
+    """The last attempt failed below HTTP (refused, reset, DNS, TLS)."""
+
+
+class APITimeoutError(APIConnectionError):
+    """The last attempt ran out of time (attempt timeout or call deadline)."""
+
+
+class APIError(SDKError):
+    """The last attempt got an HTTP response that is not a success."""
+
+    def __init__(
+        self,
+        *,
+        status: int,
+        headers: Mapping[str, str],
+        content: bytes,
+        attempts: int,
+        stop_reason: StopReason,
+    ) -> None:
+        code, server_message = error_code_and_message(content)
+        self.status = status
+        self.headers = headers
+        self.content = content
+        self.body = _decode_body(content)
+        self.code = code
+        self.server_message = server_message
+        text = f"HTTP {status}"
+        if code is not None:
+            text += f" [{code}]"
+        if server_message is not None:
+            text += f": {server_message}"
+        super().__init__(text, attempts=attempts, stop_reason=stop_reason)
+        # ``message`` is the server's message when it gave one.
+        if server_message is not None:
+            self.message = server_message
+
+    def __str__(self) -> str:
+        code = f" [{self.code}]" if self.code is not None else ""
+        return (
+            f"HTTP {self.status}{code}: {self.message} (attempts: {self.attempts}, "
+            f"stop reason: {self.stop_reason.value})"
+        )
+
+
+class BadRequestError(APIError):
+    """HTTP 400."""
+
+
+class AuthenticationError(APIError):
+    """HTTP 401."""
+
+
+class PermissionDeniedError(APIError):
+    """HTTP 403."""
+
+
+class NotFoundError(APIError):
+    """HTTP 404."""
+
+
+class ConflictError(APIError):
+    """HTTP 409 (other than the two idempotency conflicts)."""
+
+
+class IdempotencyInFlightError(ConflictError):
+    """HTTP 409: a request with the same key is still being processed."""
+
+
+class IdempotencyMismatchError(ConflictError):
+    """HTTP 409: the key was already used with a different payload."""
+
+
+class UnprocessableEntityError(APIError):
+    """HTTP 422."""
+
+
+class RateLimitError(APIError):
+    """HTTP 429."""
+
+
+class InternalServerError(APIError):
+    """HTTP 5xx."""
+
+
+_BY_STATUS = {
+    400: BadRequestError,
+    401: AuthenticationError,
+    403: PermissionDeniedError,
+    404: NotFoundError,
+    409: ConflictError,
+    422: UnprocessableEntityError,
+    429: RateLimitError,
+}
+
+
+def api_error_for(
+    *,
+    status: int,
+    headers: Mapping[str, str],
+    content: bytes,
+    attempts: int,
+    stop_reason: StopReason,
+    in_flight_code: str | None = None,
+    mismatch_code: str | None = None,
+) -> APIError:
+    """Build the most specific :class:`APIError` for a response.
+
+    The two idempotency conflicts are recognised only when their codes are
+    given (the runtime gives them for ``keyed`` operations).
+    """
+    cls: type[APIError]
+    if status == 409:
+        code, _ = error_code_and_message(content)
+        if code is not None and code == in_flight_code:
+            cls = IdempotencyInFlightError
+        elif code is not None and code == mismatch_code:
+            cls = IdempotencyMismatchError
+        else:
+            cls = ConflictError
+    elif status >= 500:
+        cls = InternalServerError
+    else:
+        cls = _BY_STATUS.get(status, APIError)
+    return cls(
+        status=status,
+        headers=headers,
+        content=content,
+        attempts=attempts,
+        stop_reason=stop_reason,
+    )
+
+
+def _decode_body(content: bytes) -> object:
+    if not content:
+        return None
+    try:
+        return json.loads(content)
+    except ValueError:
+        return content.decode("utf-8", errors="replace")
+
+
+def error_code_and_message(content: bytes) -> tuple[str | None, str | None]:
+    """Read the machine-readable code and the message of an error body.
+
+    The code is the JSON body's ``code``, else ``error.code``; the message is
+    ``message``, else ``error.message``.
+    """
+    if not content:
+        return None, None
+    try:
+        body = json.loads(content)
+    except ValueError:
+        return None, None
+    if not isinstance(body, dict):
+        return None, None
+    nested = body.get("error")
+    nested_obj = nested if isinstance(nested, dict) else {}
+    return (
+        _text(body.get("code"), nested_obj.get("code")),
+        _text(body.get("message"), nested_obj.get("message")),
+    )
+
+
+def _text(first: object, second: object) -> str | None:
+    for value in (first, second):
+        if isinstance(value, str):
+            return value
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return str(value)
+    return None

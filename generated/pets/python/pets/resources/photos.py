@@ -1,0 +1,395 @@
+"""The photo attached to each pet."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .. import _base, _runtime
+
+_DOWNLOAD_PET_PHOTO = _runtime.Operation(
+    name="downloadPetPhoto",
+    method="GET",
+    retry_class=_runtime.RetryClass.SAFE,
+    p99_ms=300,
+)
+
+_UPLOAD_PET_PHOTO = _runtime.Operation(
+    name="uploadPetPhoto",
+    method="PUT",
+    retry_class=_runtime.RetryClass.IDEMPOTENT,
+    p99_ms=300,
+)
+
+
+def _download_pet_photo_request(
+    *,
+    pet_id: int,
+) -> _runtime.Request:
+    return _runtime.Request("GET", _runtime.encode_path("/pets/{petId}/photo", {"petId": pet_id}))
+
+
+def _parse_download_pet_photo(response: _runtime.Response) -> bytes:
+    return response.content
+
+
+def _upload_pet_photo_request(
+    *,
+    pet_id: int,
+    file: _base.FileInput,
+    caption: str | None,
+) -> _runtime.Request:
+    body: dict[str, object] = {"file": file}
+    if caption is not None:
+        body["caption"] = caption
+    boundary = _base.multipart_boundary()
+    return _runtime.Request(
+        "PUT",
+        _runtime.encode_path("/pets/{petId}/photo", {"petId": pet_id}),
+        content=_base.multipart_body(body, boundary),
+        content_type="multipart/form-data; boundary=" + boundary,
+    )
+
+
+def _parse_upload_pet_photo(response: _runtime.Response) -> None:
+    return None
+
+
+class PhotosWithRawResponse:
+    """The methods of ``Photos``, returning the raw response."""
+
+    def __init__(self, client: _runtime.SyncRuntime) -> None:
+        self._client = client
+
+    def download_pet_photo(
+        self,
+        *,
+        pet_id: int,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        max_attempts: int | None = None,
+        retries: bool | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+    ) -> _base.RawResponse[bytes]:
+        """Like ``Photos.download_pet_photo``, but returns the raw response: status, headers, the
+        number of attempts, and ``parse()``.
+        """
+        response = self._client.request(
+            _DOWNLOAD_PET_PHOTO,
+            _download_pet_photo_request(pet_id=pet_id),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
+        )
+        return _base.RawResponse(_DOWNLOAD_PET_PHOTO, response, _parse_download_pet_photo)
+
+    def upload_pet_photo(
+        self,
+        *,
+        pet_id: int,
+        file: _base.FileInput,
+        caption: str | None = None,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        max_attempts: int | None = None,
+        retries: bool | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+    ) -> _base.RawResponse[None]:
+        """Like ``Photos.upload_pet_photo``, but returns the raw response: status, headers, the
+        number of attempts, and ``parse()``.
+        """
+        response = self._client.request(
+            _UPLOAD_PET_PHOTO,
+            _upload_pet_photo_request(pet_id=pet_id, file=file, caption=caption),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
+        )
+        return _base.RawResponse(_UPLOAD_PET_PHOTO, response, _parse_upload_pet_photo)
+
+
+class Photos:
+    """The photo attached to each pet.
+
+    Reach it as ``client.photos``; ``with_raw_response`` has the same methods returning the raw
+    response.
+    """
+
+    def __init__(self, client: _runtime.SyncRuntime) -> None:
+        self._client = client
+        self.with_raw_response = PhotosWithRawResponse(client)
+
+    def download_pet_photo(
+        self,
+        *,
+        pet_id: int,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        max_attempts: int | None = None,
+        retries: bool | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+    ) -> bytes:
+        """Download a pet's photo.
+
+        Returns the pet's photo as a PNG image, or 404 when it has none.
+
+        `GET /pets/{petId}/photo`. Retried on throttling (429), transient errors (502, 503, 504, one
+        500) and connection failures: 3 attempts within 60 s; each attempt times out after 0.9 s (3
+        x p99 of 300 ms) or at the deadline.
+
+        Args:
+            pet_id: The id of the pet. (Path parameter `petId`.)
+            timeout: Seconds for the whole call, every attempt and sleep included (default: 60 s).
+            deadline: An absolute deadline on the monotonic clock (see ``deadline_from_headers``);
+                the earlier of ``timeout`` and ``deadline`` wins.
+            max_attempts: Attempts in all, the first one included (default: 3).
+            retries: ``False`` makes this call a single attempt.
+            extra_headers: Headers added to every attempt of this call.
+
+        Returns:
+            The photo.
+
+        Raises:
+            APIError: The last attempt got an error status (``NotFoundError``, ``RateLimitError``,
+                ... by status).
+            APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
+                ran out.
+        """
+        raw = self.with_raw_response.download_pet_photo(
+            pet_id=pet_id,
+            timeout=timeout,
+            deadline=deadline,
+            max_attempts=max_attempts,
+            retries=retries,
+            extra_headers=extra_headers,
+        )
+        return raw.parse()
+
+    def upload_pet_photo(
+        self,
+        *,
+        pet_id: int,
+        file: _base.FileInput,
+        caption: str | None = None,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        max_attempts: int | None = None,
+        retries: bool | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+    ) -> None:
+        """Upload a pet's photo.
+
+        Stores the photo of a pet, replacing the one it had. PNG and JPEG
+        images up to 5 MiB are accepted; JPEG images are converted to PNG.
+
+        `PUT /pets/{petId}/photo`. Retried on throttling (429), transient errors (502, 503, 504, one
+        500) and connection failures: 3 attempts within 60 s; each attempt times out after 0.9 s (3
+        x p99 of 300 ms) or at the deadline.
+
+        Args:
+            pet_id: The id of the pet. (Path parameter `petId`.)
+            file: The image file.
+            caption: A short text shown under the photo.
+            timeout: Seconds for the whole call, every attempt and sleep included (default: 60 s).
+            deadline: An absolute deadline on the monotonic clock (see ``deadline_from_headers``);
+                the earlier of ``timeout`` and ``deadline`` wins.
+            max_attempts: Attempts in all, the first one included (default: 3).
+            retries: ``False`` makes this call a single attempt.
+            extra_headers: Headers added to every attempt of this call.
+
+        Returns:
+            The photo was stored.
+
+        Raises:
+            APIError: The last attempt got an error status (``NotFoundError``, ``RateLimitError``,
+                ... by status).
+            APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
+                ran out.
+        """
+        self.with_raw_response.upload_pet_photo(
+            pet_id=pet_id,
+            file=file,
+            caption=caption,
+            timeout=timeout,
+            deadline=deadline,
+            max_attempts=max_attempts,
+            retries=retries,
+            extra_headers=extra_headers,
+        )
+
+
+class AsyncPhotosWithRawResponse:
+    """The methods of ``AsyncPhotos``, returning the raw response."""
+
+    def __init__(self, client: _runtime.AsyncRuntime) -> None:
+        self._client = client
+
+    async def download_pet_photo(
+        self,
+        *,
+        pet_id: int,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        max_attempts: int | None = None,
+        retries: bool | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+    ) -> _base.RawResponse[bytes]:
+        """Like ``Photos.download_pet_photo``, but returns the raw response: status, headers, the
+        number of attempts, and ``parse()``.
+        """
+        response = await self._client.request(
+            _DOWNLOAD_PET_PHOTO,
+            _download_pet_photo_request(pet_id=pet_id),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
+        )
+        return _base.RawResponse(_DOWNLOAD_PET_PHOTO, response, _parse_download_pet_photo)
+
+    async def upload_pet_photo(
+        self,
+        *,
+        pet_id: int,
+        file: _base.FileInput,
+        caption: str | None = None,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        max_attempts: int | None = None,
+        retries: bool | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+    ) -> _base.RawResponse[None]:
+        """Like ``Photos.upload_pet_photo``, but returns the raw response: status, headers, the
+        number of attempts, and ``parse()``.
+        """
+        response = await self._client.request(
+            _UPLOAD_PET_PHOTO,
+            _upload_pet_photo_request(pet_id=pet_id, file=file, caption=caption),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
+        )
+        return _base.RawResponse(_UPLOAD_PET_PHOTO, response, _parse_upload_pet_photo)
+
+
+class AsyncPhotos:
+    """The photo attached to each pet.
+
+    The asyncio twin of ``Photos``.
+    """
+
+    def __init__(self, client: _runtime.AsyncRuntime) -> None:
+        self._client = client
+        self.with_raw_response = AsyncPhotosWithRawResponse(client)
+
+    async def download_pet_photo(
+        self,
+        *,
+        pet_id: int,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        max_attempts: int | None = None,
+        retries: bool | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+    ) -> bytes:
+        """Download a pet's photo.
+
+        Returns the pet's photo as a PNG image, or 404 when it has none.
+
+        `GET /pets/{petId}/photo`. Retried on throttling (429), transient errors (502, 503, 504, one
+        500) and connection failures: 3 attempts within 60 s; each attempt times out after 0.9 s (3
+        x p99 of 300 ms) or at the deadline.
+
+        Args:
+            pet_id: The id of the pet. (Path parameter `petId`.)
+            timeout: Seconds for the whole call, every attempt and sleep included (default: 60 s).
+            deadline: An absolute deadline on the monotonic clock (see ``deadline_from_headers``);
+                the earlier of ``timeout`` and ``deadline`` wins.
+            max_attempts: Attempts in all, the first one included (default: 3).
+            retries: ``False`` makes this call a single attempt.
+            extra_headers: Headers added to every attempt of this call.
+
+        Returns:
+            The photo.
+
+        Raises:
+            APIError: The last attempt got an error status (``NotFoundError``, ``RateLimitError``,
+                ... by status).
+            APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
+                ran out.
+        """
+        raw = await self.with_raw_response.download_pet_photo(
+            pet_id=pet_id,
+            timeout=timeout,
+            deadline=deadline,
+            max_attempts=max_attempts,
+            retries=retries,
+            extra_headers=extra_headers,
+        )
+        return raw.parse()
+
+    async def upload_pet_photo(
+        self,
+        *,
+        pet_id: int,
+        file: _base.FileInput,
+        caption: str | None = None,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        max_attempts: int | None = None,
+        retries: bool | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+    ) -> None:
+        """Upload a pet's photo.
+
+        Stores the photo of a pet, replacing the one it had. PNG and JPEG
+        images up to 5 MiB are accepted; JPEG images are converted to PNG.
+
+        `PUT /pets/{petId}/photo`. Retried on throttling (429), transient errors (502, 503, 504, one
+        500) and connection failures: 3 attempts within 60 s; each attempt times out after 0.9 s (3
+        x p99 of 300 ms) or at the deadline.
+
+        Args:
+            pet_id: The id of the pet. (Path parameter `petId`.)
+            file: The image file.
+            caption: A short text shown under the photo.
+            timeout: Seconds for the whole call, every attempt and sleep included (default: 60 s).
+            deadline: An absolute deadline on the monotonic clock (see ``deadline_from_headers``);
+                the earlier of ``timeout`` and ``deadline`` wins.
+            max_attempts: Attempts in all, the first one included (default: 3).
+            retries: ``False`` makes this call a single attempt.
+            extra_headers: Headers added to every attempt of this call.
+
+        Returns:
+            The photo was stored.
+
+        Raises:
+            APIError: The last attempt got an error status (``NotFoundError``, ``RateLimitError``,
+                ... by status).
+            APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
+                ran out.
+        """
+        await self.with_raw_response.upload_pet_photo(
+            pet_id=pet_id,
+            file=file,
+            caption=caption,
+            timeout=timeout,
+            deadline=deadline,
+            max_attempts=max_attempts,
+            retries=retries,
+            extra_headers=extra_headers,
+        )

@@ -1,0 +1,407 @@
+//! `_client.py` (the blocking and asyncio clients) and the package's
+//! `__init__.py`.
+
+use super::escape::{one_line, py_str};
+use super::layout::{self, Doc};
+use super::naming::{Names, PACKAGE_EXPORTS};
+use super::resources::ParamView;
+use super::{docstring_of, dunder_all, import_line, seconds, Effective, InitTemplate};
+use super::{PackageInfo, BUDGET_CAPACITY};
+use crate::ir::{Api, AuthKind, ParamLocation};
+
+pub struct ResourceAttr {
+    /// `attr: Class` and `attr: AsyncClass`, laid out at 4 spaces.
+    pub annotation: String,
+    pub async_annotation: String,
+    /// `self.attr = Class(self._client)` and its async twin, at 8 spaces.
+    pub init: String,
+    pub async_init: String,
+    pub doc: Option<String>,
+}
+
+pub struct ClientView {
+    pub doc: String,
+    pub imports: Vec<String>,
+    /// `DEFAULT_BASE_URL = "..."` when the spec's first server is absolute.
+    pub base_url: Option<String>,
+    pub base_url_doc: Option<String>,
+    pub user_agent: String,
+    /// The `_auth` function's parameter lines and body, when the API has auth.
+    pub auth_params: Vec<String>,
+    pub auth_body: String,
+    pub client: String,
+    pub async_client: String,
+    pub client_doc: String,
+    pub async_doc: String,
+    pub init_doc: String,
+    /// The constructor's parameter lines but `http_client`, at 8 spaces.
+    pub params: Vec<String>,
+    /// `self._client = _runtime.SyncRuntime(...)` at 8 spaces.
+    pub sync_runtime: String,
+    pub async_runtime: String,
+    pub resources: Vec<ResourceAttr>,
+}
+
+/// The spec's first server URL with its variables' defaults, when it is absolute.
+pub fn default_base_url(api: &Api) -> Option<String> {
+    let server = api.servers.first()?;
+    let mut url = server.url.clone();
+    for v in &server.variables {
+        url = url.replace(&format!("{{{}}}", v.name), &v.default);
+    }
+    let url = url.trim_end_matches('/').to_string();
+    url.contains("://").then_some(url)
+}
+
+/// The text describing one auth keyword argument.
+fn auth_arg_doc(kind: &AuthKind, description: Option<&str>, part: usize) -> String {
+    let what = match kind {
+        AuthKind::Bearer { .. } => "Sent as ``Authorization: Bearer <token>``.".to_string(),
+        AuthKind::OAuth2 { .. } => {
+            "An OAuth 2 access token, sent as ``Authorization: Bearer <token>``.".to_string()
+        }
+        AuthKind::Basic if part == 0 => "The user name for HTTP basic auth.".to_string(),
+        AuthKind::Basic => "The password for HTTP basic auth.".to_string(),
+        AuthKind::ApiKey { location, param } => {
+            let place = match location {
+                ParamLocation::Query => "query parameter",
+                ParamLocation::Cookie => "cookie",
+                _ => "header",
+            };
+            format!("Sent in the ``{}`` {place}.", param.replace('`', "'"))
+        }
+    };
+    match description {
+        Some(d) if !d.trim().is_empty() && !matches!(kind, AuthKind::Basic) => one_line(d),
+        _ => what,
+    }
+}
+
+pub fn view(api: &Api, package: &PackageInfo, names: &Names) -> ClientView {
+    let pkg = &names.package;
+    let mut auth_params = Vec::new();
+    let mut auth_lines = vec!["auth: list[_runtime.Auth] = []".to_string()];
+    let mut arg_docs: Vec<(String, String)> = Vec::new();
+    for (scheme, args) in api.auth.iter().zip(&names.auth) {
+        for (k, a) in args.iter().enumerate() {
+            auth_params.push(ParamView {
+                ident: a.clone(),
+                annotation: "str | None".to_string(),
+                default: " = None".to_string(),
+            });
+            arg_docs.push((
+                a.clone(),
+                auth_arg_doc(&scheme.kind, scheme.description.as_deref(), k),
+            ));
+        }
+        let call = match &scheme.kind {
+            AuthKind::Bearer { .. } | AuthKind::OAuth2 { .. } => Doc::call(
+                "auth.append",
+                vec![Doc::call("_runtime.BearerAuth", vec![Doc::text(&args[0])])],
+            ),
+            AuthKind::Basic => Doc::call(
+                "auth.append",
+                vec![Doc::call(
+                    "_runtime.BasicAuth",
+                    vec![Doc::text(&args[0]), Doc::text(&args[1])],
+                )],
+            ),
+            AuthKind::ApiKey { location, param } => {
+                let inner = match location {
+                    ParamLocation::Query => vec![
+                        Doc::text(py_str(param)),
+                        Doc::text(&args[0]),
+                        Doc::text("location=\"query\""),
+                    ],
+                    ParamLocation::Cookie => vec![
+                        Doc::text("\"Cookie\""),
+                        Doc::text(format!("{} + {}", py_str(&format!("{param}=")), args[0])),
+                    ],
+                    _ => vec![Doc::text(py_str(param)), Doc::text(&args[0])],
+                };
+                Doc::call("auth.append", vec![Doc::call("_runtime.ApiKeyAuth", inner)])
+            }
+        };
+        let test = if args.len() == 2 {
+            format!("if {} is not None and {} is not None:", args[0], args[1])
+        } else {
+            format!("if {} is not None:", args[0])
+        };
+        auth_lines.push(format!("{test}\n        {}", call.render(8, 0)));
+    }
+    auth_lines.push("return auth".to_string());
+
+    let base_url = default_base_url(api);
+    let mut params = auth_params
+        .iter()
+        .map(|p| ParamView {
+            ident: p.ident.clone(),
+            annotation: p.annotation.clone(),
+            default: p.default.clone(),
+        })
+        .collect::<Vec<_>>();
+    params.push(ParamView {
+        ident: "base_url".to_string(),
+        annotation: "str".to_string(),
+        default: if base_url.is_some() {
+            " = DEFAULT_BASE_URL".to_string()
+        } else {
+            String::new()
+        },
+    });
+    for (ident, annotation) in [
+        ("timeout", "float | None"),
+        ("max_attempts", "int | None"),
+        ("retries", "bool | None"),
+        ("retry_config", "_runtime.RetryConfig | None"),
+        ("default_headers", "Mapping[str, str] | None"),
+    ] {
+        params.push(ParamView {
+            ident: ident.to_string(),
+            annotation: annotation.to_string(),
+            default: " = None".to_string(),
+        });
+    }
+
+    let effective = Effective::api(api);
+    arg_docs.push((
+        "base_url".to_string(),
+        match &base_url {
+            Some(_) => "The API's root URL (default: ``DEFAULT_BASE_URL``).".to_string(),
+            None => "The API's root URL.".to_string(),
+        },
+    ));
+    arg_docs.push((
+        "timeout".to_string(),
+        format!(
+            "Seconds for each whole call, every attempt and sleep included (default: {}).",
+            seconds(effective.deadline_ms)
+        ),
+    ));
+    arg_docs.push((
+        "max_attempts".to_string(),
+        format!(
+            "Attempts per call in all, the first one included (default: {}).",
+            effective.max_attempts
+        ),
+    ));
+    arg_docs.push((
+        "retries".to_string(),
+        "``False`` turns automatic retries off.".to_string(),
+    ));
+    arg_docs.push((
+        "retry_config".to_string(),
+        "Every other retry setting: jitter, backoff base and cap, latency hint, the \
+         request-timeout header, the retry budget."
+            .to_string(),
+    ));
+    arg_docs.push((
+        "default_headers".to_string(),
+        "Headers sent with every request.".to_string(),
+    ));
+    arg_docs.push((
+        "http_client".to_string(),
+        "Your own httpx client (its transport, proxies, certificates); the client does \
+         not close it."
+            .to_string(),
+    ));
+    let mut args_text = String::from("Creates a client.\n\nArgs:\n");
+    let mut lines = Vec::new();
+    for (name, text) in &arg_docs {
+        lines.extend(super::resources::arg_entry(name, text));
+    }
+    args_text.push_str(&lines.join("\n"));
+
+    let runtime_call = |class: &str| {
+        let auth = if api.auth.is_empty() {
+            "auth=None".to_string()
+        } else {
+            let args: Vec<Doc> = auth_params
+                .iter()
+                .map(|p| Doc::text(format!("{0}={0}", p.ident)))
+                .collect();
+            Doc::call("auth=_auth", args).flat()
+        };
+        Doc::call(
+            format!("self._client = _runtime.{class}"),
+            vec![
+                Doc::text("base_url"),
+                Doc::call(
+                    "config=_base.client_config",
+                    vec![
+                        Doc::text("retry_config"),
+                        Doc::text("timeout=timeout"),
+                        Doc::text("max_attempts=max_attempts"),
+                        Doc::text("retries=retries"),
+                    ],
+                ),
+                Doc::text(auth),
+                Doc::text("default_headers=default_headers"),
+                Doc::text("user_agent=_USER_AGENT"),
+                Doc::text(format!("logger_name={}", py_str(pkg))),
+                Doc::text("http_client=http_client"),
+            ],
+        )
+        .render(8, 0)
+    };
+
+    let sync_runtime = runtime_call("SyncRuntime");
+    let async_runtime = runtime_call("AsyncRuntime");
+    let resources = api
+        .groups
+        .iter()
+        .zip(&names.groups)
+        .map(|(g, n)| {
+            let init = |class: String| {
+                layout::assign(
+                    8,
+                    &format!("self.{}", n.attr),
+                    &Doc::call(class, vec![Doc::text("self._client")]),
+                )
+            };
+            ResourceAttr {
+                annotation: layout::field(4, &n.attr, &n.class, None),
+                async_annotation: layout::field(4, &n.attr, &format!("Async{}", n.class), None),
+                init: init(n.class.clone()),
+                async_init: init(format!("Async{}", n.class)),
+                doc: super::doc_of(g.description.as_deref()),
+            }
+        })
+        .collect::<Vec<_>>();
+
+    let mut imports = vec![
+        "from __future__ import annotations".to_string(),
+        String::new(),
+        "from collections.abc import Mapping".to_string(),
+        "from types import TracebackType".to_string(),
+        String::new(),
+        "import httpx".to_string(),
+        String::new(),
+        import_line(".", &["_base", "_runtime"]),
+    ];
+    let mut resource_imports: Vec<(String, String)> = names
+        .groups
+        .iter()
+        .map(|g| {
+            let classes = [format!("Async{}", g.class), g.class.clone()];
+            let mut refs: Vec<&str> = classes.iter().map(String::as_str).collect();
+            super::sort_members(&mut refs);
+            (
+                g.attr.clone(),
+                import_line(&format!(".resources.{}", g.attr), &refs),
+            )
+        })
+        .collect();
+    resource_imports.sort();
+    imports.extend(resource_imports.into_iter().map(|(_, l)| l));
+
+    let title = &api.title;
+    let client = names.client.clone();
+    let async_client = names.async_client.clone();
+    ClientView {
+        doc: docstring_of(
+            &format!(
+                "The clients of the {title}: ``{client}`` (blocking) and ``{async_client}`` \
+                 (asyncio). Both hand every call to the runtime's single retry policy."
+            ),
+            0,
+        ),
+        imports,
+        base_url_doc: base_url.as_ref().and_then(|_| {
+            api.servers
+                .first()
+                .and_then(|s| super::doc_of(s.description.as_deref()))
+        }),
+        base_url,
+        user_agent: format!("{}-python/{}", package.name, package.version),
+        auth_params: auth_params
+            .iter()
+            .map(|p| layout::parameter(4, &p.ident, &p.annotation, ""))
+            .collect(),
+        auth_body: auth_lines.join("\n    "),
+        client_doc: docstring_of(
+            &format!(
+                "The blocking client of the {title}.\n\nOne instance holds one connection pool \
+                 and one retry budget ({BUDGET_CAPACITY} tokens) shared by all its calls, from \
+                 any thread: create it once and reuse it. Close it with ``close()`` or use it \
+                 as a context manager."
+            ),
+            4,
+        ),
+        async_doc: docstring_of(
+            &format!(
+                "The asyncio client of the {title}.\n\nOne instance holds one connection pool \
+                 and one retry budget ({BUDGET_CAPACITY} tokens) shared by all its calls: \
+                 create it once per event loop and reuse it. Close it with ``await aclose()`` \
+                 or use it with ``async with``."
+            ),
+            4,
+        ),
+        init_doc: docstring_of(&args_text, 8),
+        params: params
+            .iter()
+            .map(|p| layout::parameter(8, &p.ident, &p.annotation, &p.default))
+            .collect(),
+        sync_runtime,
+        async_runtime,
+        client,
+        async_client,
+        resources,
+    }
+}
+
+/// The package's `__init__.py`.
+pub fn init(api: &Api, package: &PackageInfo, names: &Names) -> InitTemplate {
+    let runtime_exports: Vec<&str> = PACKAGE_EXPORTS
+        .iter()
+        .copied()
+        .filter(|n| {
+            !matches!(
+                *n,
+                "NOT_GIVEN"
+                    | "FileInput"
+                    | "NotGiven"
+                    | "RawResponse"
+                    | "ResponseValidationError"
+                    | "__version__"
+                    | "models"
+            )
+        })
+        .collect();
+    let mut sorted_runtime = runtime_exports.clone();
+    super::sort_members(&mut sorted_runtime);
+    let mut clients = vec![names.async_client.as_str(), names.client.as_str()];
+    super::sort_members(&mut clients);
+    let imports = vec![
+        import_line(".", &["models"]),
+        import_line(
+            "._base",
+            &[
+                "NOT_GIVEN",
+                "FileInput",
+                "NotGiven",
+                "RawResponse",
+                "ResponseValidationError",
+            ],
+        ),
+        import_line("._client", &clients),
+        import_line("._runtime", &sorted_runtime),
+    ];
+    let mut all: Vec<String> = PACKAGE_EXPORTS.iter().map(|s| s.to_string()).collect();
+    all.push(names.client.clone());
+    all.push(names.async_client.clone());
+    InitTemplate {
+        doc: docstring_of(
+            &format!(
+                "Python client for the {} (version {}).\n\nStart with ``{}`` (blocking) or \
+                 ``{}`` (asyncio); the models are in ``{}.models``. The README says how calls \
+                 are retried and how to change it.",
+                api.title, api.version, names.client, names.async_client, names.package
+            ),
+            0,
+        ),
+        imports,
+        version: package.version.clone(),
+        all: dunder_all(&all),
+    }
+}

@@ -1,0 +1,540 @@
+//! `models.py`: every named type of the IR as a Python model.
+
+use std::collections::HashSet;
+
+use serde_json::Value;
+
+use super::escape::py_str;
+use super::layout::{self, Doc};
+use super::naming::Names;
+use super::types::Types;
+use super::{doc_of, dunder_all};
+use crate::ir::{Api, EnumBase, NamedType, TypeKind, TypeRef};
+
+/// A module-level type alias: `Name = <type>` and its docstring.
+pub struct AliasView {
+    /// The statement, laid out.
+    pub statement: String,
+    pub doc: Option<String>,
+}
+
+pub struct FieldView {
+    /// `name: annotation` or `name: annotation = default`, laid out at 4 spaces.
+    pub line: String,
+    pub doc: Option<String>,
+}
+
+/// A field `to_dict` writes only when it is set: the test and the
+/// assignment, laid out at 8 and 12 spaces.
+pub struct OptionalWrite {
+    pub test: String,
+    pub write: String,
+}
+
+pub struct ClassView {
+    pub name: String,
+    /// `def from_dict(...) -> Name:`, laid out at 4 spaces.
+    pub from_dict_def: String,
+    pub doc: Option<String>,
+    pub fields: Vec<FieldView>,
+    /// `return cls(...)`, laid out at 8 spaces.
+    pub from_dict: String,
+    /// `data: dict[str, Any] = {...}`, laid out at 8 spaces.
+    pub to_dict_literal: String,
+    pub optional_writes: Vec<OptionalWrite>,
+    /// The attribute holding additional properties, if any.
+    pub additional: Option<String>,
+}
+
+pub struct UnionView {
+    pub alias: AliasView,
+    /// `def parse_x(data: Any) -> X:`, laid out.
+    pub parser_def: String,
+    pub doc: String,
+    /// The discriminator property, as the spec names it.
+    pub discriminator: Option<String>,
+    /// `(tag as the spec writes it, parser)` for each tag.
+    pub tags: Vec<(String, String)>,
+    /// `return _base.parse_union(...)`, laid out at 4 spaces.
+    pub fallback: String,
+}
+
+pub enum LateItem {
+    Alias(AliasView),
+    Union(UnionView),
+}
+
+pub struct ModelsView {
+    pub doc: String,
+    pub imports: Vec<String>,
+    pub all: String,
+    pub early: Vec<AliasView>,
+    pub classes: Vec<ClassView>,
+    pub late: Vec<LateItem>,
+}
+
+/// A Python literal for a spec default, when it fits the field's type.
+pub fn default_literal(api: &Api, ty: &TypeRef, value: &Value) -> Option<String> {
+    let resolved = super::shape::resolve(api, ty);
+    use crate::ir::Primitive as P;
+    let kind = match resolved {
+        TypeRef::Primitive(p) => match p {
+            P::String | P::Uuid => Some(EnumBase::String),
+            P::Integer32 | P::Integer64 => Some(EnumBase::Integer),
+            P::Float | P::Double => Some(EnumBase::Number),
+            P::Boolean => Some(EnumBase::Boolean),
+            _ => None,
+        },
+        TypeRef::Named(n) => match api.type_by_name(n).map(|t| &t.kind) {
+            Some(TypeKind::Enum { base, .. }) => Some(*base),
+            _ => None,
+        },
+        _ => None,
+    };
+    match (kind?, value) {
+        (_, Value::Null) if ty.is_nullable() => Some("None".to_string()),
+        (EnumBase::String, Value::String(s)) => Some(py_str(s)),
+        (EnumBase::Integer, Value::Number(n)) if n.is_i64() || n.is_u64() => Some(n.to_string()),
+        (EnumBase::Number, Value::Number(n)) => Some(n.to_string()),
+        (EnumBase::Boolean, Value::Bool(b)) => Some(if *b { "True" } else { "False" }.to_string()),
+        _ => None,
+    }
+}
+
+/// The single value of a `const` enum, as a default.
+pub fn constant_default(api: &Api, ty: &TypeRef) -> Option<String> {
+    let TypeRef::Named(n) = super::shape::resolve(api, ty) else {
+        return None;
+    };
+    match api.type_by_name(n).map(|t| &t.kind) {
+        Some(TypeKind::Enum {
+            values, constant, ..
+        }) if *constant && values.len() == 1 => default_literal(api, ty, &values[0].value),
+        _ => None,
+    }
+}
+
+fn literal_values(base: EnumBase, values: &[crate::ir::EnumValue]) -> (Vec<Doc>, bool) {
+    let mut out = Vec::new();
+    let mut null = false;
+    for v in values {
+        match (&v.value, base) {
+            (Value::String(s), EnumBase::String) => out.push(Doc::text(py_str(s))),
+            (Value::Number(n), EnumBase::Integer) if n.is_i64() || n.is_u64() => {
+                out.push(Doc::text(n.to_string()))
+            }
+            (Value::Null, _) => null = true,
+            _ => {}
+        }
+    }
+    (out, null)
+}
+
+fn enum_alias(name: &str, base: EnumBase, values: &[crate::ir::EnumValue]) -> Doc {
+    let (literals, null) = literal_values(base, values);
+    let open = match base {
+        EnumBase::String => "str",
+        EnumBase::Integer => "int",
+        EnumBase::Number => "float",
+        EnumBase::Boolean => "bool",
+    };
+    let mut items = Vec::new();
+    if !literals.is_empty() {
+        items.push(Doc::subscript("Literal[", literals));
+    }
+    items.push(Doc::text(open));
+    if null {
+        items.push(Doc::text("None"));
+    }
+    if items.len() == 1 {
+        return Doc::text(format!("{name} = {open}"));
+    }
+    Doc::subscript(format!("{name} = Union["), items)
+}
+
+fn alias_doc(t: &NamedType) -> Option<String> {
+    doc_of(t.description.as_deref())
+}
+
+/// Whether `ty` (through aliases) mentions an object or a union: an alias
+/// that does must come after the classes.
+fn needs_classes(api: &Api, ty: &TypeRef, seen: &mut Vec<String>) -> bool {
+    let mut named = Vec::new();
+    Types::mentions(ty, &mut named);
+    named
+        .iter()
+        .any(|n| match api.type_by_name(n).map(|t| &t.kind) {
+            Some(TypeKind::Object { .. }) | Some(TypeKind::Union { .. }) => true,
+            Some(TypeKind::Alias { target }) => {
+                if seen.contains(n) {
+                    return true;
+                }
+                seen.push(n.clone());
+                let r = needs_classes(api, target, seen);
+                seen.pop();
+                r
+            }
+            _ => false,
+        })
+}
+
+pub fn view(api: &Api, names: &Names) -> ModelsView {
+    let mut types = Types::new(api, names, "");
+    let mut early = Vec::new();
+    let mut classes = Vec::new();
+    let mut late_types: Vec<&NamedType> = Vec::new();
+
+    for t in &api.types {
+        let name = names.ty(&t.name).to_string();
+        match &t.kind {
+            TypeKind::Enum { base, values, .. } => early.push(AliasView {
+                statement: enum_alias(&name, *base, values).render(0, 0),
+                doc: alias_doc(t),
+            }),
+            TypeKind::Alias { target }
+                if !needs_classes(api, target, &mut vec![t.name.clone()]) =>
+            {
+                early.push(AliasView {
+                    statement: Doc::text(format!("{name} = {}", types.runtime(target))).flat(),
+                    doc: alias_doc(t),
+                });
+            }
+            TypeKind::Object { fields, additional } => {
+                classes.push(class_view(
+                    api,
+                    &types,
+                    names,
+                    t,
+                    fields,
+                    additional.as_ref(),
+                ));
+            }
+            _ => late_types.push(t),
+        }
+    }
+
+    // Aliases and unions that mention classes, in an order where each
+    // mentions only what is already defined; the rest is quoted.
+    let mut defined: HashSet<String> = api
+        .types
+        .iter()
+        .filter(|t| !late_types.iter().any(|l| l.name == t.name))
+        .map(|t| t.name.clone())
+        .collect();
+    let mut pending: Vec<&NamedType> = late_types;
+    let mut ordered = Vec::new();
+    while !pending.is_empty() {
+        let ready = pending.iter().position(|t| {
+            let mut named = Vec::new();
+            match &t.kind {
+                TypeKind::Alias { target } => Types::mentions(target, &mut named),
+                TypeKind::Union { variants, .. } => {
+                    for v in variants {
+                        Types::mentions(&v.ty, &mut named);
+                    }
+                }
+                _ => {}
+            }
+            named.iter().all(|n| defined.contains(n) || *n == t.name)
+        });
+        let t = pending.remove(ready.unwrap_or(0));
+        defined.insert(t.name.clone());
+        ordered.push(t);
+    }
+    let mut late = Vec::new();
+    let mut known: HashSet<String> = api
+        .types
+        .iter()
+        .filter(|t| !ordered.iter().any(|o| o.name == t.name))
+        .map(|t| t.name.clone())
+        .collect();
+    for t in ordered {
+        known.insert(t.name.clone());
+        types.forward = api
+            .types
+            .iter()
+            .filter(|x| !known.contains(&x.name) || x.name == t.name)
+            .map(|x| x.name.clone())
+            .collect();
+        let name = names.ty(&t.name).to_string();
+        match &t.kind {
+            TypeKind::Alias { target } => late.push(LateItem::Alias(AliasView {
+                statement: Doc::text(format!("{name} = {}", types.runtime(target))).flat(),
+                doc: alias_doc(t),
+            })),
+            TypeKind::Union {
+                variants,
+                discriminator,
+                ..
+            } => {
+                let mut distinct: Vec<String> = Vec::new();
+                for v in variants {
+                    let a = types.runtime(&v.ty);
+                    if !distinct.contains(&a) {
+                        distinct.push(a);
+                    }
+                }
+                let statement = if distinct.len() == 1 {
+                    format!("{name} = {}", distinct[0])
+                } else {
+                    Doc::subscript(
+                        format!("{name} = Union["),
+                        distinct.into_iter().map(Doc::text).collect(),
+                    )
+                    .render(0, 0)
+                };
+                types.forward.clear();
+                let parser = names
+                    .union_parsers
+                    .get(&t.name)
+                    .cloned()
+                    .unwrap_or_default();
+                let parsers: Vec<Doc> = variants
+                    .iter()
+                    .map(|v| types.checked_parser(&v.ty))
+                    .collect();
+                let tags = variants
+                    .iter()
+                    .flat_map(|v| {
+                        let p = types.checked_parser(&v.ty).flat();
+                        v.tags.iter().map(move |tag| (tag.clone(), p.clone()))
+                    })
+                    .collect();
+                let fallback = format!(
+                    "{}\n    return _base.parse_union(data, parsers, {})",
+                    Doc::group(
+                        format!("parsers: list[Callable[[Any], {name}]] = ["),
+                        parsers,
+                        "]"
+                    )
+                    .render(4, 0),
+                    py_str(&name)
+                );
+                let how = match discriminator {
+                    Some(d) => format!("by its ``{d}`` field, else as the first variant it fits"),
+                    None => "as the first variant it fits".to_string(),
+                };
+                let flat = format!("def {parser}(data: Any) -> {name}:");
+                let parser_def = if flat.chars().count() <= layout::WIDTH {
+                    flat
+                } else {
+                    format!(
+                        "def {parser}(\n    data: Any,\n{}",
+                        layout::returns(0, ") ", &name)
+                    )
+                };
+                late.push(LateItem::Union(UnionView {
+                    alias: AliasView {
+                        statement,
+                        doc: alias_doc(t),
+                    },
+                    parser_def,
+                    doc: format!("Reads a ``{name}`` from its JSON form, {how}."),
+                    discriminator: discriminator.clone(),
+                    tags,
+                    fallback,
+                }));
+            }
+            _ => {}
+        }
+    }
+
+    let mut exported: Vec<String> = api
+        .types
+        .iter()
+        .map(|t| names.ty(&t.name).to_string())
+        .collect();
+    exported.extend(names.union_parsers.values().cloned());
+
+    let mut text = String::new();
+    for a in &early {
+        text.push_str(&a.statement);
+    }
+    for c in &classes {
+        for f in &c.fields {
+            text.push_str(&f.line);
+        }
+    }
+    for l in &late {
+        match l {
+            LateItem::Alias(a) => text.push_str(&a.statement),
+            LateItem::Union(u) => text.push_str(&u.alias.statement),
+        }
+    }
+    let mut typing = vec!["Any"];
+    if text.contains("Literal[") {
+        typing.push("Literal");
+    }
+    if text.contains("Optional[") {
+        typing.push("Optional");
+    }
+    if text.contains("Union[") {
+        typing.push("Union");
+    }
+    let mut imports = vec!["import dataclasses".to_string()];
+    if text.contains("datetime.") {
+        imports.push("import datetime".to_string());
+    }
+    if late.iter().any(|l| matches!(l, LateItem::Union(_))) {
+        imports.push("from collections.abc import Callable, Mapping".to_string());
+    } else {
+        imports.push("from collections.abc import Mapping".to_string());
+    }
+    imports.push(format!("from typing import {}", typing.join(", ")));
+    if classes.is_empty() {
+        imports.retain(|i| i != "import dataclasses" && !i.contains("Mapping"));
+    }
+
+    ModelsView {
+        doc: super::escape::docstring(
+            &format!(
+                "The models of the {}: what its operations send and return.\n\n\
+                 Objects are frozen dataclasses: ``from_dict`` reads one from its JSON form and \
+                 ignores fields it does not know; ``to_dict`` gives the JSON form back. \
+                 Enumerations are ``Literal`` values joined with their base type, so a value \
+                 the API adds later still reads.",
+                api.title
+            ),
+            0,
+            super::layout::WIDTH,
+        )
+        .unwrap_or_default(),
+        imports,
+        all: dunder_all(&exported),
+        early,
+        classes,
+        late,
+    }
+}
+
+fn class_view(
+    api: &Api,
+    types: &Types,
+    names: &Names,
+    t: &NamedType,
+    fields: &[crate::ir::Field],
+    additional: Option<&TypeRef>,
+) -> ClassView {
+    let name = names.ty(&t.name).to_string();
+    let idents = names.fields.get(&t.name).cloned().unwrap_or_default();
+    let mut required = Vec::new();
+    let mut defaulted = Vec::new();
+    let mut ctor_args = Vec::new();
+    let mut literal_items = Vec::new();
+    let mut optional_writes = Vec::new();
+    for (f, ident) in fields.iter().zip(&idents) {
+        let always = f.required && !f.write_only;
+        let default = constant_default(api, &f.ty).or_else(|| {
+            if always {
+                None
+            } else {
+                f.default
+                    .as_ref()
+                    .and_then(|d| default_literal(api, &f.ty, d))
+            }
+        });
+        let wire = py_str(&f.name);
+        let doc = doc_of(f.description.as_deref());
+        let (annotation, value) = match (&default, always) {
+            (Some(d), _) => (
+                types.annotation(&f.ty),
+                Doc::text(format!("data.get({wire}, {d})")),
+            ),
+            (None, true) if f.ty.is_nullable() => (
+                types.annotation(&f.ty),
+                types.decode(&f.ty, Doc::call("data.get", vec![Doc::text(wire.as_str())])),
+            ),
+            (None, true) => (
+                types.annotation(&f.ty),
+                types.decode(&f.ty, Doc::text(format!("data[{wire}]"))),
+            ),
+            (None, false) => {
+                let nullable = f.ty.clone().nullable();
+                (
+                    types.annotation(&nullable),
+                    types.decode(
+                        &nullable,
+                        Doc::call("data.get", vec![Doc::text(wire.as_str())]),
+                    ),
+                )
+            }
+        };
+        ctor_args.push(value.prefixed(&format!("{ident}=")));
+        let encoded = if types.needs_encoding(&f.ty) {
+            format!("_base.to_json(self.{ident})")
+        } else {
+            format!("self.{ident}")
+        };
+        let default_doc = match &default {
+            Some(d) => Some(Doc::text(d.as_str())),
+            None if always => None,
+            None => Some(Doc::text("None")),
+        };
+        let view = FieldView {
+            line: layout::field(4, ident, &annotation, default_doc.as_ref()),
+            doc,
+        };
+        if always || default.as_deref().is_some_and(|d| d != "None") {
+            literal_items.push(Doc::text(format!("{wire}: {encoded}")));
+        } else {
+            let value = if encoded.starts_with("_base.to_json(") {
+                Doc::call("_base.to_json", vec![Doc::text(format!("self.{ident}"))])
+            } else {
+                Doc::text(encoded)
+            };
+            optional_writes.push(OptionalWrite {
+                test: layout::if_line(8, &format!("self.{ident}"), "is not", "None"),
+                write: layout::assign(12, &format!("data[{wire}]"), &value),
+            });
+        }
+        if always && default.is_none() {
+            required.push(view);
+        } else {
+            defaulted.push(view);
+        }
+    }
+    let extra = names.additional.get(&t.name).cloned();
+    if let (Some(extra), Some(value_ty)) = (&extra, additional) {
+        defaulted.push(FieldView {
+            line: layout::field(
+                4,
+                extra,
+                &format!("dict[str, {}]", types.annotation(value_ty)),
+                Some(&Doc::call(
+                    "dataclasses.field",
+                    vec![Doc::text("default_factory=dict")],
+                )),
+            ),
+            doc: Some("Properties the schema does not name.".to_string()),
+        });
+        let known: Vec<Doc> = fields.iter().map(|f| Doc::text(py_str(&f.name))).collect();
+        ctor_args.push(Doc::call(
+            format!("{extra}=_base.extra_fields"),
+            vec![
+                Doc::text("data"),
+                Doc::group("[", known, "]"),
+                types.checked_parser(value_ty),
+            ],
+        ));
+    }
+    required.extend(defaulted);
+    let flat = format!("    def from_dict(cls, data: Mapping[str, Any]) -> {name}:");
+    let from_dict_def = if flat.chars().count() <= layout::WIDTH {
+        flat.trim_start().to_string()
+    } else {
+        format!(
+            "def from_dict(\n        cls,\n        data: Mapping[str, Any],\n    {}",
+            layout::returns(4, ") ", &name)
+        )
+    };
+    ClassView {
+        from_dict_def,
+        name,
+        doc: doc_of(t.description.as_deref()),
+        fields: required,
+        from_dict: Doc::call("return cls", ctor_args).render(8, 0),
+        to_dict_literal: Doc::group("data: dict[str, Any] = {", literal_items, "}").render(8, 0),
+        optional_writes,
+        additional: extra.filter(|_| additional.is_some()),
+    }
+}

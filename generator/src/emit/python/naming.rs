@@ -1,0 +1,971 @@
+//! Every Python identifier of a generated package is decided here: cases,
+//! keywords and soft keywords, builtins, leading digits, empty names and
+//! collisions. The rest of the emitter only reads the names this module hands
+//! out; the wire names stay as the spec wrote them.
+
+use std::collections::{HashMap, HashSet};
+
+use heck::{ToShoutySnakeCase, ToSnakeCase, ToUpperCamelCase};
+
+use super::shape::{OpShape, Place};
+use crate::ir::{Api, AuthKind, TypeKind};
+
+/// Hard keywords: never usable as identifiers.
+const KEYWORDS: &[&str] = &[
+    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
+    "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
+    "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
+    "with", "yield",
+];
+
+/// Soft keywords (3.10 `match`/`case`/`_`, 3.12 `type`): legal, but confusing.
+const SOFT_KEYWORDS: &[&str] = &["_", "case", "match", "type"];
+
+/// The names in `builtins` from Python 3.9 to 3.13.
+const BUILTINS: &[&str] = &[
+    "ArithmeticError",
+    "AssertionError",
+    "AttributeError",
+    "BaseException",
+    "BaseExceptionGroup",
+    "BlockingIOError",
+    "BrokenPipeError",
+    "BufferError",
+    "BytesWarning",
+    "ChildProcessError",
+    "ConnectionAbortedError",
+    "ConnectionError",
+    "ConnectionRefusedError",
+    "ConnectionResetError",
+    "DeprecationWarning",
+    "EOFError",
+    "Ellipsis",
+    "EncodingWarning",
+    "EnvironmentError",
+    "Exception",
+    "ExceptionGroup",
+    "FileExistsError",
+    "FileNotFoundError",
+    "FloatingPointError",
+    "FutureWarning",
+    "GeneratorExit",
+    "IOError",
+    "ImportError",
+    "ImportWarning",
+    "IndentationError",
+    "IndexError",
+    "InterruptedError",
+    "IsADirectoryError",
+    "KeyError",
+    "KeyboardInterrupt",
+    "LookupError",
+    "MemoryError",
+    "ModuleNotFoundError",
+    "NameError",
+    "NotADirectoryError",
+    "NotImplemented",
+    "NotImplementedError",
+    "OSError",
+    "OverflowError",
+    "PendingDeprecationWarning",
+    "PermissionError",
+    "ProcessLookupError",
+    "PythonFinalizationError",
+    "RecursionError",
+    "ReferenceError",
+    "ResourceWarning",
+    "RuntimeError",
+    "RuntimeWarning",
+    "StopAsyncIteration",
+    "StopIteration",
+    "SyntaxError",
+    "SyntaxWarning",
+    "SystemError",
+    "SystemExit",
+    "TabError",
+    "TimeoutError",
+    "TypeError",
+    "UnboundLocalError",
+    "UnicodeDecodeError",
+    "UnicodeEncodeError",
+    "UnicodeError",
+    "UnicodeTranslateError",
+    "UnicodeWarning",
+    "UserWarning",
+    "ValueError",
+    "Warning",
+    "ZeroDivisionError",
+    "abs",
+    "aiter",
+    "all",
+    "anext",
+    "any",
+    "ascii",
+    "bin",
+    "bool",
+    "breakpoint",
+    "bytearray",
+    "bytes",
+    "callable",
+    "chr",
+    "classmethod",
+    "compile",
+    "complex",
+    "copyright",
+    "credits",
+    "delattr",
+    "dict",
+    "dir",
+    "divmod",
+    "enumerate",
+    "eval",
+    "exec",
+    "exit",
+    "filter",
+    "float",
+    "format",
+    "frozenset",
+    "getattr",
+    "globals",
+    "hasattr",
+    "hash",
+    "help",
+    "hex",
+    "id",
+    "input",
+    "int",
+    "isinstance",
+    "issubclass",
+    "iter",
+    "len",
+    "license",
+    "list",
+    "locals",
+    "map",
+    "max",
+    "memoryview",
+    "min",
+    "next",
+    "object",
+    "oct",
+    "open",
+    "ord",
+    "pow",
+    "print",
+    "property",
+    "quit",
+    "range",
+    "repr",
+    "reversed",
+    "round",
+    "set",
+    "setattr",
+    "slice",
+    "sorted",
+    "staticmethod",
+    "str",
+    "sum",
+    "super",
+    "tuple",
+    "type",
+    "vars",
+    "zip",
+];
+
+/// Top-level modules a distribution must not shadow: the standard library of
+/// Python 3.9 to 3.13 and the SDK's own dependencies.
+const TAKEN_MODULES: &[&str] = &[
+    "abc",
+    "aifc",
+    "antigravity",
+    "anyio",
+    "argparse",
+    "array",
+    "ast",
+    "asynchat",
+    "asyncio",
+    "asyncore",
+    "atexit",
+    "audioop",
+    "base64",
+    "bdb",
+    "binascii",
+    "binhex",
+    "bisect",
+    "builtins",
+    "bz2",
+    "cProfile",
+    "calendar",
+    "certifi",
+    "cgi",
+    "cgitb",
+    "chunk",
+    "cmath",
+    "cmd",
+    "code",
+    "codecs",
+    "codeop",
+    "collections",
+    "colorsys",
+    "compileall",
+    "concurrent",
+    "configparser",
+    "contextlib",
+    "contextvars",
+    "copy",
+    "copyreg",
+    "crypt",
+    "csv",
+    "ctypes",
+    "curses",
+    "dataclasses",
+    "datetime",
+    "dbm",
+    "decimal",
+    "difflib",
+    "dis",
+    "distutils",
+    "doctest",
+    "email",
+    "encodings",
+    "ensurepip",
+    "enum",
+    "errno",
+    "exceptiongroup",
+    "faulthandler",
+    "fcntl",
+    "filecmp",
+    "fileinput",
+    "fnmatch",
+    "formatter",
+    "fractions",
+    "ftplib",
+    "functools",
+    "gc",
+    "genericpath",
+    "getopt",
+    "getpass",
+    "gettext",
+    "glob",
+    "graphlib",
+    "grp",
+    "gzip",
+    "h11",
+    "hashlib",
+    "heapq",
+    "hmac",
+    "html",
+    "http",
+    "httpcore",
+    "httpx",
+    "idlelib",
+    "idna",
+    "imaplib",
+    "imghdr",
+    "imp",
+    "importlib",
+    "inspect",
+    "io",
+    "ipaddress",
+    "itertools",
+    "json",
+    "keyword",
+    "lib2to3",
+    "linecache",
+    "locale",
+    "logging",
+    "lzma",
+    "mailbox",
+    "mailcap",
+    "marshal",
+    "math",
+    "mimetypes",
+    "mmap",
+    "modulefinder",
+    "msilib",
+    "msvcrt",
+    "multiprocessing",
+    "netrc",
+    "nis",
+    "nntplib",
+    "nt",
+    "ntpath",
+    "nturl2path",
+    "numbers",
+    "opcode",
+    "operator",
+    "optparse",
+    "os",
+    "ossaudiodev",
+    "parser",
+    "pathlib",
+    "pdb",
+    "pickle",
+    "pickletools",
+    "pipes",
+    "pkgutil",
+    "platform",
+    "plistlib",
+    "poplib",
+    "posix",
+    "posixpath",
+    "pprint",
+    "profile",
+    "pstats",
+    "pty",
+    "pwd",
+    "py_compile",
+    "pyclbr",
+    "pydoc",
+    "pydoc_data",
+    "pyexpat",
+    "queue",
+    "quopri",
+    "random",
+    "re",
+    "readline",
+    "reprlib",
+    "resource",
+    "rlcompleter",
+    "runpy",
+    "sched",
+    "secrets",
+    "select",
+    "selectors",
+    "shelve",
+    "shlex",
+    "shutil",
+    "signal",
+    "site",
+    "smtpd",
+    "smtplib",
+    "sndhdr",
+    "sniffio",
+    "socket",
+    "socketserver",
+    "spwd",
+    "sqlite3",
+    "sre_compile",
+    "sre_constants",
+    "sre_parse",
+    "ssl",
+    "stat",
+    "statistics",
+    "string",
+    "stringprep",
+    "struct",
+    "subprocess",
+    "sunau",
+    "symbol",
+    "symtable",
+    "sys",
+    "sysconfig",
+    "syslog",
+    "tabnanny",
+    "tarfile",
+    "telnetlib",
+    "tempfile",
+    "termios",
+    "test",
+    "textwrap",
+    "this",
+    "threading",
+    "time",
+    "timeit",
+    "tkinter",
+    "token",
+    "tokenize",
+    "tomllib",
+    "trace",
+    "traceback",
+    "tracemalloc",
+    "tty",
+    "turtle",
+    "turtledemo",
+    "types",
+    "typing",
+    "typing_extensions",
+    "unicodedata",
+    "unittest",
+    "urllib",
+    "uu",
+    "uuid",
+    "venv",
+    "warnings",
+    "wave",
+    "weakref",
+    "webbrowser",
+    "winreg",
+    "winsound",
+    "wsgiref",
+    "xdrlib",
+    "xml",
+    "xmlrpc",
+    "zipapp",
+    "zipfile",
+    "zipimport",
+    "zlib",
+    "zoneinfo",
+];
+
+/// Names the package root exports besides the two client classes.
+pub const PACKAGE_EXPORTS: &[&str] = &[
+    "NOT_GIVEN",
+    "APIConnectionError",
+    "APIError",
+    "APITimeoutError",
+    "AuthenticationError",
+    "BadRequestError",
+    "ConflictError",
+    "FileInput",
+    "IdempotencyInFlightError",
+    "IdempotencyMismatchError",
+    "InternalServerError",
+    "InvalidIdempotencyKeyError",
+    "Jitter",
+    "NotFoundError",
+    "NotGiven",
+    "PermissionDeniedError",
+    "RateLimitError",
+    "RawResponse",
+    "ResponseValidationError",
+    "RetryConfig",
+    "SDKError",
+    "StopReason",
+    "TokenBucket",
+    "UnprocessableEntityError",
+    "__version__",
+    "deadline_from_headers",
+    "models",
+];
+
+/// Module-level names of `models.py` besides the models themselves.
+pub const MODELS_MODULE_NAMES: &[&str] = &[
+    "Any",
+    "Callable",
+    "Literal",
+    "Mapping",
+    "Union",
+    "annotations",
+    "dataclasses",
+    "datetime",
+];
+
+/// Names a model's fields must leave alone: its methods and the modules its
+/// annotations use.
+pub const MODEL_FIELD_NAMES: &[&str] = &["dataclasses", "datetime", "from_dict", "to_dict"];
+
+/// Names a resource's method must leave alone: the raw-response variant and
+/// the modules the annotations of the class use.
+pub const RESOURCE_METHOD_NAMES: &[&str] = &["datetime", "models", "with_raw_response"];
+
+/// The per-call options every method takes, and the local names of the
+/// generated method bodies: a spec parameter never takes these.
+pub const CALL_OPTION_NAMES: &[&str] = &[
+    "body",
+    "cookies",
+    "deadline",
+    "extra_headers",
+    "headers",
+    "idempotency_key",
+    "max_attempts",
+    "query",
+    "response",
+    "retries",
+    "self",
+    "timeout",
+];
+
+/// The client constructor's own keyword arguments.
+pub const CLIENT_OPTION_NAMES: &[&str] = &[
+    "base_url",
+    "default_headers",
+    "http_client",
+    "max_attempts",
+    "retries",
+    "retry_config",
+    "self",
+    "timeout",
+];
+
+/// The client's own attributes, which resource attributes must leave alone.
+pub const CLIENT_ATTRIBUTE_NAMES: &[&str] = &["aclose", "close", "retry_budget"];
+
+/// ASCII letters and digits of `text` as words: every other character separates.
+fn cleaned(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { ' ' })
+        .collect()
+}
+
+/// `createTransfer`, `Create-Transfer` and `create transfer` all give
+/// `create_transfer`. May be empty, may start with a digit.
+pub fn snake_words(text: &str) -> String {
+    cleaned(text).to_snake_case()
+}
+
+/// `create_transfer` gives `CreateTransfer`. May be empty, may start with a digit.
+pub fn pascal_words(text: &str) -> String {
+    cleaned(text).to_upper_camel_case()
+}
+
+/// Whether `name` is a hard or soft keyword or a builtin.
+pub fn is_reserved(name: &str) -> bool {
+    KEYWORDS.contains(&name) || SOFT_KEYWORDS.contains(&name) || BUILTINS.contains(&name)
+}
+
+/// One namespace of Python identifiers. A name is claimed once; a reserved
+/// name (keyword, soft keyword, builtin, or one the scope was created with)
+/// gets a trailing underscore; a name already claimed gets `_2`, `_3`, ...
+/// (PascalCase: `2`, `3`, ...). Claims are resolved in the order they are
+/// made, so the same spec always gives the same names.
+#[derive(Debug, Clone, Default)]
+pub struct Scope {
+    reserved: HashSet<String>,
+    taken: HashSet<String>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Case {
+    Snake,
+    Pascal,
+}
+
+impl Scope {
+    /// A scope in which `reserved` (besides the language's own) is off limits.
+    pub fn new(reserved: &[&str]) -> Scope {
+        Scope {
+            reserved: reserved.iter().map(|s| s.to_string()).collect(),
+            taken: HashSet::new(),
+        }
+    }
+
+    fn unavailable(&self, name: &str) -> bool {
+        is_reserved(name) || self.reserved.contains(name) || self.taken.contains(name)
+    }
+
+    fn claim(&mut self, text: &str, fallback: &str, case: Case) -> String {
+        self.claim_family(text, fallback, case, &[("", "")])
+    }
+
+    /// Claims a base name together with the names formed from it by
+    /// `(prefix, suffix)` pairs: all of them are free, or the base moves on.
+    fn claim_family(
+        &mut self,
+        text: &str,
+        fallback: &str,
+        case: Case,
+        forms: &[(&str, &str)],
+    ) -> String {
+        let mut base = match case {
+            Case::Snake => snake_words(text),
+            Case::Pascal => pascal_words(text),
+        };
+        if base.is_empty() {
+            base = fallback.to_string();
+        }
+        if base.starts_with(|c: char| c.is_ascii_digit()) {
+            base = match case {
+                Case::Snake => format!("n_{base}"),
+                Case::Pascal => format!("T{base}"),
+            };
+        }
+        let formed = |name: &str| -> Vec<String> {
+            forms
+                .iter()
+                .map(|(prefix, suffix)| format!("{prefix}{name}{suffix}"))
+                .collect()
+        };
+        let mut name = base.clone();
+        if formed(&name)
+            .iter()
+            .any(|n| is_reserved(n) || self.reserved.contains(n))
+        {
+            name.push('_');
+        }
+        let mut n = 2;
+        while formed(&name).iter().any(|f| self.unavailable(f)) {
+            name = match case {
+                Case::Snake => format!("{base}_{n}"),
+                Case::Pascal => format!("{base}{n}"),
+            };
+            n += 1;
+        }
+        for f in formed(&name) {
+            self.taken.insert(f);
+        }
+        name
+    }
+
+    /// A snake_case name for `text` (`fallback` when `text` has no letters or digits).
+    pub fn snake(&mut self, text: &str, fallback: &str) -> String {
+        self.claim(text, fallback, Case::Snake)
+    }
+
+    /// A PascalCase name for `text` (`fallback` when `text` has no letters or digits).
+    pub fn pascal(&mut self, text: &str, fallback: &str) -> String {
+        self.claim(text, fallback, Case::Pascal)
+    }
+
+    /// A PascalCase base name such that every `(prefix, suffix)` form of it is
+    /// free; all the forms are claimed.
+    pub fn pascal_family(&mut self, text: &str, fallback: &str, forms: &[(&str, &str)]) -> String {
+        self.claim_family(text, fallback, Case::Pascal, forms)
+    }
+
+    /// Marks a name the generator itself chose as taken.
+    pub fn take(&mut self, name: &str) {
+        self.taken.insert(name.to_string());
+    }
+}
+
+/// The import name of the package for the distribution `name`
+/// (`acme-payments` gives `acme_payments`). A name that would shadow a
+/// standard-library module or a dependency gets `_sdk` appended.
+pub fn import_name(distribution: &str) -> String {
+    let mut scope = Scope::default();
+    let name = scope.snake(distribution, "api_client");
+    let bare = name.trim_end_matches('_');
+    if TAKEN_MODULES.contains(&bare) || is_reserved(bare) {
+        format!("{bare}_sdk")
+    } else {
+        name
+    }
+}
+
+/// The blocking client's class name for the distribution `name`
+/// (`payments` gives `Payments`); the asyncio one is `Async` + this.
+pub fn client_class(distribution: &str) -> String {
+    let mut scope = Scope::new(PACKAGE_EXPORTS);
+    let name = scope.pascal(distribution, "Client");
+    let bare = name.trim_end_matches('_');
+    if name != bare || PACKAGE_EXPORTS.contains(&format!("Async{bare}").as_str()) {
+        format!("{bare}Client")
+    } else {
+        name
+    }
+}
+
+/// `_CREATE_TRANSFER` for the method `create_transfer`: the module constant
+/// holding the operation's description. Method names are unique in their
+/// module, so these are too.
+pub fn operation_constant(method: &str) -> String {
+    format!("_{}", method.to_shouty_snake_case())
+}
+
+/// `_create_transfer_request`: the function that builds a method's request.
+pub fn request_builder(method: &str) -> String {
+    format!("_{}_request", method.trim_end_matches('_'))
+}
+
+/// `_parse_create_transfer`: the function that decodes a method's response.
+pub fn response_parser(method: &str) -> String {
+    format!("_parse_{}", method.trim_end_matches('_'))
+}
+
+/// The names of one group's resource module and classes.
+#[derive(Debug, Clone)]
+pub struct GroupNames {
+    /// The client attribute and the module under `resources/`.
+    pub attr: String,
+    /// The blocking resource class; the others are `Async` + it and
+    /// it + `WithRawResponse`.
+    pub class: String,
+}
+
+/// The names of one operation's method and of its keyword arguments.
+#[derive(Debug, Clone)]
+pub struct OpNames {
+    pub method: String,
+    /// One per input of the operation's shape, in the same order.
+    pub inputs: Vec<String>,
+}
+
+/// Every identifier of a generated package.
+#[derive(Debug, Clone)]
+pub struct Names {
+    /// The import name of the package.
+    pub package: String,
+    pub client: String,
+    pub async_client: String,
+    /// IR type name to model name.
+    pub types: HashMap<String, String>,
+    /// IR union name to the name of the function that reads it from JSON.
+    pub union_parsers: HashMap<String, String>,
+    /// IR object name to its fields' attribute names (IR field order).
+    pub fields: HashMap<String, Vec<String>>,
+    /// IR object name to the attribute holding its additional properties.
+    pub additional: HashMap<String, String>,
+    /// Aligned with `Api::groups`.
+    pub groups: Vec<GroupNames>,
+    /// Aligned with `Api::operations`.
+    pub ops: Vec<OpNames>,
+    /// Aligned with `Api::auth`: the client's keyword arguments for each scheme.
+    pub auth: Vec<Vec<String>>,
+}
+
+/// The resource class forms of one group.
+pub const RESOURCE_FORMS: &[(&str, &str)] = &[
+    ("", ""),
+    ("Async", ""),
+    ("", "WithRawResponse"),
+    ("Async", "WithRawResponse"),
+];
+
+impl Names {
+    /// Names everything of `api` for the distribution `distribution`; `shapes`
+    /// is aligned with `Api::operations`.
+    pub fn plan(api: &Api, distribution: &str, shapes: &[OpShape]) -> Names {
+        let package = import_name(distribution);
+        let client = client_class(distribution);
+        let async_client = format!("Async{client}");
+
+        let mut module = Scope::new(MODELS_MODULE_NAMES);
+        let mut types = HashMap::new();
+        for t in &api.types {
+            types.insert(t.name.clone(), module.pascal(&t.name, "Model"));
+        }
+        let mut union_parsers = HashMap::new();
+        let mut fields = HashMap::new();
+        let mut additional = HashMap::new();
+        for t in &api.types {
+            match &t.kind {
+                TypeKind::Union { .. } => {
+                    let parser = module.snake(&format!("parse {}", t.name), "parse");
+                    union_parsers.insert(t.name.clone(), parser);
+                }
+                TypeKind::Object {
+                    fields: list,
+                    additional: extra,
+                } => {
+                    let mut scope = Scope::new(MODEL_FIELD_NAMES);
+                    let names = list.iter().map(|f| scope.snake(&f.name, "field")).collect();
+                    fields.insert(t.name.clone(), names);
+                    if extra.is_some() {
+                        additional.insert(
+                            t.name.clone(),
+                            scope.snake("additional_properties", "extra"),
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+
+        let mut attrs = Scope::new(CLIENT_ATTRIBUTE_NAMES);
+        let mut classes = Scope::new(&["Mapping", "TracebackType"]);
+        for form in RESOURCE_FORMS {
+            classes.take(&format!("{}{client}{}", form.0, form.1));
+        }
+        let groups = api
+            .groups
+            .iter()
+            .map(|g| GroupNames {
+                attr: attrs.snake(&g.name, "default"),
+                class: classes.pascal_family(&g.name, "Default", RESOURCE_FORMS),
+            })
+            .collect();
+
+        let mut ops: Vec<Option<OpNames>> = vec![None; api.operations.len()];
+        for g in &api.groups {
+            let mut methods = Scope::new(RESOURCE_METHOD_NAMES);
+            for &i in &g.operations {
+                let method = methods.snake(&api.operations[i].id, "operation");
+                let mut args = Scope::new(CALL_OPTION_NAMES);
+                let inputs = shapes[i]
+                    .inputs
+                    .iter()
+                    .map(|input| match input.place {
+                        Place::Body => "body".to_string(),
+                        _ => args.snake(&input.wire, "param"),
+                    })
+                    .collect();
+                ops[i] = Some(OpNames { method, inputs });
+            }
+        }
+        let ops = ops
+            .into_iter()
+            .enumerate()
+            .map(|(i, o)| {
+                o.unwrap_or_else(|| OpNames {
+                    method: snake_words(&api.operations[i].id),
+                    inputs: Vec::new(),
+                })
+            })
+            .collect();
+
+        let mut client_args = Scope::new(CLIENT_OPTION_NAMES);
+        let count = |pred: fn(&AuthKind) -> bool| api.auth.iter().filter(|a| pred(&a.kind)).count();
+        let bearers = count(|k| matches!(k, AuthKind::Bearer { .. }));
+        let oauths = count(|k| matches!(k, AuthKind::OAuth2 { .. }));
+        let basics = count(|k| matches!(k, AuthKind::Basic));
+        let keys = count(|k| matches!(k, AuthKind::ApiKey { .. }));
+        let auth = api
+            .auth
+            .iter()
+            .map(|a| {
+                let mut arg = |single: bool, wanted: &str, suffix: &str| {
+                    let text = if single {
+                        wanted.to_string()
+                    } else {
+                        format!("{} {suffix}", a.name)
+                    };
+                    client_args.snake(&text, wanted)
+                };
+                match a.kind {
+                    AuthKind::Bearer { .. } => vec![arg(bearers == 1, "bearer_token", "token")],
+                    AuthKind::OAuth2 { .. } => vec![arg(oauths == 1, "access_token", "token")],
+                    AuthKind::Basic => vec![
+                        arg(basics == 1, "username", "username"),
+                        arg(basics == 1, "password", "password"),
+                    ],
+                    AuthKind::ApiKey { .. } => vec![arg(keys == 1, "api_key", "key")],
+                }
+            })
+            .collect();
+
+        Names {
+            package,
+            client,
+            async_client,
+            types,
+            union_parsers,
+            fields,
+            additional,
+            groups,
+            ops,
+            auth,
+        }
+    }
+
+    /// The model name of an IR type.
+    pub fn ty<'a>(&'a self, ir_name: &'a str) -> &'a str {
+        self.types
+            .get(ir_name)
+            .map(String::as_str)
+            .unwrap_or(ir_name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snake_and_pascal_cases() {
+        let mut s = Scope::default();
+        assert_eq!(s.snake("createTransfer", "x"), "create_transfer");
+        assert_eq!(s.snake("HTTPServerError", "x"), "http_server_error");
+        assert_eq!(s.snake("a-b", "x"), "a_b");
+        assert_eq!(s.snake("Idempotency-Key", "x"), "idempotency_key");
+        let mut p = Scope::default();
+        assert_eq!(p.pascal("transfers", "X"), "Transfers");
+        assert_eq!(p.pascal("pet-store items", "X"), "PetStoreItems");
+    }
+
+    #[test]
+    fn keywords_soft_keywords_and_builtins_get_a_trailing_underscore() {
+        let mut s = Scope::default();
+        for (wire, ident) in [
+            ("class", "class_"),
+            ("from", "from_"),
+            ("print", "print_"),
+            ("type", "type_"),
+            ("match", "match_"),
+            ("case", "case_"),
+            ("id", "id_"),
+            ("async", "async_"),
+            ("import", "import_"),
+        ] {
+            assert_eq!(s.snake(wire, "field"), ident, "{wire}");
+        }
+        let mut p = Scope::default();
+        assert_eq!(p.pascal("None", "X"), "None_");
+        assert_eq!(p.pascal("Exception", "X"), "Exception_");
+    }
+
+    #[test]
+    fn leading_digits_empty_names_and_symbols() {
+        let mut s = Scope::default();
+        assert_eq!(s.snake("123", "field"), "n_123");
+        assert_eq!(s.snake("2fa-method", "field"), "n_2fa_method");
+        assert_eq!(s.snake("", "field"), "field");
+        assert_eq!(s.snake("$-*", "field"), "field_2");
+        assert_eq!(s.snake("\"\"\"; import os", "field"), "import_os");
+        let mut p = Scope::default();
+        assert_eq!(p.pascal("3scale", "X"), "T3scale");
+        assert_eq!(p.pascal("", "Model"), "Model");
+    }
+
+    #[test]
+    fn collisions_are_resolved_in_claim_order() {
+        let mut s = Scope::default();
+        assert_eq!(s.snake("GMT+0", "field"), "gmt_0");
+        assert_eq!(s.snake("GMT-0", "field"), "gmt_0_2");
+        assert_eq!(s.snake("gmt 0", "field"), "gmt_0_3");
+        assert_eq!(s.snake("class", "field"), "class_");
+        assert_eq!(s.snake("class_", "field"), "class_2");
+        let mut p = Scope::default();
+        assert_eq!(p.pascal("foo_bar", "X"), "FooBar");
+        assert_eq!(p.pascal("FooBar", "X"), "FooBar2");
+    }
+
+    #[test]
+    fn scope_reserved_names_and_taken_names() {
+        let mut s = Scope::new(CALL_OPTION_NAMES);
+        assert_eq!(s.snake("timeout", "param"), "timeout_");
+        assert_eq!(s.snake("self", "param"), "self_");
+        s.take("limit");
+        assert_eq!(s.snake("limit", "param"), "limit_2");
+    }
+
+    #[test]
+    fn the_same_input_gives_the_same_names() {
+        let names = ["b", "a", "B", "class", "", "1"];
+        let run = || {
+            let mut s = Scope::default();
+            names
+                .iter()
+                .map(|n| s.snake(n, "field"))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(run(), run());
+        assert_eq!(run(), ["b", "a", "b_2", "class_", "field", "n_1"]);
+    }
+
+    #[test]
+    fn package_and_client_names() {
+        assert_eq!(import_name("payments"), "payments");
+        assert_eq!(import_name("acme-payments"), "acme_payments");
+        assert_eq!(import_name("email"), "email_sdk");
+        assert_eq!(import_name("http"), "http_sdk");
+        assert_eq!(import_name("class"), "class_sdk");
+        assert_eq!(import_name("3d-api"), "n_3d_api");
+        assert_eq!(client_class("payments"), "Payments");
+        assert_eq!(client_class("acme-payments"), "AcmePayments");
+        assert_eq!(client_class("retry-config"), "RetryConfigClient");
+        assert_eq!(client_class("exception"), "ExceptionClient");
+        assert_eq!(client_class(""), "Client");
+    }
+
+    #[test]
+    fn families_of_names_are_claimed_together() {
+        let forms = [("", ""), ("Async", ""), ("", "WithRawResponse")];
+        let mut p = Scope::default();
+        assert_eq!(p.pascal_family("transfers", "Group", &forms), "Transfers");
+        // `AsyncTransfers` is taken by the first family.
+        assert_eq!(
+            p.pascal_family("async transfers", "Group", &forms),
+            "AsyncTransfers2"
+        );
+        // `Transfers2` would make `AsyncTransfers2`, which is taken too.
+        assert_eq!(p.pascal_family("transfers", "Group", &forms), "Transfers3");
+    }
+
+    #[test]
+    fn helpers_of_a_method() {
+        assert_eq!(operation_constant("create_transfer"), "_CREATE_TRANSFER");
+        assert_eq!(request_builder("list_"), "_list_request");
+        assert_eq!(response_parser("create_transfer"), "_parse_create_transfer");
+    }
+}

@@ -1,0 +1,296 @@
+//! The generated README: how to use the package, and the normative account
+//! of its retries and idempotency keys (retry contract, section 7), with the
+//! numbers the IR gives.
+
+use super::escape::py_str;
+use super::layout::Doc;
+use super::naming::Names;
+use super::shape::{resolve, OpShape};
+use super::{seconds, Effective, PackageInfo};
+use super::{BUDGET_CAPACITY, RETRY_COST, THROTTLE_RETRY_COST};
+use crate::ir::{Api, AuthKind, EnumBase, FailurePolicy, Primitive, RetryClass, TypeKind, TypeRef};
+
+/// One row of the operations table.
+pub struct OpRow {
+    /// `client.transfers.create_transfer`
+    pub call: String,
+    pub http: String,
+    pub class: &'static str,
+    pub key: String,
+    pub attempt_timeout: String,
+    pub attempts: u32,
+    pub deadline: String,
+    /// The spec sets `x-retries` for it.
+    pub overridden: bool,
+}
+
+pub struct ReadmeView {
+    pub dist: String,
+    pub import: String,
+    pub client: String,
+    pub async_client: String,
+    pub title: String,
+    pub version: String,
+    pub description: String,
+    pub python_version: &'static str,
+    /// `import os` is needed by the examples.
+    pub uses_env: bool,
+    /// `bearer_token=os.environ["PAYMENTS_TOKEN"]`, or empty.
+    pub auth_arg: String,
+    pub auth_lines: Vec<String>,
+    /// The example call, at 0 and 4 spaces (`client.x.y(...)`).
+    pub example: String,
+    pub example_async: String,
+    pub example_raw: String,
+    pub example_timeout: String,
+    pub example_no_retries: String,
+    pub example_method: String,
+    pub has_keyed_example: bool,
+    pub example_own_key: String,
+    pub example_uuid_key: String,
+    pub example_bad_key: String,
+    pub base_url: Option<String>,
+    pub servers: Vec<(String, String)>,
+
+    pub max_attempts: u32,
+    pub retries_after_first: u32,
+    pub base: String,
+    pub cap: String,
+    pub deadline: String,
+    pub root_p99: Option<String>,
+    pub budget: u32,
+    pub throttle_cost: u32,
+    pub retry_cost: u32,
+    pub ops: Vec<OpRow>,
+    pub overridden: Vec<String>,
+    pub keyed: Vec<String>,
+    pub unsafe_ops: Vec<String>,
+    pub key_header: String,
+    pub key_max_length: u32,
+    pub contract_declared: bool,
+    pub replay_window: Option<String>,
+    pub in_flight_code: String,
+    pub mismatch_code: String,
+    pub codes_declared: bool,
+    pub failures_replay: bool,
+    pub failures_declared: bool,
+}
+
+/// A literal that stands for a value of `ty` in an example, when one is simple.
+fn example_value(api: &Api, wire: &str, ty: &TypeRef) -> Option<String> {
+    match resolve(api, ty) {
+        TypeRef::Named(n) => match api.type_by_name(n).map(|t| &t.kind) {
+            Some(TypeKind::Enum { base, values, .. }) => {
+                let first = values.first()?;
+                match (base, &first.value) {
+                    (EnumBase::String, serde_json::Value::String(s)) => Some(py_str(s)),
+                    (_, serde_json::Value::Number(n)) => Some(n.to_string()),
+                    (_, serde_json::Value::Bool(b)) => {
+                        Some(if *b { "True" } else { "False" }.into())
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        },
+        TypeRef::Primitive(p) => match p {
+            Primitive::String | Primitive::Uuid => Some(py_str(&format!("<{wire}>"))),
+            Primitive::Integer32 | Primitive::Integer64 => Some("100".to_string()),
+            Primitive::Float | Primitive::Double => Some("1.5".to_string()),
+            Primitive::Boolean => Some("True".to_string()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The required arguments of an operation as example `name=value` pairs.
+fn example_args(api: &Api, shape: &OpShape, idents: &[String]) -> Option<Vec<String>> {
+    shape
+        .inputs
+        .iter()
+        .zip(idents)
+        .filter(|(i, _)| i.required)
+        .map(|(i, ident)| example_value(api, &i.wire, &i.ty).map(|v| format!("{ident}={v}")))
+        .collect()
+}
+
+fn kebab(text: &str) -> String {
+    text.replace('_', "-")
+}
+
+pub fn view(api: &Api, package: &PackageInfo, names: &Names, shapes: &[OpShape]) -> ReadmeView {
+    let effective = Effective::api(api);
+    let client = &names.client;
+    let var = |i: usize| -> String {
+        let op = &api.operations[i];
+        let group = api
+            .groups
+            .iter()
+            .position(|g| g.name == op.group)
+            .unwrap_or(0);
+        format!(
+            "client.{}.{}",
+            names.groups[group].attr, names.ops[i].method
+        )
+    };
+
+    // The example: a keyed operation with simple arguments, else any such.
+    let simple: Vec<(usize, Vec<String>)> = (0..api.operations.len())
+        .filter_map(|i| example_args(api, &shapes[i], &names.ops[i].inputs).map(|a| (i, a)))
+        .collect();
+    let chosen = simple
+        .iter()
+        .find(|(i, _)| api.operations[*i].retry.class == RetryClass::Keyed)
+        .or_else(|| simple.first())
+        .cloned()
+        .or_else(|| (!api.operations.is_empty()).then(|| (0, vec!["...".to_string()])));
+    let keyed = chosen
+        .as_ref()
+        .is_some_and(|(i, _)| api.operations[*i].retry.class == RetryClass::Keyed);
+    let call_of = |prefix: &str, raw: bool, extra: &[&str], indent: usize| -> String {
+        match &chosen {
+            Some((i, args)) => {
+                let mut items: Vec<Doc> = args.iter().map(Doc::text).collect();
+                items.extend(extra.iter().map(|e| Doc::text(*e)));
+                let mut path = var(*i);
+                if raw {
+                    let method = format!(".{}", names.ops[*i].method);
+                    path = format!(
+                        "{}.with_raw_response{method}",
+                        path.strip_suffix(&method).unwrap_or(&path)
+                    );
+                }
+                Doc::call(format!("{prefix}{path}"), items).render(indent, 0)
+            }
+            None => String::new(),
+        }
+    };
+    let call = |prefix: &str, extra: &[&str], indent: usize| call_of(prefix, false, extra, indent);
+    let key_example = chosen
+        .as_ref()
+        .map(|(i, _)| {
+            format!(
+                "idempotency_key=f\"{}-{{order_id}}\"",
+                kebab(&names.ops[*i].method)
+            )
+        })
+        .unwrap_or_default();
+
+    // Auth arguments from the environment.
+    let env = names.package.to_uppercase();
+    let mut auth_lines = Vec::new();
+    for (scheme, args) in api.auth.iter().zip(&names.auth) {
+        for a in args {
+            let suffix = match scheme.kind {
+                AuthKind::Bearer { .. } | AuthKind::OAuth2 { .. } => "TOKEN".to_string(),
+                AuthKind::ApiKey { .. } => "API_KEY".to_string(),
+                AuthKind::Basic => a.to_uppercase(),
+            };
+            let name = if names.auth.iter().map(Vec::len).sum::<usize>() > 2 {
+                format!("{env}_{}", a.to_uppercase())
+            } else {
+                format!("{env}_{suffix}")
+            };
+            auth_lines.push(format!("{a}=os.environ[{}]", py_str(&name)));
+        }
+    }
+    let auth_arg = auth_lines.first().cloned().unwrap_or_default();
+
+    let ops: Vec<OpRow> = api
+        .operations
+        .iter()
+        .enumerate()
+        .map(|(i, op)| {
+            let e = Effective::of(api, op);
+            OpRow {
+                call: var(i),
+                http: format!("{} {}", op.method.as_str(), op.path),
+                class: op.retry.class.as_str(),
+                key: op
+                    .retry
+                    .key
+                    .as_ref()
+                    .filter(|_| op.retry.class == RetryClass::Keyed)
+                    .map(|k| k.header.clone())
+                    .unwrap_or_default(),
+                attempt_timeout: match op.retry.latency_p99_ms {
+                    Some(p99) => format!("{} (3 × {p99} ms)", seconds(3 * p99)),
+                    None => "the time left".to_string(),
+                },
+                attempts: e.max_attempts,
+                deadline: seconds(e.deadline_ms),
+                overridden: op.retry.overrides != api.retries,
+            }
+        })
+        .collect();
+    let listed = |class: RetryClass| -> Vec<String> {
+        api.operations
+            .iter()
+            .enumerate()
+            .filter(|(_, op)| op.retry.class == class)
+            .map(|(i, op)| format!("`{}` (`{} {}`)", var(i), op.method.as_str(), op.path))
+            .collect()
+    };
+    let contract = &api.key_contract;
+    let key_op = api.operations.iter().find_map(|op| op.retry.key.as_ref());
+    ReadmeView {
+        dist: package.name.clone(),
+        import: names.package.clone(),
+        client: client.clone(),
+        async_client: names.async_client.clone(),
+        title: api.title.clone(),
+        version: api.version.clone(),
+        description: package.description.clone(),
+        python_version: "3.9",
+        uses_env: !auth_lines.is_empty(),
+        auth_arg: auth_arg.clone(),
+        auth_lines: auth_lines.clone(),
+        example: call("result = ", &[], 0),
+        example_async: call("result = await ", &[], 8),
+        example_raw: call_of("raw = ", true, &[], 0),
+        example_timeout: call("result = ", &["timeout=5.0"], 0),
+        example_no_retries: call("result = ", &["retries=False"], 0),
+        example_method: chosen.as_ref().map(|(i, _)| var(*i)).unwrap_or_default(),
+        has_keyed_example: keyed,
+        example_own_key: call("result = ", &[key_example.as_str()], 0),
+        example_uuid_key: call("result = ", &["idempotency_key=job.idempotency_key"], 0),
+        example_bad_key: call("    ", &["idempotency_key=str(uuid.uuid4())"], 4),
+        base_url: super::client::default_base_url(api),
+        servers: api
+            .servers
+            .iter()
+            .map(|s| (s.url.clone(), s.description.clone().unwrap_or_default()))
+            .collect(),
+        max_attempts: effective.max_attempts,
+        retries_after_first: effective.max_attempts.saturating_sub(1),
+        base: seconds(effective.base_ms),
+        cap: seconds(effective.cap_ms),
+        deadline: seconds(effective.deadline_ms),
+        root_p99: api.latency_p99_ms.map(|p| format!("{p} ms")),
+        budget: BUDGET_CAPACITY,
+        throttle_cost: THROTTLE_RETRY_COST,
+        retry_cost: RETRY_COST,
+        overridden: ops
+            .iter()
+            .filter(|o| o.overridden)
+            .map(|o| o.call.clone())
+            .collect(),
+        ops,
+        keyed: listed(RetryClass::Keyed),
+        unsafe_ops: listed(RetryClass::Unsafe),
+        key_header: key_op
+            .map(|k| k.header.clone())
+            .unwrap_or_else(|| contract.header().to_string()),
+        key_max_length: key_op
+            .map(|k| k.max_length)
+            .unwrap_or_else(|| contract.max_length()),
+        contract_declared: contract.declared,
+        replay_window: contract.replay_window.clone(),
+        in_flight_code: contract.in_flight_code().to_string(),
+        mismatch_code: contract.mismatch_code().to_string(),
+        codes_declared: contract.in_flight_code.is_some() && contract.mismatch_code.is_some(),
+        failures_replay: contract.failures == Some(FailurePolicy::Replay),
+        failures_declared: contract.failures.is_some(),
+    }
+}

@@ -1,0 +1,960 @@
+//! `resources/<group>.py`: one module per IR group, with the blocking and the
+//! asyncio resource classes and their raw-response twins. Everything a call
+//! does beyond building its request and reading its response is the
+//! runtime's.
+
+use super::escape::{one_line, py_str};
+use super::layout::{self, Doc, WIDTH};
+use super::models::{constant_default, default_literal};
+use super::naming::{operation_constant, request_builder, response_parser, Names};
+use super::shape::{Input, OpShape, Outcome, Place};
+use super::types::Types;
+use super::{docstring_of, import_line, Effective};
+use crate::ir::{Api, BodyKind, Group, Operation, ParamStyle, RetryClass, StatusSpec};
+
+/// One keyword argument in a signature.
+pub struct ParamView {
+    pub ident: String,
+    pub annotation: String,
+    /// ` = <default>`, or empty for a required argument.
+    pub default: String,
+}
+
+pub struct OpView {
+    /// `_NAME = _runtime.Operation(...)`, laid out.
+    pub operation: String,
+    pub builder: String,
+    /// The builder's parameter lines, at 4 spaces.
+    pub builder_params: Vec<String>,
+    /// The builder's body, at 4 spaces, first line unindented.
+    pub builder_body: String,
+    /// `def _parse_x(...) -> T:`, laid out.
+    pub parser_def: String,
+    pub returns: String,
+    /// `) -> T:` and `) -> _base.RawResponse[T]:` of the methods, at 4 spaces.
+    pub returns_line: String,
+    pub raw_returns_line: String,
+    /// The parser's body, at 4 spaces, first line unindented.
+    pub parser_body: String,
+    pub method: String,
+    /// The method's parameter lines, at 8 spaces.
+    pub params: Vec<String>,
+    /// The method's docstring, at 8 spaces.
+    pub doc: String,
+    /// The raw twin's docstring, at 8 spaces.
+    pub raw_doc: String,
+    /// `response = self._client.request(...)`, at 8 spaces.
+    pub request: String,
+    /// `response = await self._client.request(...)`, at 8 spaces.
+    pub request_async: String,
+    /// `return _base.RawResponse(...)`, at 8 spaces.
+    pub raw_return: String,
+    /// The plain method's body: it calls its raw twin and parses.
+    pub forward: String,
+    pub forward_async: String,
+}
+
+pub struct ResourceView {
+    pub doc: String,
+    pub imports: Vec<String>,
+    /// `self.with_raw_response = ...(client)` of both classes, at 8 spaces.
+    pub raw_attr: String,
+    pub async_raw_attr: String,
+    pub class: String,
+    pub class_doc: String,
+    pub async_class_doc: String,
+    pub ops: Vec<OpView>,
+}
+
+/// The per-call options every method takes after its own arguments.
+fn call_options(op: &Operation) -> Vec<ParamView> {
+    let mut out = Vec::new();
+    if op.retry.class == RetryClass::Keyed {
+        out.push(option("idempotency_key", "str | None"));
+    }
+    out.push(option("timeout", "float | None"));
+    out.push(option("deadline", "float | None"));
+    out.push(option("max_attempts", "int | None"));
+    out.push(option("retries", "bool | None"));
+    out.push(option("extra_headers", "Mapping[str, str] | None"));
+    out
+}
+
+fn option(ident: &str, annotation: &str) -> ParamView {
+    ParamView {
+        ident: ident.to_string(),
+        annotation: annotation.to_string(),
+        default: " = None".to_string(),
+    }
+}
+
+/// The annotation of an input as the method takes it.
+fn input_annotation(types: &Types, input: &Input) -> String {
+    if input.file {
+        return if input.place == Place::Body {
+            "bytes".to_string()
+        } else {
+            "_base.FileInput".to_string()
+        };
+    }
+    types.annotation(&input.ty)
+}
+
+/// The default of an optional input, and its annotation with it.
+fn input_param(api: &Api, types: &Types, input: &Input, ident: &str) -> ParamView {
+    let annotation = input_annotation(types, input);
+    let constant = constant_default(api, &input.ty);
+    let given = input
+        .default
+        .as_ref()
+        .and_then(|d| default_literal(api, &input.ty, d))
+        .filter(|d| d != "None");
+    let (annotation, default) = if input.required && constant.is_none() {
+        (annotation, String::new())
+    } else if let Some(d) = constant.or(given) {
+        (annotation, format!(" = {d}"))
+    } else if input.tri_state {
+        (
+            format!(
+                "{} | _base.NotGiven | None",
+                annotation.strip_suffix(" | None").unwrap_or(&annotation)
+            ),
+            " = _base.NOT_GIVEN".to_string(),
+        )
+    } else if annotation == "object" || annotation.ends_with("| None") {
+        (annotation, " = None".to_string())
+    } else {
+        (format!("{annotation} | None"), " = None".to_string())
+    };
+    ParamView {
+        ident: ident.to_string(),
+        annotation,
+        default,
+    }
+}
+
+/// Whether the builder always sends an input (it has a value that is never
+/// "left out").
+fn always_sent(param: &ParamView) -> bool {
+    param.default.is_empty()
+        || !(param.default == " = None" || param.default == " = _base.NOT_GIVEN")
+}
+
+fn operation_constant_doc(api: &Api, op: &Operation, constant: &str) -> String {
+    let r = &op.retry;
+    let class = match r.class {
+        RetryClass::Safe => "SAFE",
+        RetryClass::Idempotent => "IDEMPOTENT",
+        RetryClass::Keyed => "KEYED",
+        RetryClass::Unsafe => "UNSAFE",
+    };
+    let mut args = vec![
+        Doc::text(format!("name={}", py_str(&op.id))),
+        Doc::text(format!("method={}", py_str(op.method.as_str()))),
+        Doc::text(format!("retry_class=_runtime.RetryClass.{class}")),
+    ];
+    if let (RetryClass::Keyed, Some(key)) = (r.class, r.key.as_ref()) {
+        let contract = &api.key_contract;
+        args.push(Doc::text(format!("key_header={}", py_str(&key.header))));
+        args.push(Doc::text(format!("key_max_length={}", key.max_length)));
+        if contract.failures == Some(crate::ir::FailurePolicy::Replay) {
+            args.push(Doc::text("failures=_runtime.FailurePolicy.REPLAY"));
+        }
+        if let Some(code) = &contract.in_flight_code {
+            args.push(Doc::text(format!("in_flight_code={}", py_str(code))));
+        }
+        if let Some(code) = &contract.mismatch_code {
+            args.push(Doc::text(format!("mismatch_code={}", py_str(code))));
+        }
+    }
+    if let Some(p99) = r.latency_p99_ms {
+        args.push(Doc::text(format!("p99_ms={p99}")));
+    }
+    let o = r.overrides;
+    let mut overrides = Vec::new();
+    if let Some(v) = o.max_attempts {
+        overrides.push(Doc::text(format!("max_attempts={v}")));
+    }
+    if let Some(v) = o.base_ms {
+        overrides.push(Doc::text(format!("base_ms={v}")));
+    }
+    if let Some(v) = o.cap_ms {
+        overrides.push(Doc::text(format!("cap_ms={v}")));
+    }
+    if let Some(v) = o.deadline_ms {
+        overrides.push(Doc::text(format!("deadline_ms={v}")));
+    }
+    if !overrides.is_empty() {
+        args.push(Doc::call("retry=_runtime.RetryOverrides", overrides));
+    }
+    if op.security.as_ref().is_some_and(|s| s.is_empty()) {
+        args.push(Doc::text("authenticated=False"));
+    }
+    layout::assign(0, constant, &Doc::call("_runtime.Operation", args))
+}
+
+/// The value an input is sent with: as is, or through `_base.to_json`.
+fn sent(types: &Types, input: &Input, ident: &str) -> String {
+    if !input.file && types.needs_encoding(&input.ty) {
+        format!("_base.to_json({ident})")
+    } else {
+        ident.to_string()
+    }
+}
+
+/// A media type that can go in `Content-Type` (wildcards cannot).
+fn concrete_media_type(media: &str) -> &str {
+    if media.contains('*') {
+        "application/octet-stream"
+    } else {
+        media
+    }
+}
+
+fn builder_body(
+    types: &Types,
+    op: &Operation,
+    shape: &OpShape,
+    idents: &[String],
+    params: &[ParamView],
+) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    let inputs: Vec<(&Input, &String, &ParamView)> = shape
+        .inputs
+        .iter()
+        .zip(idents)
+        .zip(params)
+        .map(|((i, n), p)| (i, n, p))
+        .collect();
+    let of = |place: fn(&Place) -> bool| -> Vec<(&Input, &String, &ParamView)> {
+        inputs
+            .iter()
+            .copied()
+            .filter(|(i, _, _)| place(&i.place))
+            .collect()
+    };
+
+    // Path.
+    let path_params = of(|p| *p == Place::Path);
+    let path = if path_params.is_empty() {
+        Doc::text(py_str(&op.path))
+    } else {
+        Doc::call(
+            "_runtime.encode_path",
+            vec![
+                Doc::text(py_str(&op.path)),
+                Doc::group(
+                    "{",
+                    path_params
+                        .iter()
+                        .map(|(i, n, _)| {
+                            Doc::text(format!("{}: {}", py_str(&i.wire), sent(types, i, n)))
+                        })
+                        .collect(),
+                    "}",
+                ),
+            ],
+        )
+    };
+
+    // Query.
+    let query_params = of(|p| matches!(p, Place::Query { .. }));
+    if !query_params.is_empty() {
+        let items = query_params
+            .iter()
+            .map(|(i, n, _)| {
+                let wire = Doc::text(py_str(&i.wire));
+                let value = Doc::text(sent(types, i, n));
+                match i.place {
+                    Place::Query {
+                        style: ParamStyle::DeepObject,
+                        ..
+                    } => Doc::call(
+                        "*_runtime.deep_object_query",
+                        vec![wire, Doc::text(format!("_base.to_json({n})"))],
+                    ),
+                    Place::Query {
+                        style: ParamStyle::SpaceDelimited,
+                        ..
+                    } => Doc::call(
+                        "*_base.delimited_query",
+                        vec![wire, value, Doc::text("\" \"")],
+                    ),
+                    Place::Query {
+                        style: ParamStyle::PipeDelimited,
+                        ..
+                    } => Doc::call(
+                        "*_base.delimited_query",
+                        vec![wire, value, Doc::text("\"|\"")],
+                    ),
+                    Place::Query { explode: false, .. } => Doc::call(
+                        "*_runtime.form_query",
+                        vec![wire, value, Doc::text("explode=False")],
+                    ),
+                    _ => Doc::call("*_runtime.form_query", vec![wire, value]),
+                }
+            })
+            .collect();
+        lines.push(Doc::group("query = [", items, "]").render(4, 0));
+    }
+
+    // Headers and cookies.
+    let header_params = of(|p| *p == Place::Header);
+    let cookie_params = of(|p| *p == Place::Cookie);
+    if !header_params.is_empty() || !cookie_params.is_empty() {
+        let (always, optional): (Vec<_>, Vec<_>) =
+            header_params.iter().partition(|(_, _, p)| always_sent(p));
+        let entries = always
+            .iter()
+            .map(|(i, n, _)| Doc::text(format!("{}: _base.header_value({n})", py_str(&i.wire))))
+            .collect();
+        lines.push(Doc::group("headers: dict[str, str] = {", entries, "}").render(4, 0));
+        for (i, n, _) in optional {
+            lines.push(format!(
+                "{}\n        {}",
+                layout::if_line(4, n, "is not", "None"),
+                layout::assign(
+                    8,
+                    &format!("headers[{}]", py_str(&i.wire)),
+                    &Doc::call("_base.header_value", vec![Doc::text(n.as_str())])
+                )
+            ));
+        }
+        if !cookie_params.is_empty() {
+            let entries = cookie_params
+                .iter()
+                .map(|(i, n, _)| Doc::text(format!("{}: {n}", py_str(&i.wire))))
+                .collect();
+            lines.push(
+                Doc::call(
+                    "cookies = _base.cookie_header",
+                    vec![Doc::group("{", entries, "}")],
+                )
+                .render(4, 0),
+            );
+            lines.push("if cookies:\n        headers[\"Cookie\"] = cookies".to_string());
+        }
+    }
+
+    // Body.
+    let mut request_args = vec![Doc::text(py_str(op.method.as_str())), path];
+    if !query_params.is_empty() {
+        request_args.push(Doc::text("query=query"));
+    }
+    if !header_params.is_empty() || !cookie_params.is_empty() {
+        request_args.push(Doc::text("headers=headers"));
+    }
+    if let Some(body) = &shape.body {
+        let media = concrete_media_type(&body.media_type);
+        let fields = of(|p| *p == Place::BodyField);
+        if body.flattened && body.kind == BodyKind::Form {
+            let items = fields
+                .iter()
+                .map(|(i, n, _)| {
+                    Doc::call(
+                        "*_runtime.form_query",
+                        vec![Doc::text(py_str(&i.wire)), Doc::text(sent(types, i, n))],
+                    )
+                })
+                .collect();
+            lines.push(Doc::group("body = [", items, "]").render(4, 0));
+        } else if body.flattened {
+            let (always, optional): (Vec<_>, Vec<_>) =
+                fields.iter().partition(|(_, _, p)| always_sent(p));
+            let entries = always
+                .iter()
+                .map(|(i, n, _)| Doc::text(format!("{}: {n}", py_str(&i.wire))))
+                .collect();
+            lines.push(Doc::group("body: dict[str, object] = {", entries, "}").render(4, 0));
+            for (i, n, p) in optional {
+                let test = if p.default.ends_with("NOT_GIVEN") {
+                    format!("if not isinstance({n}, _base.NotGiven):")
+                } else {
+                    layout::if_line(4, n, "is not", "None")
+                };
+                lines.push(format!(
+                    "{test}\n        {}",
+                    layout::assign(
+                        8,
+                        &format!("body[{}]", py_str(&i.wire)),
+                        &Doc::text(n.as_str())
+                    )
+                ));
+            }
+        }
+        let whole = of(|p| *p == Place::Body);
+        let whole_value = whole.first().map(|(i, n, _)| sent(types, i, n));
+        match body.kind {
+            BodyKind::Json => {
+                let value = if body.flattened {
+                    if body.required {
+                        "_base.to_json(body)".to_string()
+                    } else {
+                        "_base.to_json(body) if body else None".to_string()
+                    }
+                } else {
+                    whole_value.unwrap_or_else(|| "body".to_string())
+                };
+                request_args.push(Doc::text(format!("json={value}")));
+                if media != "application/json" {
+                    request_args.push(Doc::text(format!("content_type={}", py_str(media))));
+                }
+            }
+            BodyKind::Form => {
+                let content = if body.flattened {
+                    "_base.form_body(body)".to_string()
+                } else {
+                    format!(
+                        "_base.form_body(_runtime.form_query(\"body\", {}))",
+                        whole_value.unwrap_or_else(|| "body".to_string())
+                    )
+                };
+                request_args.push(Doc::text(format!("content={content}")));
+                request_args.push(Doc::text(format!("content_type={}", py_str(media))));
+            }
+            BodyKind::Multipart => {
+                lines.push("boundary = _base.multipart_boundary()".to_string());
+                let fields_expr = if body.flattened {
+                    "body".to_string()
+                } else {
+                    "_base.to_json(body)".to_string()
+                };
+                request_args.push(Doc::text(format!(
+                    "content=_base.multipart_body({fields_expr}, boundary)"
+                )));
+                request_args.push(Doc::text(format!(
+                    "content_type={} + boundary",
+                    py_str(&format!("{media}; boundary="))
+                )));
+            }
+            BodyKind::Binary => {
+                request_args.push(Doc::text("content=body"));
+                request_args.push(Doc::text(format!("content_type={}", py_str(media))));
+            }
+            BodyKind::Text => {
+                let content = if body.required {
+                    "body.encode(\"utf-8\")"
+                } else {
+                    "None if body is None else body.encode(\"utf-8\")"
+                };
+                request_args.push(Doc::text(format!("content={content}")));
+                request_args.push(Doc::text(format!("content_type={}", py_str(media))));
+            }
+        }
+    }
+    lines.push(Doc::call("return _runtime.Request", request_args).render(4, 0));
+    lines.join("\n    ")
+}
+
+/// The return annotation and the body of an operation's response parser.
+fn parser(types: &Types, shape: &OpShape) -> (String, String) {
+    let one = |outcome: &Outcome| -> (String, String) {
+        match outcome {
+            Outcome::Empty => ("None".to_string(), "return None".to_string()),
+            Outcome::Bytes => ("bytes".to_string(), "return response.content".to_string()),
+            Outcome::Text => ("str".to_string(), "return response.text".to_string()),
+            Outcome::Json(ty) => {
+                let annotation = types.annotation(ty);
+                if types.is_identity(ty) {
+                    let body = if annotation == "object" {
+                        "return response.json()".to_string()
+                    } else {
+                        format!("result: {annotation} = response.json()\n    return result")
+                    };
+                    (annotation, body)
+                } else {
+                    let decode = types
+                        .decode(ty, Doc::text("response.json()"))
+                        .prefixed("return ")
+                        .render(4, 0);
+                    (annotation, decode)
+                }
+            }
+        }
+    };
+    if shape.successes.len() == 1 {
+        return one(&shape.successes[0].outcome);
+    }
+    let mut annotations: Vec<String> = Vec::new();
+    let mut lines = Vec::new();
+    let last = shape.successes.len() - 1;
+    for (i, s) in shape.successes.iter().enumerate() {
+        let (annotation, body) = one(&s.outcome);
+        for part in annotation.split(" | ") {
+            if !annotations.iter().any(|a| a == part) {
+                annotations.push(part.to_string());
+            }
+        }
+        if i == last {
+            lines.push(body);
+        } else {
+            let test = if s.statuses.len() == 1 {
+                format!("response.status == {}", s.statuses[0])
+            } else {
+                let codes: Vec<String> = s.statuses.iter().map(u16::to_string).collect();
+                format!("response.status in ({})", codes.join(", "))
+            };
+            lines.push(format!(
+                "if {test}:\n        {}",
+                body.replace("\n    ", "\n        ")
+            ));
+        }
+    }
+    if let Some(pos) = annotations.iter().position(|a| a == "None") {
+        let none = annotations.remove(pos);
+        annotations.push(none);
+    }
+    (annotations.join(" | "), lines.join("\n    "))
+}
+
+fn plural(n: u64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// The description of the named type `ty` refers to, if it has one.
+fn named_description(api: &Api, ty: &crate::ir::TypeRef) -> Option<String> {
+    match ty.non_null() {
+        crate::ir::TypeRef::Named(n) => api
+            .type_by_name(n)
+            .and_then(|t| t.description.clone())
+            .filter(|d| !d.trim().is_empty()),
+        _ => None,
+    }
+}
+
+/// "Retries" paragraph of a method's docstring.
+fn retry_paragraph(api: &Api, op: &Operation, effective: &Effective) -> String {
+    let attempts = plural(u64::from(effective.max_attempts), "attempt", "attempts");
+    let deadline = super::seconds(effective.deadline_ms);
+    let timeout = match op.retry.latency_p99_ms {
+        Some(p99) => format!(
+            "each attempt times out after {} (3 x p99 of {p99} ms) or at the deadline",
+            super::seconds(3 * p99)
+        ),
+        None => "each attempt may use the time left before the deadline".to_string(),
+    };
+    let header = op
+        .retry
+        .key
+        .as_ref()
+        .map(|k| k.header.clone())
+        .unwrap_or_else(|| api.key_contract.header().to_string());
+    let how = match op.retry.class {
+        RetryClass::Safe | RetryClass::Idempotent => {
+            "Retried on throttling (429), transient errors (502, 503, 504, one 500) and \
+             connection failures"
+                .to_string()
+        }
+        RetryClass::Keyed => format!(
+            "Sends `{header}` with the same key on every attempt, so the API collapses \
+             duplicates; retried on throttling (429), transient errors (502, 503, 504{}), \
+             the in-flight 409 and connection failures",
+            if api.key_contract.failures == Some(crate::ir::FailurePolicy::Replay) {
+                ""
+            } else {
+                ", one 500"
+            }
+        ),
+        RetryClass::Unsafe => "Not safe to retry: it accepts no idempotency key, so it is \
+             retried only when the request provably did not reach the server (a refused \
+             connection, 429)"
+            .to_string(),
+    };
+    format!("{how}: {attempts} within {deadline}; {timeout}.")
+}
+
+/// A docstring paragraph indented by 4, wrapped to fit at 8 spaces.
+fn indented(text: &str) -> Vec<String> {
+    wrapped("   ".to_string(), "   ", text)
+}
+
+/// A Google-style `name: text` entry, continuation lines indented by 8.
+pub fn arg_entry(name: &str, text: &str) -> Vec<String> {
+    wrapped(format!("    {name}:"), "       ", text)
+}
+
+/// Words of `text` after `first`, continuation lines after `next`, each line
+/// fitting in the width at 8 spaces.
+fn wrapped(first: String, next: &str, text: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut current = first;
+    for word in text.split_whitespace() {
+        if current.chars().count() + 1 + word.chars().count() + 8 > WIDTH
+            && current.trim_start().contains(' ')
+        {
+            lines.push(std::mem::replace(&mut current, next.to_string()));
+        }
+        current.push(' ');
+        current.push_str(word);
+    }
+    lines.push(current);
+    lines
+}
+
+fn method_doc(
+    api: &Api,
+    op: &Operation,
+    shape: &OpShape,
+    idents: &[String],
+    effective: &Effective,
+) -> String {
+    let mut text = String::new();
+    let summary = op
+        .summary
+        .clone()
+        .unwrap_or_else(|| format!("{} {}", op.method.as_str(), op.path));
+    let summary = one_line(&summary);
+    text.push_str(&summary);
+    if !summary.ends_with(['.', '!', '?', ':']) {
+        text.push('.');
+    }
+    text.push_str("\n\n");
+    if let Some(d) = &op.description {
+        if !d.trim().is_empty() {
+            text.push_str(d.trim_end());
+            text.push_str("\n\n");
+        }
+    }
+    if op.deprecated {
+        text.push_str("Deprecated: the API may remove this operation.\n\n");
+    }
+    text.push_str(&format!(
+        "`{} {}`. {}\n\nArgs:\n",
+        op.method.as_str(),
+        op.path.replace('`', "'"),
+        retry_paragraph(api, op, effective)
+    ));
+    let mut entries: Vec<(String, String)> = Vec::new();
+    for (input, ident) in shape.inputs.iter().zip(idents) {
+        let place = match &input.place {
+            Place::Path => format!("Path parameter `{}`", input.wire),
+            Place::Query { .. } => format!("Query parameter `{}`", input.wire),
+            Place::Header => format!("Header `{}`", input.wire),
+            Place::Cookie => format!("Cookie `{}`", input.wire),
+            Place::BodyField => format!("Field `{}` of the body", input.wire),
+            Place::Body => "The request body".to_string(),
+        };
+        let own = input
+            .description
+            .clone()
+            .filter(|d| !d.trim().is_empty())
+            .or_else(|| named_description(api, &input.ty));
+        let mut described = match &own {
+            Some(d) => {
+                if input.wire != *ident && input.place != Place::Body {
+                    format!("{} ({place}.)", one_line(d))
+                } else {
+                    one_line(d)
+                }
+            }
+            _ => format!("{place}."),
+        };
+        if input.tri_state {
+            described.push_str(" ``None`` sends ``null``; leave it out to leave the field out.");
+        }
+        if input.deprecated {
+            described = format!("Deprecated. {described}");
+        }
+        entries.push((ident.clone(), described));
+    }
+    if op.retry.class == RetryClass::Keyed {
+        entries.push((
+            "idempotency_key".to_string(),
+            "The key sent on every attempt (default: a UUID v4 made once for this call and \
+             reused by its retries). Derive it from an identifier you already hold, such as \
+             your order id, so that a retry after a crash sends the same key."
+                .to_string(),
+        ));
+    }
+    entries.push((
+        "timeout".to_string(),
+        format!(
+            "Seconds for the whole call, every attempt and sleep included (default: {}).",
+            super::seconds(effective.deadline_ms)
+        ),
+    ));
+    entries.push((
+        "deadline".to_string(),
+        "An absolute deadline on the monotonic clock (see ``deadline_from_headers``); the \
+         earlier of ``timeout`` and ``deadline`` wins."
+            .to_string(),
+    ));
+    entries.push((
+        "max_attempts".to_string(),
+        format!(
+            "Attempts in all, the first one included (default: {}).",
+            effective.max_attempts
+        ),
+    ));
+    entries.push((
+        "retries".to_string(),
+        "``False`` makes this call a single attempt.".to_string(),
+    ));
+    entries.push((
+        "extra_headers".to_string(),
+        "Headers added to every attempt of this call.".to_string(),
+    ));
+    let mut lines = Vec::new();
+    for (name, description) in entries {
+        lines.extend(arg_entry(&name, &description));
+    }
+    text.push_str(&lines.join("\n"));
+    let returns: Vec<String> = op
+        .responses
+        .iter()
+        .filter(|r| {
+            r.status.is_success()
+                || (r.status == StatusSpec::Default
+                    && shape.successes.iter().all(|s| s.statuses.is_empty()))
+        })
+        .map(|r| one_line(&r.description))
+        .filter(|d| !d.is_empty())
+        .collect();
+    if !returns.is_empty() {
+        text.push_str("\n\nReturns:\n");
+        text.push_str(&indented(&returns.join(" ")).join("\n"));
+    }
+    text.push_str("\n\nRaises:\n");
+    let mut raises = vec![(
+        "APIError",
+        "The last attempt got an error status (``NotFoundError``, ``RateLimitError``, ... \
+         by status).",
+    )];
+    if op.retry.class == RetryClass::Keyed {
+        raises.push((
+            "IdempotencyInFlightError",
+            "A request with the same key was still being processed on the last attempt.",
+        ));
+        raises.push((
+            "IdempotencyMismatchError",
+            "The key was already used with a different request: a bug in the caller.",
+        ));
+        raises.push((
+            "InvalidIdempotencyKeyError",
+            "The key is not 1 to the allowed number of visible ASCII characters; nothing was sent.",
+        ));
+    }
+    raises.push((
+        "APIConnectionError",
+        "No response: the connection failed, or (``APITimeoutError``) time ran out.",
+    ));
+    let lines: Vec<String> = raises
+        .iter()
+        .flat_map(|(name, text)| arg_entry(name, text))
+        .collect();
+    text.push_str(&lines.join("\n"));
+    docstring_of(&text, 8)
+}
+
+pub fn view(
+    api: &Api,
+    names: &Names,
+    shapes: &[OpShape],
+    group_index: usize,
+    group: &Group,
+) -> ResourceView {
+    let types = Types::new(api, names, "models.");
+    let gnames = &names.groups[group_index];
+    let class = gnames.class.clone();
+    let mut ops = Vec::new();
+    let mut uses_datetime = false;
+    for &i in &group.operations {
+        let op = &api.operations[i];
+        let shape = &shapes[i];
+        let onames = &names.ops[i];
+        let method = onames.method.clone();
+        let constant = operation_constant(&method);
+        let effective = Effective::of(api, op);
+
+        let mut inputs: Vec<ParamView> = shape
+            .inputs
+            .iter()
+            .zip(&onames.inputs)
+            .map(|(input, ident)| input_param(api, &types, input, ident))
+            .collect();
+        for input in &shape.inputs {
+            uses_datetime |= types.uses_datetime(&input.ty);
+        }
+        let builder = request_builder(&method);
+        let builder_params: Vec<String> = inputs
+            .iter()
+            .map(|p| layout::parameter(4, &p.ident, &p.annotation, ""))
+            .collect();
+        let builder_body = builder_body(&types, op, shape, &onames.inputs, &inputs);
+        let parser_name = response_parser(&method);
+        let (returns, parser_body) = parser(&types, shape);
+        uses_datetime |= returns.contains("datetime.");
+
+        // Required arguments first: keyword-only, so the order is free.
+        let mut order: Vec<usize> = (0..inputs.len()).collect();
+        order.sort_by_key(|&k| !inputs[k].default.is_empty());
+        let forward_args: Vec<Doc> = order
+            .iter()
+            .map(|&k| Doc::text(format!("{0}={0}", inputs[k].ident)))
+            .collect();
+        let option_params = call_options(op);
+        let mut ordered: Vec<ParamView> = Vec::new();
+        let mut taken = std::mem::take(&mut inputs)
+            .into_iter()
+            .map(Some)
+            .collect::<Vec<_>>();
+        for &k in &order {
+            if let Some(p) = taken[k].take() {
+                ordered.push(p);
+            }
+        }
+
+        let builder_call = if forward_args.is_empty() {
+            Doc::text(format!("{builder}()"))
+        } else {
+            Doc::call(builder.clone(), forward_args.clone())
+        };
+        let options_call = Doc::call(
+            "_runtime.CallOptions",
+            option_params
+                .iter()
+                .map(|p| Doc::text(format!("{0}={0}", p.ident)))
+                .collect(),
+        );
+        let request_args = vec![Doc::text(constant.clone()), builder_call, options_call];
+        let request =
+            Doc::call("response = self._client.request", request_args.clone()).render(8, 0);
+        let request_async =
+            Doc::call("response = await self._client.request", request_args).render(8, 0);
+        let raw_return = Doc::call(
+            "return _base.RawResponse",
+            vec![
+                Doc::text(constant.clone()),
+                Doc::text("response"),
+                Doc::text(parser_name.clone()),
+            ],
+        )
+        .render(8, 0);
+        let mut all_args = forward_args;
+        all_args.extend(
+            option_params
+                .iter()
+                .map(|p| Doc::text(format!("{0}={0}", p.ident))),
+        );
+        let returns_none = returns == "None";
+        let forward_with = |prefix: &str| {
+            let call = Doc::call(
+                format!("{prefix}self.with_raw_response.{method}"),
+                all_args.clone(),
+            );
+            if returns_none {
+                call.render(8, 0)
+            } else {
+                format!(
+                    "{}\n        return raw.parse()",
+                    call.prefixed("raw = ").render(8, 0)
+                )
+            }
+        };
+        let forward = forward_with("");
+        let forward_async = forward_with("await ");
+        ordered.extend(option_params);
+        let parser_flat = format!("def {parser_name}(response: _runtime.Response) -> {returns}:");
+        let parser_def = if parser_flat.chars().count() <= WIDTH {
+            parser_flat
+        } else {
+            format!(
+                "def {parser_name}(\n    response: _runtime.Response,\n{}",
+                layout::returns(0, ") ", &returns)
+            )
+        };
+        ops.push(OpView {
+            operation: operation_constant_doc(api, op, &constant),
+            builder,
+            builder_params,
+            builder_body,
+            parser_def,
+            returns_line: layout::returns(4, ") ", &returns),
+            raw_returns_line: layout::returns(4, ") ", &format!("_base.RawResponse[{returns}]")),
+            returns,
+            parser_body,
+            doc: method_doc(api, op, shape, &onames.inputs, &effective),
+            raw_doc: docstring_of(
+                &format!(
+                    "Like ``{class}.{method}``, but returns the raw response: status, headers, \
+                     the number of attempts, and ``parse()``."
+                ),
+                8,
+            ),
+            method,
+            params: ordered
+                .iter()
+                .map(|p| layout::parameter(8, &p.ident, &p.annotation, &p.default))
+                .collect(),
+            request,
+            request_async,
+            raw_return,
+            forward,
+            forward_async,
+        });
+    }
+
+    let mut imports = vec![
+        "from __future__ import annotations".to_string(),
+        String::new(),
+    ];
+    if uses_datetime {
+        imports.push("import datetime".to_string());
+    }
+    imports.push("from collections.abc import Mapping".to_string());
+    imports.push(String::new());
+    let uses_models = ops.iter().any(|op| {
+        op.returns.contains("models.")
+            || op.parser_body.contains("models.")
+            || op.params.iter().any(|p| p.contains("models."))
+    });
+    let modules: &[&str] = if uses_models {
+        &["_base", "_runtime", "models"]
+    } else {
+        &["_base", "_runtime"]
+    };
+    imports.push(import_line("..", modules));
+
+    let description = group
+        .description
+        .clone()
+        .unwrap_or_else(|| format!("The `{}` operations.", group.name));
+    let raw_attr = |prefix: &str| {
+        layout::assign(
+            8,
+            "self.with_raw_response",
+            &Doc::call(
+                format!("{prefix}{class}WithRawResponse"),
+                vec![Doc::text("client")],
+            ),
+        )
+    };
+    ResourceView {
+        doc: docstring_of(&description, 0),
+        raw_attr: raw_attr(""),
+        async_raw_attr: raw_attr("Async"),
+        imports,
+        class_doc: docstring_of(
+            &format!(
+                "{}\n\nReach it as ``client.{}``; ``with_raw_response`` has the same methods \
+                 returning the raw response.",
+                description.trim_end(),
+                gnames.attr
+            ),
+            4,
+        ),
+        async_class_doc: docstring_of(
+            &format!(
+                "{}\n\nThe asyncio twin of ``{class}``.",
+                description.trim_end()
+            ),
+            4,
+        ),
+        class,
+        ops,
+    }
+}

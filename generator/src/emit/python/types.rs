@@ -1,0 +1,240 @@
+//! IR types as Python: annotations, and the expressions that read a value
+//! from its JSON form.
+
+use std::collections::HashSet;
+
+use super::layout::Doc;
+use super::naming::Names;
+use crate::ir::{Api, EnumBase, Primitive, TypeKind, TypeRef};
+
+/// How types are written in one module.
+pub struct Types<'a> {
+    pub api: &'a Api,
+    pub names: &'a Names,
+    /// `models.` outside `models.py`, empty inside it.
+    pub prefix: &'static str,
+    /// Model names written as string forward references (aliases defined later).
+    pub forward: HashSet<String>,
+}
+
+impl<'a> Types<'a> {
+    pub fn new(api: &'a Api, names: &'a Names, prefix: &'static str) -> Types<'a> {
+        Types {
+            api,
+            names,
+            prefix,
+            forward: HashSet::new(),
+        }
+    }
+
+    fn named(&self, ir: &str) -> String {
+        let name = self.names.ty(ir);
+        if self.forward.contains(ir) {
+            format!("\"{}{name}\"", self.prefix)
+        } else {
+            format!("{}{name}", self.prefix)
+        }
+    }
+
+    fn kind(&self, ir: &str) -> Option<&'a TypeKind> {
+        self.api.type_by_name(ir).map(|t| &t.kind)
+    }
+
+    /// The annotation of a value of type `ty`, written with `|` (inside
+    /// annotations, which `from __future__ import annotations` never evaluates).
+    pub fn annotation(&self, ty: &TypeRef) -> String {
+        match ty {
+            TypeRef::Named(n) => self.named(n),
+            TypeRef::Primitive(p) => primitive(*p).to_string(),
+            TypeRef::Array(item) => format!("list[{}]", self.annotation(item)),
+            TypeRef::Map(value) => format!("dict[str, {}]", self.annotation(value)),
+            TypeRef::Nullable(inner) => {
+                let inner = self.annotation(inner);
+                if inner == "object" {
+                    inner
+                } else {
+                    format!("{inner} | None")
+                }
+            }
+            TypeRef::Any => "object".to_string(),
+        }
+    }
+
+    /// The same type as an expression evaluated at import time (the right
+    /// side of a type alias): `Union` and `Optional` instead of `|`.
+    pub fn runtime(&self, ty: &TypeRef) -> String {
+        match ty {
+            TypeRef::Array(item) => format!("list[{}]", self.runtime(item)),
+            TypeRef::Map(value) => format!("dict[str, {}]", self.runtime(value)),
+            TypeRef::Nullable(inner) => {
+                let inner = self.runtime(inner);
+                if inner == "object" {
+                    inner
+                } else {
+                    format!("Optional[{inner}]")
+                }
+            }
+            other => self.annotation(other),
+        }
+    }
+
+    /// Whether a value of `ty` is its JSON form as is.
+    pub fn is_identity(&self, ty: &TypeRef) -> bool {
+        self.identity(ty, &mut Vec::new())
+    }
+
+    fn identity(&self, ty: &TypeRef, seen: &mut Vec<String>) -> bool {
+        match ty {
+            TypeRef::Named(n) => match self.kind(n) {
+                Some(TypeKind::Enum { .. }) | None => true,
+                Some(TypeKind::Object { .. }) | Some(TypeKind::Union { .. }) => false,
+                Some(TypeKind::Alias { target }) => {
+                    if seen.contains(n) {
+                        return true;
+                    }
+                    seen.push(n.clone());
+                    let r = self.identity(target, seen);
+                    seen.pop();
+                    r
+                }
+            },
+            TypeRef::Primitive(p) => !matches!(
+                p,
+                Primitive::DateTime | Primitive::Date | Primitive::Bytes | Primitive::Binary
+            ),
+            TypeRef::Array(inner) | TypeRef::Map(inner) | TypeRef::Nullable(inner) => {
+                self.identity(inner, seen)
+            }
+            TypeRef::Any => true,
+        }
+    }
+
+    /// An expression reading `value` (a JSON value, evaluated once) as `ty`.
+    pub fn decode(&self, ty: &TypeRef, value: Doc) -> Doc {
+        if self.is_identity(ty) {
+            return value;
+        }
+        match ty {
+            TypeRef::Named(n) => match self.kind(n) {
+                Some(TypeKind::Alias { target }) => self.decode(target, value),
+                _ => match self.checked_parser(ty) {
+                    Doc::Text(callee) => Doc::call(callee, vec![value]),
+                    other => Doc::call(other.flat(), vec![value]),
+                },
+            },
+            TypeRef::Primitive(_) => match self.checked_parser(ty) {
+                Doc::Text(callee) => Doc::call(callee, vec![value]),
+                other => Doc::call(other.flat(), vec![value]),
+            },
+            TypeRef::Array(item) => {
+                Doc::call("_base.parse_list", vec![value, self.checked_parser(item)])
+            }
+            TypeRef::Map(item) => {
+                Doc::call("_base.parse_dict", vec![value, self.checked_parser(item)])
+            }
+            TypeRef::Nullable(inner) => Doc::call(
+                "_base.parse_optional",
+                vec![value, self.checked_parser(inner)],
+            ),
+            TypeRef::Any => value,
+        }
+    }
+
+    /// A model class as an expression (never quoted).
+    fn named_bare(&self, ir: &str) -> String {
+        format!("{}{}", self.prefix, self.names.ty(ir))
+    }
+
+    fn union_parser(&self, ir: &str) -> String {
+        self.names
+            .union_parsers
+            .get(ir)
+            .cloned()
+            .unwrap_or_else(|| format!("parse_{ir}"))
+    }
+
+    /// A callable reading a JSON value as `ty` and raising `TypeError`,
+    /// `KeyError` or `ValueError` when it is not one.
+    pub fn checked_parser(&self, ty: &TypeRef) -> Doc {
+        self.checked(ty, &mut Vec::new())
+    }
+
+    fn checked(&self, ty: &TypeRef, seen: &mut Vec<String>) -> Doc {
+        let text = |s: &str| Doc::text(s);
+        match ty {
+            TypeRef::Named(n) => match self.kind(n) {
+                Some(TypeKind::Object { .. }) => {
+                    Doc::text(format!("{}.from_dict", self.named_bare(n)))
+                }
+                Some(TypeKind::Union { .. }) => {
+                    Doc::text(format!("{}{}", self.prefix, self.union_parser(n)))
+                }
+                Some(TypeKind::Alias { target }) if !seen.contains(n) => {
+                    seen.push(n.clone());
+                    let parser = self.checked(target, seen);
+                    seen.pop();
+                    parser
+                }
+                Some(TypeKind::Enum { base, .. }) => match base {
+                    EnumBase::String => text("_base.parse_str"),
+                    EnumBase::Integer => text("_base.parse_int"),
+                    EnumBase::Number => text("_base.parse_float"),
+                    EnumBase::Boolean => text("_base.parse_bool"),
+                },
+                _ => text("_base.parse_any"),
+            },
+            TypeRef::Primitive(p) => text(match p {
+                Primitive::String | Primitive::Uuid => "_base.parse_str",
+                Primitive::DateTime => "_base.parse_datetime",
+                Primitive::Date => "_base.parse_date",
+                Primitive::Bytes | Primitive::Binary => "_base.parse_base64",
+                Primitive::Integer32 | Primitive::Integer64 => "_base.parse_int",
+                Primitive::Float | Primitive::Double => "_base.parse_float",
+                Primitive::Boolean => "_base.parse_bool",
+            }),
+            TypeRef::Array(item) => Doc::call("_base.list_parser", vec![self.checked(item, seen)]),
+            TypeRef::Map(item) => Doc::call("_base.dict_parser", vec![self.checked(item, seen)]),
+            TypeRef::Nullable(inner) => {
+                Doc::call("_base.optional_parser", vec![self.checked(inner, seen)])
+            }
+            TypeRef::Any => text("_base.parse_any"),
+        }
+    }
+
+    /// Whether a value of `ty` must go through `_base.to_json` before it is
+    /// sent (models, dates, bytes, and containers of them).
+    pub fn needs_encoding(&self, ty: &TypeRef) -> bool {
+        !self.is_identity(ty)
+    }
+
+    /// The named types `ty` mentions directly (through containers, not
+    /// through other named types).
+    pub fn mentions(ty: &TypeRef, out: &mut Vec<String>) {
+        match ty {
+            TypeRef::Named(n) => out.push(n.clone()),
+            TypeRef::Array(i) | TypeRef::Map(i) | TypeRef::Nullable(i) => Self::mentions(i, out),
+            TypeRef::Primitive(_) | TypeRef::Any => {}
+        }
+    }
+
+    /// Whether `ty` uses `datetime` in its annotation.
+    pub fn uses_datetime(&self, ty: &TypeRef) -> bool {
+        match ty {
+            TypeRef::Primitive(Primitive::DateTime | Primitive::Date) => true,
+            TypeRef::Array(i) | TypeRef::Map(i) | TypeRef::Nullable(i) => self.uses_datetime(i),
+            _ => false,
+        }
+    }
+}
+
+fn primitive(p: Primitive) -> &'static str {
+    match p {
+        Primitive::String | Primitive::Uuid => "str",
+        Primitive::DateTime => "datetime.datetime",
+        Primitive::Date => "datetime.date",
+        Primitive::Bytes | Primitive::Binary => "bytes",
+        Primitive::Integer32 | Primitive::Integer64 => "int",
+        Primitive::Float | Primitive::Double => "float",
+        Primitive::Boolean => "bool",
+    }
+}
