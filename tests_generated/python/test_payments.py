@@ -1,0 +1,271 @@
+"""The payments SDK against a real local server: keys, retries, encoding,
+typed results and typed errors, blocking and asyncio."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+import pytest
+from conftest import Reply, Server
+
+import payments
+from payments import NOT_GIVEN, AsyncPayments, Payments, RetryConfig, models
+
+TINY = RetryConfig(base_ms=1, cap_ms=2)
+
+TRANSFER: dict[str, Any] = {
+    "id": "tr_1",
+    "object": "transfer",
+    "amount": 1200,
+    "currency": "eur",
+    "vendor_id": "v_9",
+    "status": "pending",
+    "created": "2024-05-14T09:30:00.123456789Z",
+    "description": None,
+    "metadata": {"order_id": "8812"},
+}
+
+UNAVAILABLE = Reply(503, {"code": "unavailable", "message": "try again"})
+
+
+def client(server: Server, **options: Any) -> Payments:
+    return Payments(bearer_token="sk_test", base_url=server.url + "/v2", retry_config=TINY, **options)
+
+
+def check_transfer(transfer: models.Transfer) -> None:
+    assert isinstance(transfer, models.Transfer)
+    assert transfer.id_ == "tr_1"
+    assert transfer.amount == 1200
+    assert transfer.status == "pending"
+    assert transfer.object_ == "transfer"
+    assert transfer.description is None
+    assert transfer.metadata == {"order_id": "8812"}
+    assert transfer.created == datetime.datetime(
+        2024, 5, 14, 9, 30, 0, 123456, tzinfo=datetime.timezone.utc
+    )
+
+
+def check_keyed_retries(server: Server, key: str | None) -> None:
+    assert len(server.seen) == 3
+    keys = [seen.header("Idempotency-Key") for seen in server.seen]
+    assert keys[0] is not None
+    assert keys == [keys[0]] * 3, "every attempt carries the same key"
+    if key is not None:
+        assert keys[0] == key
+    for seen in server.seen:
+        assert seen.method == "POST"
+        assert seen.path == "/v2/transfers"
+        assert seen.header("Authorization") == "Bearer sk_test"
+        assert seen.json() == {"amount": 1200, "currency": "eur", "vendor_id": "v_9"}
+        assert int(seen.header("Request-Timeout-Ms") or "0") > 0
+
+
+def test_keyed_create_retries_503s_with_one_key(server: Server) -> None:
+    server.script(UNAVAILABLE, UNAVAILABLE, Reply(201, TRANSFER))
+    with client(server) as c:
+        raw = c.transfers.with_raw_response.create_transfer(
+            amount=1200, currency="eur", vendor_id="v_9", idempotency_key="payout-8812"
+        )
+        assert raw.status == 201
+        assert raw.attempts == 3
+        check_transfer(raw.parse())
+    check_keyed_retries(server, "payout-8812")
+
+
+def test_automatic_key_is_made_once_per_call(server: Server) -> None:
+    server.script(UNAVAILABLE, UNAVAILABLE, Reply(201, TRANSFER))
+    with client(server) as c:
+        check_transfer(c.transfers.create_transfer(amount=1200, currency="eur", vendor_id="v_9"))
+    check_keyed_retries(server, None)
+    server.seen.clear()
+    server.script(Reply(201, TRANSFER))
+    with client(server) as c:
+        c.transfers.create_transfer(amount=1200, currency="eur", vendor_id="v_9")
+    assert server.seen[0].header("Idempotency-Key") is not None
+
+
+@pytest.mark.asyncio
+async def test_async_keyed_create_retries_503s_with_one_key(server: Server) -> None:
+    server.script(UNAVAILABLE, UNAVAILABLE, Reply(201, TRANSFER))
+    async with AsyncPayments(
+        bearer_token="sk_test", base_url=server.url + "/v2", retry_config=TINY
+    ) as c:
+        raw = await c.transfers.with_raw_response.create_transfer(
+            amount=1200, currency="eur", vendor_id="v_9", idempotency_key="payout-8812"
+        )
+        assert raw.attempts == 3
+        check_transfer(raw.parse())
+        server.seen.clear()
+        server.script(UNAVAILABLE, UNAVAILABLE, Reply(201, TRANSFER))
+        check_transfer(await c.transfers.create_transfer(amount=1200, currency="eur", vendor_id="v_9"))
+    check_keyed_retries(server, None)
+
+
+def test_path_parameters_stay_percent_encoded(server: Server) -> None:
+    server.script(Reply(200, TRANSFER), Reply(200, TRANSFER))
+    with client(server) as c:
+        c.transfers.get_transfer(transfer_id="../x")
+        c.transfers.get_transfer(transfer_id="..")
+    assert server.seen[0].path == "/v2/transfers/..%2Fx"
+    assert server.seen[1].path == "/v2/transfers/%2E%2E"
+
+
+@pytest.mark.asyncio
+async def test_async_path_parameters_stay_percent_encoded(server: Server) -> None:
+    server.script(Reply(200, TRANSFER))
+    async with AsyncPayments(base_url=server.url + "/v2", retry_config=TINY) as c:
+        await c.transfers.get_transfer(transfer_id="a/b?c#d")
+    assert server.seen[0].path == "/v2/transfers/a%2Fb%3Fc%23d"
+
+
+def test_error_status_raises_the_typed_error(server: Server) -> None:
+    server.script(Reply(404, {"code": "not_found", "message": "No transfer tr_404."}))
+    with client(server) as c, pytest.raises(payments.NotFoundError) as caught:
+        c.transfers.get_transfer(transfer_id="tr_404")
+    error = caught.value
+    assert isinstance(error, payments.APIError)
+    assert error.status == 404
+    assert error.code == "not_found"
+    assert error.message == "No transfer tr_404."
+    assert error.attempts == 1
+    assert error.stop_reason == payments.StopReason.NOT_RETRYABLE
+
+
+@pytest.mark.asyncio
+async def test_async_error_status_raises_the_typed_error(server: Server) -> None:
+    server.script(Reply(422, {"code": "insufficient_balance", "message": "Too low."}))
+    async with AsyncPayments(base_url=server.url + "/v2", retry_config=TINY) as c:
+        with pytest.raises(payments.UnprocessableEntityError) as caught:
+            await c.transfers.create_transfer(amount=1, currency="eur", vendor_id="v")
+    assert caught.value.code == "insufficient_balance"
+
+
+def test_idempotency_conflicts_are_told_apart(server: Server) -> None:
+    in_flight = Reply(409, {"code": "concurrent_idempotent_requests", "message": "busy"})
+    server.script(in_flight, Reply(201, TRANSFER))
+    with client(server) as c:
+        raw = c.transfers.with_raw_response.create_transfer(amount=1, currency="eur", vendor_id="v")
+        assert raw.attempts == 2
+        server.script(Reply(409, {"code": "invalid_idempotent_request", "message": "other body"}))
+        with pytest.raises(payments.IdempotencyMismatchError) as caught:
+            c.transfers.create_transfer(amount=1, currency="eur", vendor_id="v", idempotency_key="k")
+        assert caught.value.attempts == 1
+
+
+def test_a_bad_key_is_refused_before_sending(server: Server) -> None:
+    with client(server) as c, pytest.raises(payments.InvalidIdempotencyKeyError):
+        c.transfers.create_transfer(amount=1, currency="eur", vendor_id="v", idempotency_key="é")
+    assert server.seen == []
+
+
+def test_replayed_failures_are_not_retried_on_500(server: Server) -> None:
+    server.script(Reply(500, {"code": "boom"}))
+    with client(server) as c, pytest.raises(payments.InternalServerError):
+        c.transfers.create_transfer(amount=1, currency="eur", vendor_id="v")
+    assert len(server.seen) == 1
+
+
+def test_unsafe_operations_are_not_retried_after_a_5xx(server: Server) -> None:
+    server.script(UNAVAILABLE)
+    with client(server) as c, pytest.raises(payments.InternalServerError) as caught:
+        c.vendors.update_vendor(vendor_id="acme", name="Acme")
+    assert caught.value.stop_reason == payments.StopReason.UNSAFE_TO_RETRY
+    assert len(server.seen) == 1
+    assert server.seen[0].method == "PATCH"
+    assert server.seen[0].header("Idempotency-Key") is None
+
+
+def test_retries_off_and_attempts_per_call(server: Server) -> None:
+    server.script(UNAVAILABLE)
+    with client(server, retries=False) as c, pytest.raises(payments.InternalServerError) as caught:
+        c.transfers.get_transfer(transfer_id="tr_1")
+    assert caught.value.attempts == 1
+    server.seen.clear()
+    server.script(UNAVAILABLE, UNAVAILABLE)
+    with client(server) as c, pytest.raises(payments.InternalServerError) as caught:
+        c.transfers.get_transfer(transfer_id="tr_1", max_attempts=2)
+    assert caught.value.stop_reason == payments.StopReason.ATTEMPTS_EXHAUSTED
+    assert len(server.seen) == 2
+
+
+def test_operation_overrides_come_from_the_spec(server: Server) -> None:
+    server.script(*([UNAVAILABLE] * 4))
+    with client(server) as c, pytest.raises(payments.InternalServerError) as caught:
+        c.subscriptions.create_subscription(
+            customer=models.CreateSubscriptionCustomer(email="a@example.com"),
+            plan="plan_pro_monthly",
+            payment_method_token="tok_visa",
+        )
+    assert caught.value.attempts == 4
+    assert server.seen[0].json() == {
+        "customer": {"email": "a@example.com"},
+        "plan": "plan_pro_monthly",
+        "payment_method_token": "tok_visa",
+    }
+
+
+def test_query_deep_object_and_null_versus_left_out(server: Server) -> None:
+    page = {"object": "list", "data": [TRANSFER], "has_more": False}
+    server.script(Reply(200, page), Reply(201, TRANSFER), Reply(201, TRANSFER))
+    with client(server) as c:
+        listed = c.transfers.list_transfers(
+            limit=5,
+            created=models.ListTransfersCreated(
+                gte=datetime.datetime(2024, 5, 1, tzinfo=datetime.timezone.utc)
+            ),
+        )
+        assert listed.has_more is False
+        check_transfer(listed.data[0])
+        c.transfers.create_transfer(amount=1, currency="eur", vendor_id="v", description=None)
+        c.transfers.create_transfer(amount=1, currency="eur", vendor_id="v", description=NOT_GIVEN)
+    assert server.seen[0].path == (
+        "/v2/transfers?limit=5&created%5Bgte%5D=2024-05-01T00%3A00%3A00%2B00%3A00"
+    )
+    assert server.seen[1].json() == {
+        "amount": 1,
+        "currency": "eur",
+        "vendor_id": "v",
+        "description": None,
+    }
+    assert "description" not in server.seen[2].json()  # type: ignore[operator]
+
+
+def test_unions_and_unknown_values_are_read(server: Server) -> None:
+    subscription = {
+        "id": "sub_1",
+        "object": "subscription",
+        "customer_id": "cus_1",
+        "plan": "plan_pro",
+        "status": "paused_for_a_new_reason",
+        "payment_method": {"type": "bank_account", "bank_name": "B", "country": "DE", "last4": "1234"},
+        "current_period_end": "2024-06-01T00:00:00+02:00",
+        "canceled_at": None,
+        "a_field_added_later": True,
+    }
+    server.script(Reply(200, subscription))
+    with client(server) as c:
+        sub = c.subscriptions.cancel_subscription(subscription_id="sub_1")
+    assert sub.status == "paused_for_a_new_reason"
+    assert isinstance(sub.payment_method, models.BankAccount)
+    assert sub.payment_method.last4 == "1234"
+    assert sub.current_period_end.utcoffset() == datetime.timedelta(hours=2)
+    assert sub.to_dict()["payment_method"]["type"] == "bank_account"
+    assert models.Subscription.from_dict(sub.to_dict()) == sub
+
+
+def test_a_malformed_success_body_is_a_typed_error(server: Server) -> None:
+    server.script(Reply(200, {"id": "tr_1"}))
+    with client(server) as c, pytest.raises(payments.ResponseValidationError) as caught:
+        c.transfers.get_transfer(transfer_id="tr_1")
+    assert caught.value.response.status == 200
+    assert isinstance(caught.value, payments.SDKError)
+
+
+def test_retry_after_is_honoured_and_budget_is_shared(server: Server) -> None:
+    server.script(Reply(429, {"code": "slow_down"}, headers={"Retry-After": "0"}), Reply(200, TRANSFER))
+    with client(server) as c:
+        raw = c.transfers.with_raw_response.get_transfer(transfer_id="tr_1")
+        assert raw.attempts == 2
+        assert c.retry_budget.capacity == 500
+        assert c.retry_budget.level == 500

@@ -1,0 +1,63 @@
+"""The pets SDK: an API key header, query arrays, multipart uploads and
+binary downloads."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from conftest import Reply, Server
+
+import pets
+from pets import AsyncPets, Pets, RetryConfig
+
+TINY = RetryConfig(base_ms=1, cap_ms=2)
+PET = {"id": 42, "name": "Rex", "tags": ["dog"], "status": "available"}
+
+
+def test_api_key_and_exploded_query_arrays(server: Server) -> None:
+    server.script(Reply(200, [PET]))
+    with Pets(api_key="k_1", base_url=server.url + "/v1", retry_config=TINY) as c:
+        found = c.pets.list_pets(tags=["dog", "small one"], status="available", limit=3)
+    assert [p.name for p in found] == ["Rex"]
+    assert found[0].id_ == 42
+    seen = server.seen[0]
+    assert seen.header("X-API-Key") == "k_1"
+    assert seen.path == "/v1/pets?limit=3&tags=dog&tags=small%20one&status=available"
+
+
+def test_multipart_upload_sends_the_file_and_the_caption(server: Server) -> None:
+    server.script(Reply(503), Reply(204))
+    with Pets(base_url=server.url + "/v1", retry_config=TINY) as c:
+        raw = c.photos.with_raw_response.upload_pet_photo(
+            pet_id=42, file=("rex.png", io.BytesIO(b"\x89PNG..."), "image/png"), caption="Rex"
+        )
+    assert raw.status == 204
+    assert raw.parse() is None
+    assert len(server.seen) == 2
+    first, second = server.seen
+    assert first.body == second.body, "the body is built once and sent again as is"
+    content_type = first.header("Content-Type") or ""
+    assert content_type.startswith("multipart/form-data; boundary=")
+    body = first.body
+    assert b'name="file"; filename="rex.png"' in body
+    assert b"Content-Type: image/png\r\n\r\n\x89PNG...\r\n" in body
+    assert b'name="caption"' in body and b"\r\n\r\nRex\r\n" in body
+    assert first.path == "/v1/pets/42/photo"
+
+
+@pytest.mark.asyncio
+async def test_async_binary_download_returns_bytes(server: Server) -> None:
+    server.script(Reply(200, raw=b"\x89PNG\x00\xff", content_type="image/png"))
+    async with AsyncPets(base_url=server.url + "/v1", retry_config=TINY) as c:
+        photo = await c.photos.download_pet_photo(pet_id=7)
+    assert photo == b"\x89PNG\x00\xff"
+
+
+def test_default_responses_raise_typed_errors(server: Server) -> None:
+    server.script(Reply(404, {"code": 404, "message": "No pet has the id 9."}))
+    with Pets(base_url=server.url + "/v1", retry_config=TINY) as c, pytest.raises(
+        pets.NotFoundError
+    ) as caught:
+        c.pets.delete_pet(pet_id=9)
+    assert caught.value.message == "No pet has the id 9."
