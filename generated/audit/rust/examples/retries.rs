@@ -1,6 +1,4 @@
-//! The examples of the README, compiled with the crate: a client with a
-//! 30 s deadline per call, a caller-derived idempotency key, a tighter
-//! deadline for one call, and a call without retries.
+//! The examples of the README, compiled with the crate: a client with a 30 s deadline per call, a caller-derived idempotency key, a tighter deadline for one call, a call without retries and a documented error decoded by its status.
 //!
 //! `cargo run --example retries` calls the API (with `ACCOUNTS_TOKEN` set).
 

@@ -110,8 +110,8 @@ impl Accounts {
         &self,
         account_id: impl Into<String>,
         body: &'a models::AddAccountNoteRequest,
-    ) -> AddAccountNoteRequest<'a> {
-        AddAccountNoteRequest {
+    ) -> AddAccountNoteCall<'a> {
+        AddAccountNoteCall {
             runtime: self.runtime.clone(),
             account_id: account_id.into(),
             body,
@@ -551,14 +551,14 @@ static ADD_ACCOUNT_NOTE: Operation = Operation {
 /// A [`Accounts::add_account_note`] call: set its options, then [`send`](Self::send) it.
 #[derive(Clone, Debug)]
 #[must_use = "a request does nothing until it is sent"]
-pub struct AddAccountNoteRequest<'a> {
+pub struct AddAccountNoteCall<'a> {
     runtime: Runtime,
     account_id: String,
     body: &'a models::AddAccountNoteRequest,
     options: CallOptions,
 }
 
-impl AddAccountNoteRequest<'_> {
+impl AddAccountNoteCall<'_> {
     /// The deadline of this whole call, every attempt and every sleep
     /// between attempts included, counted from when it is sent.
     pub fn timeout(mut self, timeout: Duration) -> Self {
@@ -610,7 +610,7 @@ impl AddAccountNoteRequest<'_> {
     }
 }
 
-/// The error responses of [`AddAccountNoteRequest`], decoded from an [`Error`] by `from_error`.
+/// The error responses of [`AddAccountNoteCall`], decoded from an [`Error`] by `from_error`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AddAccountNoteError {
     /// 401: Unauthorized

@@ -55,8 +55,8 @@ impl Billing {
         &self,
         account_id: impl Into<String>,
         body: &'a models::CreateChargeRequest,
-    ) -> CreateChargeRequest<'a> {
-        CreateChargeRequest {
+    ) -> CreateChargeCall<'a> {
+        CreateChargeCall {
             runtime: self.runtime.clone(),
             account_id: account_id.into(),
             body,
@@ -83,8 +83,8 @@ impl Billing {
         &self,
         account_id: impl Into<String>,
         body: &'a models::UpdateAccountLimitsRequest,
-    ) -> UpdateAccountLimitsRequest<'a> {
-        UpdateAccountLimitsRequest {
+    ) -> UpdateAccountLimitsCall<'a> {
+        UpdateAccountLimitsCall {
             runtime: self.runtime.clone(),
             account_id: account_id.into(),
             body,
@@ -207,14 +207,14 @@ static CREATE_CHARGE: Operation = Operation {
 /// A [`Billing::create_charge`] call: set its options, then [`send`](Self::send) it.
 #[derive(Clone, Debug)]
 #[must_use = "a request does nothing until it is sent"]
-pub struct CreateChargeRequest<'a> {
+pub struct CreateChargeCall<'a> {
     runtime: Runtime,
     account_id: String,
     body: &'a models::CreateChargeRequest,
     options: CallOptions,
 }
 
-impl CreateChargeRequest<'_> {
+impl CreateChargeCall<'_> {
     /// The deadline of this whole call, every attempt and every sleep
     /// between attempts included, counted from when it is sent.
     pub fn timeout(mut self, timeout: Duration) -> Self {
@@ -266,7 +266,7 @@ impl CreateChargeRequest<'_> {
     }
 }
 
-/// The error responses of [`CreateChargeRequest`], decoded from an [`Error`] by `from_error`.
+/// The error responses of [`CreateChargeCall`], decoded from an [`Error`] by `from_error`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum CreateChargeError {
     /// 400: Bad request
@@ -310,14 +310,14 @@ static UPDATE_ACCOUNT_LIMITS: Operation = Operation {
 /// A [`Billing::update_account_limits`] call: set its options, then [`send`](Self::send) it.
 #[derive(Clone, Debug)]
 #[must_use = "a request does nothing until it is sent"]
-pub struct UpdateAccountLimitsRequest<'a> {
+pub struct UpdateAccountLimitsCall<'a> {
     runtime: Runtime,
     account_id: String,
     body: &'a models::UpdateAccountLimitsRequest,
     options: CallOptions,
 }
 
-impl UpdateAccountLimitsRequest<'_> {
+impl UpdateAccountLimitsCall<'_> {
     /// The deadline of this whole call, every attempt and every sleep
     /// between attempts included, counted from when it is sent.
     pub fn timeout(mut self, timeout: Duration) -> Self {
@@ -369,7 +369,7 @@ impl UpdateAccountLimitsRequest<'_> {
     }
 }
 
-/// The error responses of [`UpdateAccountLimitsRequest`], decoded from an [`Error`] by `from_error`.
+/// The error responses of [`UpdateAccountLimitsCall`], decoded from an [`Error`] by `from_error`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum UpdateAccountLimitsError {
     /// 400: Bad request

@@ -59,8 +59,8 @@ impl Photos {
         &self,
         pet_id: i64,
         body: &'a models::UploadPetPhotoRequest,
-    ) -> UploadPetPhotoRequest<'a> {
-        UploadPetPhotoRequest {
+    ) -> UploadPetPhotoCall<'a> {
+        UploadPetPhotoCall {
             runtime: self.runtime.clone(),
             pet_id,
             body,
@@ -176,14 +176,14 @@ static UPLOAD_PET_PHOTO: Operation = Operation {
 /// A [`Photos::upload_pet_photo`] call: set its options, then [`send`](Self::send) it.
 #[derive(Clone, Debug)]
 #[must_use = "a request does nothing until it is sent"]
-pub struct UploadPetPhotoRequest<'a> {
+pub struct UploadPetPhotoCall<'a> {
     runtime: Runtime,
     pet_id: i64,
     body: &'a models::UploadPetPhotoRequest,
     options: CallOptions,
 }
 
-impl UploadPetPhotoRequest<'_> {
+impl UploadPetPhotoCall<'_> {
     /// The deadline of this whole call, every attempt and every sleep
     /// between attempts included, counted from when it is sent.
     pub fn timeout(mut self, timeout: Duration) -> Self {
@@ -246,7 +246,7 @@ impl UploadPetPhotoRequest<'_> {
     }
 }
 
-/// The error responses of [`UploadPetPhotoRequest`], decoded from an [`Error`] by `from_error`.
+/// The error responses of [`UploadPetPhotoCall`], decoded from an [`Error`] by `from_error`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum UploadPetPhotoError {
     /// Any other status: The request failed. The status tells the kind of failure (400 bad

@@ -166,7 +166,13 @@ impl OpCtx<'_> {
         statics: &mut Names,
     ) -> OpView {
         let method_ident = methods.snake(&op.id, "call");
-        let builder = type_names.pascal(&format!("{} Request", op.id), "CallRequest");
+        // `<Op>Request`, or `<Op>Call` where a model has that name already.
+        let request_name = naming::pascal(&format!("{} Request", op.id), "CallRequest");
+        let builder = if self.types.has_ident(&request_name) {
+            type_names.pascal(&format!("{} Call", op.id), "Call")
+        } else {
+            type_names.pascal(&format!("{} Request", op.id), "CallRequest")
+        };
         let static_ident = statics.screaming(&op.id, "OPERATION");
         let keyed = op.retry.class == RetryClass::Keyed;
 

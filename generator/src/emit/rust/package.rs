@@ -690,7 +690,28 @@ pub fn readme(
         Some(_) => format!("with `{env_prefix}_TOKEN` set"),
         None => String::new(),
     };
+    let mut shown = vec!["a client with a 30 s deadline per call".to_string()];
+    if !key_example.is_empty() {
+        shown.push("a caller-derived idempotency key".to_string());
+    }
+    if !deadline_example.is_empty() {
+        shown.push("a tighter deadline for one call".to_string());
+        shown.push("a call without retries".to_string());
+    }
+    if !typed_error_example.is_empty() {
+        shown.push("a documented error decoded by its status".to_string());
+    }
+    let last = shown.pop().unwrap_or_default();
+    let example_doc = if shown.is_empty() {
+        format!("The examples of the README, compiled with the crate: {last}.")
+    } else {
+        format!(
+            "The examples of the README, compiled with the crate: {} and {last}.",
+            shown.join(", ")
+        )
+    };
     ReadmeView {
+        example_doc,
         quick_start_block,
         first_group,
         env_note,

@@ -178,6 +178,11 @@ impl<'a> Types<'a> {
             .unwrap_or_else(|| naming::pascal(name, "Type"))
     }
 
+    /// Whether a model has this Rust name.
+    pub fn has_ident(&self, ident: &str) -> bool {
+        self.infos.values().any(|i| i.ident == ident)
+    }
+
     pub fn has_default(&self, name: &str) -> bool {
         self.defaults.get(name).copied().unwrap_or(false)
     }

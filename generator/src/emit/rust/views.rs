@@ -162,6 +162,8 @@ pub struct ReadmeView {
     pub retries_off_example: String,
     pub typed_error_example: String,
     pub example_main: String,
+    /// What `examples/retries.rs` shows.
+    pub example_doc: String,
     pub op_rows: Vec<Vec<String>>,
     pub keyed_ops: Vec<String>,
     pub key_header: String,
