@@ -436,3 +436,72 @@ async fn pets_uploads_multipart_and_downloads_bytes() {
     assert!(body.contains("name=\"caption\"\r\n\r\nRex \"the dog\"\r\n"));
     assert!(body.ends_with(&format!("--{boundary}--\r\n")));
 }
+
+#[tokio::test]
+async fn the_two_key_conflicts_are_told_apart() {
+    // In flight: the same key is still being processed; retried with that key.
+    let in_flight = json(
+        409,
+        serde_json::json!({"code": "concurrent_idempotent_requests", "message": "busy"}),
+    );
+    let server = Server::start(vec![in_flight, json(201, transfer_json())]).await;
+    let client = payments_client(&server);
+    let response = client
+        .transfers()
+        .create_transfer(&new_transfer())
+        .send_with_response()
+        .await
+        .expect("created after the in-flight 409");
+    assert_eq!(response.attempts, 2);
+    let seen = server.seen();
+    assert_eq!(
+        seen[0].header("idempotency-key"),
+        seen[1].header("idempotency-key")
+    );
+
+    // Mismatch: the key was used with another body; never retried.
+    let mismatch = json(
+        409,
+        serde_json::json!({"code": "invalid_idempotent_request", "message": "other body"}),
+    );
+    let server = Server::start(vec![mismatch]).await;
+    let client = payments_client(&server);
+    let error = client
+        .transfers()
+        .create_transfer(&new_transfer())
+        .idempotency_key("order-1")
+        .send()
+        .await
+        .expect_err("mismatch");
+    assert_eq!(error.kind(), "idempotency_mismatch");
+    assert_eq!(error.attempts(), 1);
+    assert!(matches!(
+        payments::transfers::CreateTransferError::from_error(&error),
+        Some(payments::transfers::CreateTransferError::Conflict(body))
+            if body.code == "invalid_idempotent_request"
+    ));
+}
+
+#[tokio::test]
+async fn a_call_deadline_bounds_every_attempt_and_sleep() {
+    let unavailable = json(503, serde_json::json!({"code": "unavailable"}));
+    let server = Server::start(vec![unavailable]).await;
+    let client = payments::Client::builder()
+        .base_url(&server.base_url)
+        .bearer_token("sk_test_123")
+        .backoff(Duration::from_millis(200), Duration::from_millis(200))
+        .build()
+        .expect("client");
+    let started = std::time::Instant::now();
+    let error = client
+        .transfers()
+        .get_transfer("tr_1")
+        .max_attempts(10)
+        .timeout(Duration::from_millis(300))
+        .send()
+        .await
+        .expect_err("503 until the deadline");
+    assert!(started.elapsed() < Duration::from_secs(2));
+    assert!(error.attempts() >= 1 && error.attempts() < 10);
+    assert_eq!(error.status().map(|s| s.as_u16()), Some(503));
+}
