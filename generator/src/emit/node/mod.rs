@@ -11,6 +11,7 @@
 mod escape;
 mod layout;
 mod naming;
+mod resources;
 mod types;
 mod views;
 
@@ -228,13 +229,13 @@ struct WireDts<'a> {
 #[derive(Template)]
 #[template(path = "node/resource.js", escape = "none")]
 struct ResourceJs<'a> {
-    r: &'a views::Resource,
+    r: &'a resources::Resource,
 }
 
 #[derive(Template)]
 #[template(path = "node/resource.d.ts", escape = "none")]
 struct ResourceDts<'a> {
-    r: &'a views::Resource,
+    r: &'a resources::Resource,
 }
 
 #[derive(Template)]

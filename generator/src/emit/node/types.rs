@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use super::escape::js_string;
+use super::layout::{self as l, D};
 use super::naming::Names;
 use crate::ir::{Api, EnumBase, Primitive, TypeKind, TypeRef};
 
@@ -86,10 +87,9 @@ impl<'a> Types<'a> {
         self.converts[i]
     }
 
-    /// The converter for a value of `ty` (`wire.` prefixed when `qualified`),
-    /// or `None` when values pass unchanged.
-    pub fn converter(&self, ty: &TypeRef, from_wire: bool, qualified: bool) -> Option<String> {
-        let prefix = if qualified { "wire." } else { "" };
+    /// The converter of a value of `ty` in one direction, or `None` when
+    /// values pass unchanged.
+    pub fn converter(&self, ty: &TypeRef, from_wire: bool) -> Option<Conv> {
         match ty {
             TypeRef::Named(n) => {
                 let i = self.index_of(n)?;
@@ -97,24 +97,21 @@ impl<'a> Types<'a> {
                     return None;
                 }
                 match &self.api.types[i].kind {
-                    TypeKind::Alias { target } => self.converter(target, from_wire, qualified),
-                    _ => {
-                        let f = if from_wire {
-                            self.names.reader_fn(i)
-                        } else {
-                            self.names.writer_fn(i)
-                        };
-                        Some(format!("{prefix}{f}"))
-                    }
+                    TypeKind::Alias { target } => self.converter(target, from_wire),
+                    _ => Some(Conv::Fn(if from_wire {
+                        self.names.reader_fn(i)
+                    } else {
+                        self.names.writer_fn(i)
+                    })),
                 }
             }
             TypeRef::Array(t) => self
-                .converter(t, from_wire, qualified)
-                .map(|c| format!("{prefix}arrayOf({c})")),
+                .converter(t, from_wire)
+                .map(|c| Conv::ArrayOf(Box::new(c))),
             TypeRef::Map(t) => self
-                .converter(t, from_wire, qualified)
-                .map(|c| format!("{prefix}mapOf({c})")),
-            TypeRef::Nullable(t) => self.converter(t, from_wire, qualified),
+                .converter(t, from_wire)
+                .map(|c| Conv::MapOf(Box::new(c))),
+            TypeRef::Nullable(t) => self.converter(t, from_wire),
             TypeRef::Primitive(_) | TypeRef::Any => None,
         }
     }
@@ -227,6 +224,47 @@ impl<'a> Types<'a> {
             }
             _ => None,
         }
+    }
+}
+
+/// A converter expression of `wire.js`: a model's function, or one applied
+/// to every item of an array or every value of a map.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Conv {
+    Fn(String),
+    ArrayOf(Box<Conv>),
+    MapOf(Box<Conv>),
+}
+
+impl Conv {
+    /// The expression, inside `wire.js` (`qualified` false) or outside it
+    /// (`wire.` in front of every name).
+    pub fn code(&self, qualified: bool) -> String {
+        let prefix = if qualified { "wire." } else { "" };
+        match self {
+            Conv::Fn(f) => format!("{prefix}{f}"),
+            Conv::ArrayOf(c) => format!("{prefix}arrayOf({})", c.code(qualified)),
+            Conv::MapOf(c) => format!("{prefix}mapOf({})", c.code(qualified)),
+        }
+    }
+
+    /// The same, laid out like a call.
+    pub fn layout(&self, qualified: bool) -> D {
+        let prefix = if qualified { "wire." } else { "" };
+        match self {
+            Conv::Fn(f) => l::text(format!("{prefix}{f}")),
+            Conv::ArrayOf(c) => l::call(&format!("{prefix}arrayOf"), vec![c.layout(qualified)]),
+            Conv::MapOf(c) => l::call(&format!("{prefix}mapOf"), vec![c.layout(qualified)]),
+        }
+    }
+
+    /// `conv(value)` laid out, with `wire.` names.
+    pub fn apply(&self, value: D) -> D {
+        let callee = match self {
+            Conv::Fn(f) => format!("wire.{f}"),
+            other => other.code(true),
+        };
+        l::call(&callee, vec![value])
     }
 }
 

@@ -5,11 +5,12 @@
 use super::escape::{js_string, Doc, Text};
 use super::layout::{self as l, D};
 use super::naming::Names;
+use super::resources::{chosen_body, flattened_body, resource_view, success_body, Resource};
 use super::types::{literal, Flow, Types};
 use super::PackageInfo;
 use crate::ir::{
-    Api, AuthKind, BodyKind, Content, FailurePolicy, Method as HttpMethod, Operation,
-    ParamLocation, ParamStyle, Primitive, RetryClass, TypeKind, TypeRef,
+    Api, AuthKind, BodyKind, FailurePolicy, Method as HttpMethod, Operation, ParamLocation,
+    Primitive, RetryClass, TypeKind, TypeRef,
 };
 
 /// The contract's defaults (retry-contract.md, section 2); the runtime owns
@@ -108,38 +109,6 @@ pub struct Converter {
     pub table: String,
 }
 
-pub struct Resource {
-    pub class: String,
-    pub property: String,
-    pub file: String,
-    pub doc: Doc,
-    /// The import statements, each followed by a new line, or nothing.
-    pub js_imports: String,
-    pub dts_imports: String,
-    pub methods: Vec<MethodView>,
-}
-
-pub struct MethodView {
-    /// `const xOperation = {...};`, laid out.
-    pub descriptor: String,
-    pub js_doc: Doc,
-    pub js_head: String,
-    pub js_body: String,
-    pub dts_doc: Doc,
-    pub dts_signature: String,
-    pub params_type: Option<ParamsType>,
-}
-
-pub struct ParamsType {
-    pub name: String,
-    pub doc: Doc,
-    /// `export type X = Body;` when the params are exactly a model.
-    pub alias: Option<String>,
-    /// `export interface X extends Body {` head.
-    pub head: String,
-    pub props: Vec<Prop>,
-}
-
 /// What the README states, from the IR.
 pub struct Facts {
     pub max_attempts: u64,
@@ -184,7 +153,7 @@ pub struct Example {
     pub result: String,
 }
 
-fn prop_line(key: &str, optional: bool, members: Vec<String>) -> String {
+pub(super) fn prop_line(key: &str, optional: bool, members: Vec<String>) -> String {
     let head = format!("{key}{}:", if optional { "?" } else { "" });
     // Prettier keeps `name: Type | null` on one line, whatever its width.
     let hugged = members.len() == 2
@@ -200,7 +169,7 @@ fn prop_line(key: &str, optional: bool, members: Vec<String>) -> String {
 
 /// `key: value` in an object literal, breaking after the colon like prettier
 /// when the value is a string or member chain and the key is not short.
-fn object_prop(key: &str, value: D, breaks_after_colon: bool) -> D {
+pub(super) fn object_prop(key: &str, value: D, breaks_after_colon: bool) -> D {
     if breaks_after_colon && key.chars().count() >= 5 {
         l::concat(vec![
             l::text(format!("{key}:")),
@@ -213,7 +182,7 @@ fn object_prop(key: &str, value: D, breaks_after_colon: bool) -> D {
 
 /// An object literal that stays expanded (prettier keeps an object broken
 /// when its source has a line break after `{`).
-fn expanded_object(props: Vec<D>) -> D {
+pub(super) fn expanded_object(props: Vec<D>) -> D {
     let mut inner = vec![D::SoftLine];
     for (i, p) in props.into_iter().enumerate() {
         if i > 0 {
@@ -233,7 +202,7 @@ fn string_array(items: &[String]) -> D {
     l::array(items.iter().map(|s| l::text(js_string(s))).collect(), false)
 }
 
-fn security_array(security: &[Vec<String>]) -> D {
+pub(super) fn security_array(security: &[Vec<String>]) -> D {
     let matrix = security.len() > 1 && security.iter().all(|alt| alt.len() > 1);
     l::array(
         security.iter().map(|alt| string_array(alt)).collect(),
@@ -241,7 +210,7 @@ fn security_array(security: &[Vec<String>]) -> D {
     )
 }
 
-fn js_imports(names: &[&str], from: &str) -> String {
+pub(super) fn js_imports(names: &[&str], from: &str) -> String {
     braces_statement("import", names, from)
 }
 
@@ -286,7 +255,7 @@ fn braces_statement(keyword: &str, names: &[&str], from: &str) -> String {
     l::render(&d, 0)
 }
 
-fn type_imports(names: &[String], from: &str) -> String {
+pub(super) fn type_imports(names: &[String], from: &str) -> String {
     let refs: Vec<&str> = names.iter().map(String::as_str).collect();
     braces_statement("import type", &refs, from)
 }
@@ -348,7 +317,7 @@ impl Package {
             .iter()
             .zip(&names.groups)
             .map(|(g, gn)| resource_view(api, &names, &types, g, gn, &flattened))
-            .collect::<Result<Vec<_>, String>>()?;
+            .collect();
 
         let credentials = if api.auth.is_empty() {
             "new Map()"
@@ -690,7 +659,7 @@ fn field_doc(f: &crate::ir::Field) -> Doc {
     doc
 }
 
-fn format_note(ty: &TypeRef) -> Option<&'static str> {
+pub(super) fn format_note(ty: &TypeRef) -> Option<&'static str> {
     match ty.non_null() {
         TypeRef::Primitive(Primitive::DateTime) => {
             Some("A date and time, RFC 3339 (`2024-05-14T09:30:00Z`).")
@@ -779,8 +748,8 @@ fn field_rows(types: &Types, i: usize) -> Vec<Vec<String>> {
         .iter()
         .zip(&types.names.fields[i])
         .filter_map(|(f, name)| {
-            let from = types.converter(&f.ty, true, false);
-            let to = types.converter(&f.ty, false, false);
+            let from = types.converter(&f.ty, true).map(|c| c.code(false));
+            let to = types.converter(&f.ty, false).map(|c| c.code(false));
             if f.name == *name && from.is_none() {
                 return None;
             }
@@ -805,8 +774,12 @@ fn converter_view(types: &Types, i: usize) -> Option<Converter> {
             (
                 field_rows(types, i),
                 How::Fields {
-                    extra_from: extra.and_then(|t| types.converter(t, true, false)),
-                    extra_to: extra.and_then(|t| types.converter(t, false, false)),
+                    extra_from: extra
+                        .and_then(|t| types.converter(t, true))
+                        .map(|c| c.code(false)),
+                    extra_to: extra
+                        .and_then(|t| types.converter(t, false))
+                        .map(|c| c.code(false)),
                 },
             )
         }
@@ -823,8 +796,8 @@ fn converter_view(types: &Types, i: usize) -> Option<Converter> {
                 Some(disc) => {
                     let mut rows: Vec<Vec<String>> = Vec::new();
                     for v in variants {
-                        let from = types.converter(&v.ty, true, false);
-                        let to = types.converter(&v.ty, false, false);
+                        let from = types.converter(&v.ty, true).map(|c| c.code(false));
+                        let to = types.converter(&v.ty, false).map(|c| c.code(false));
                         if let (Some(f), Some(t)) = (from, to) {
                             for tag in &v.tags {
                                 rows.push(vec![js_string(tag), f.clone(), t.clone()]);
@@ -967,713 +940,6 @@ enum How {
         wire: String,
         name: String,
     },
-}
-
-/// The request body content a method sends: JSON when offered, else the first.
-fn chosen_body(op: &Operation) -> Option<&Content> {
-    let body = op.body.as_ref()?;
-    body.contents
-        .iter()
-        .find(|c| c.kind == BodyKind::Json)
-        .or_else(|| body.contents.first())
-}
-
-/// The object type whose fields become params properties, for JSON, form and
-/// multipart bodies of an object type.
-fn flattened_body(types: &Types, content: &Content) -> Option<usize> {
-    match content.kind {
-        BodyKind::Json | BodyKind::Form | BodyKind::Multipart => {
-            let i = types.object_index(&content.ty)?;
-            match &types.api.types[i].kind {
-                TypeKind::Object { .. } => Some(i),
-                _ => None,
-            }
-        }
-        _ => None,
-    }
-}
-
-struct SuccessBody {
-    ts: String,
-    parse_as: &'static str,
-    decode: Option<String>,
-}
-
-fn success_body(types: &Types, op: &Operation) -> SuccessBody {
-    let successes: Vec<&crate::ir::Response> = op
-        .responses
-        .iter()
-        .filter(|r| r.status.is_success())
-        .collect();
-    let mut members: Vec<String> = Vec::new();
-    let mut kinds: Vec<BodyKind> = Vec::new();
-    let mut decoders: Vec<Option<String>> = Vec::new();
-    let mut empty = successes.is_empty();
-    for r in &successes {
-        if r.contents.is_empty() {
-            empty = true;
-        }
-        for c in &r.contents {
-            kinds.push(c.kind);
-            let ty = match c.kind {
-                BodyKind::Binary => vec!["Uint8Array".to_string()],
-                BodyKind::Text => vec!["string".to_string()],
-                _ => types.members(&c.ty, Flow::Output),
-            };
-            for m in ty {
-                if !members.contains(&m) {
-                    members.push(m);
-                }
-            }
-            let d = match c.kind {
-                BodyKind::Json => types.converter(&c.ty, true, true),
-                _ => None,
-            };
-            if !decoders.contains(&d) {
-                decoders.push(d);
-            }
-        }
-    }
-    let parse_as = if kinds.is_empty() {
-        "auto"
-    } else if kinds.iter().all(|k| *k == BodyKind::Json) {
-        "json"
-    } else if kinds.iter().all(|k| *k == BodyKind::Binary) {
-        "bytes"
-    } else if kinds.iter().all(|k| *k == BodyKind::Text) {
-        "text"
-    } else {
-        "auto"
-    };
-    if members.iter().any(|m| m == "unknown") {
-        members = vec!["unknown".into()];
-    }
-    if members.is_empty() {
-        members.push("void".into());
-    } else if empty {
-        members.push("undefined".into());
-    }
-    let decode = if decoders.len() == 1 {
-        decoders.pop().flatten()
-    } else {
-        None
-    };
-    SuccessBody {
-        ts: members.join(" | "),
-        parse_as,
-        decode,
-    }
-}
-
-fn param_doc(p: &crate::ir::Param) -> Doc {
-    let mut doc = Doc::default();
-    doc.push_opt(p.description.as_deref());
-    let place = match p.location {
-        ParamLocation::Path => "path",
-        ParamLocation::Query => "query",
-        ParamLocation::Header => "header",
-        ParamLocation::Cookie => "cookie",
-    };
-    doc.push(format!("Sent as the `{}` {place} parameter.", p.name));
-    if let Some(note) = format_note(&p.ty) {
-        doc.push(note);
-    }
-    if p.deprecated {
-        doc.tags.push("@deprecated");
-    }
-    doc
-}
-
-fn class_word(class: RetryClass) -> &'static str {
-    class.as_str()
-}
-
-fn retry_paragraph(api: &Api, op: &Operation) -> String {
-    let p99 = op.retry.latency_p99_ms;
-    let timeout = match p99 {
-        Some(p) => format!(
-            "each attempt times out after {} ms (3 x p99 {p} ms) or when the deadline comes, whichever is first",
-            3 * p
-        ),
-        None => "each attempt may use the rest of the deadline".to_string(),
-    };
-    let deadline = op
-        .retry
-        .overrides
-        .deadline_ms
-        .unwrap_or(DEFAULT_DEADLINE_MS);
-    let attempts = op
-        .retry
-        .overrides
-        .max_attempts
-        .map(u64::from)
-        .unwrap_or(DEFAULT_MAX_ATTEMPTS);
-    let what = match op.retry.class {
-        RetryClass::Safe => "Safe to retry: retried on throttling, transient 5xx (500 once) and connection failures.".to_string(),
-        RetryClass::Idempotent => "Idempotent: retried on throttling, transient 5xx (500 once) and connection failures.".to_string(),
-        RetryClass::Keyed => {
-            let header = op.retry.key.as_ref().map(|k| k.header.as_str()).unwrap_or(api.key_contract.header());
-            format!(
-                "Keyed: every attempt carries the same `{header}` (yours from `options.idempotencyKey`, or a UUID v4 made once for the call), so retries after a timeout or a 5xx cannot act twice within the server's replay window."
-            )
-        }
-        RetryClass::Unsafe => "Not safe to retry: retried only when the request provably never reached the server (connection refused, DNS, TLS handshake, 429). After a timeout, check whether it took effect before calling again.".to_string(),
-    };
-    format!("{what} Up to {attempts} attempts within a {deadline} ms deadline; {timeout}.")
-}
-
-fn resource_view(
-    api: &Api,
-    names: &Names,
-    types: &Types,
-    group: &crate::ir::Group,
-    gn: &super::naming::GroupNames,
-    flattened: &[Option<usize>],
-) -> Result<Resource, String> {
-    let mut doc = Doc::default();
-    doc.push_opt(group.description.as_deref());
-    if doc.is_empty() {
-        doc.push(format!("The `{}` operations.", group.name));
-    }
-    let mut runtime_names: Vec<&str> = Vec::new();
-    let mut core_names: Vec<&str> = Vec::new();
-    let mut uses_wire = false;
-    let mut model_refs: Vec<String> = Vec::new();
-    let mut methods = Vec::new();
-    for &oi in &group.operations {
-        let op = &api.operations[oi];
-        let on = &names.operations[oi];
-        let m = method_view(
-            api,
-            types,
-            op,
-            on,
-            flattened[oi],
-            &mut runtime_names,
-            &mut core_names,
-            &mut uses_wire,
-            &mut model_refs,
-        );
-        methods.push(m);
-    }
-    let mut js = Vec::new();
-    if !runtime_names.is_empty() {
-        js.push(js_imports(&runtime_names, "../runtime/index.js"));
-    }
-    if !core_names.is_empty() {
-        js.push(js_imports(&core_names, "../core.js"));
-    }
-    if uses_wire {
-        js.push("import * as wire from \"../wire.js\";".to_string());
-    }
-    let mut dts = Vec::new();
-    let mut core_types = vec!["APIPromise".to_string()];
-    if methods
-        .iter()
-        .any(|m| m.dts_signature.contains("KeyedRequestOptions"))
-    {
-        core_types.push("KeyedRequestOptions".into());
-    }
-    if methods
-        .iter()
-        .any(|m| m.dts_signature.contains("options?: RequestOptions"))
-    {
-        core_types.push("RequestOptions".into());
-    }
-    dts.push(type_imports(&core_types, "../core.js"));
-    model_refs.sort();
-    model_refs.dedup();
-    if !model_refs.is_empty() {
-        dts.push(type_imports(&model_refs, "../models.js"));
-    }
-    Ok(Resource {
-        class: gn.class.clone(),
-        property: gn.property.clone(),
-        file: gn.file.clone(),
-        doc,
-        js_imports: js.iter().map(|l| format!("{l}\n")).collect(),
-        dts_imports: dts.iter().map(|l| format!("{l}\n")).collect(),
-        methods,
-    })
-}
-
-/// The model type names a TypeScript type expression mentions.
-fn mentioned(types: &Types, ts: &str, out: &mut Vec<String>) {
-    for word in ts.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$')) {
-        if types.names.types.iter().any(|t| t == word) && !out.iter().any(|o| o == word) {
-            out.push(word.to_string());
-        }
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn method_view<'a>(
-    api: &Api,
-    types: &Types,
-    op: &Operation,
-    on: &super::naming::OperationNames,
-    flattened: Option<usize>,
-    runtime_names: &mut Vec<&'a str>,
-    core_names: &mut Vec<&'a str>,
-    uses_wire: &mut bool,
-    model_refs: &mut Vec<String>,
-) -> MethodView {
-    let keyed = op.retry.class == RetryClass::Keyed;
-    let body = chosen_body(op);
-    let body_required = op.body.as_ref().is_some_and(|b| b.required);
-
-    // Parameters: path ones positional, the others in the params object.
-    let path_params: Vec<(usize, &crate::ir::Param)> = op
-        .params
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.location == ParamLocation::Path)
-        .collect();
-    let object_params: Vec<(usize, &crate::ir::Param)> = op
-        .params
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.location != ParamLocation::Path && !p.is_idempotency_key)
-        .collect();
-    let body_in_object = body.is_some();
-    let flat_type = flattened;
-    let has_params = body_in_object || !object_params.is_empty();
-    let flat_required = flat_type.is_some_and(|i| match &types.api.types[i].kind {
-        TypeKind::Object { fields, .. } => fields.iter().any(|f| f.required),
-        _ => false,
-    });
-    let params_required = object_params.iter().any(|(_, p)| p.required)
-        || (body_required && (flat_type.is_none() || flat_required));
-
-    // The params type.
-    let params_type = has_params.then(|| {
-        let mut props: Vec<Prop> = Vec::new();
-        if let (Some(c), None) = (body, flat_type) {
-            let members = match c.kind {
-                BodyKind::Binary => vec![
-                    "Blob".into(),
-                    "Uint8Array".into(),
-                    "ArrayBuffer".into(),
-                    "string".into(),
-                ],
-                BodyKind::Text => vec!["string".into()],
-                _ => types.members(&c.ty, Flow::Input),
-            };
-            for m in &members {
-                mentioned(types, m, model_refs);
-            }
-            let mut doc = Doc::default();
-            doc.push_opt(op.body.as_ref().and_then(|b| b.description.as_deref()));
-            doc.push(format!("Sent as `{}`.", c.media_type));
-            props.push(Prop {
-                doc,
-                line: prop_line("body", !body_required, members),
-            });
-        }
-        for (i, p) in &object_params {
-            let members = types.members(&p.ty, Flow::Input);
-            for m in &members {
-                mentioned(types, m, model_refs);
-            }
-            props.push(Prop {
-                doc: param_doc(p),
-                line: prop_line(&on.params[*i], !p.required, members),
-            });
-        }
-        let mut doc = Doc::default();
-        doc.push(format!("The parameters of `{}`.", on.method));
-        let body_name = flat_type.map(|i| types.names.types[i].clone());
-        if let Some(b) = &body_name {
-            mentioned(types, b, model_refs);
-        }
-        let alias = match (&body_name, props.is_empty()) {
-            (Some(b), true) => Some(format!("export type {} = {b};", on.params_type)),
-            _ => None,
-        };
-        let head = match &body_name {
-            Some(b) => format!("export interface {} extends {b} {{", on.params_type),
-            None => format!("export interface {} {{", on.params_type),
-        };
-        ParamsType {
-            name: on.params_type.clone(),
-            doc,
-            alias,
-            head,
-            props,
-        }
-    });
-
-    // The request the runtime sends.
-    let mut request: Vec<D> = Vec::new();
-    let path_value = if path_params.is_empty() {
-        l::text(js_string(&op.path))
-    } else {
-        core_names.push("fillPath");
-        // Placeholders in the order of the path template.
-        let mut ordered: Vec<&str> = Vec::new();
-        let mut rest = op.path.as_str();
-        while let Some(start) = rest.find('{') {
-            let Some(len) = rest[start..].find('}') else {
-                break;
-            };
-            let name = &rest[start + 1..start + len];
-            if let Some((i, _)) = path_params.iter().find(|(_, p)| p.name == name) {
-                ordered.push(on.params[*i].as_str());
-            }
-            rest = &rest[start + len + 1..];
-        }
-        let mut args = vec![l::text(js_string(&op.path))];
-        args.extend(ordered.into_iter().map(l::text));
-        l::call("fillPath", args)
-    };
-    request.push(object_prop("path", path_value, true));
-
-    let query: Vec<D> = object_params
-        .iter()
-        .filter(|(_, p)| p.location == ParamLocation::Query)
-        .map(|(i, p)| {
-            let value = format!("params.{}", on.params[*i]);
-            let value = match types.converter(&p.ty, false, true) {
-                Some(c) => {
-                    *uses_wire = true;
-                    l::call(&c, vec![l::text(value)])
-                }
-                None => l::text(value),
-            };
-            let name = l::text(js_string(&p.name));
-            match p.style {
-                ParamStyle::DeepObject => {
-                    runtime_names.push("deepObjectQuery");
-                    l::call("deepObjectQuery", vec![name, value])
-                }
-                ParamStyle::SpaceDelimited | ParamStyle::PipeDelimited => {
-                    runtime_names.push("delimitedQuery");
-                    let d = if p.style == ParamStyle::PipeDelimited {
-                        "\"pipe\""
-                    } else {
-                        "\"space\""
-                    };
-                    l::call("delimitedQuery", vec![name, value, l::text(d)])
-                }
-                _ => {
-                    runtime_names.push("formQuery");
-                    if p.explode {
-                        l::call("formQuery", vec![name, value])
-                    } else {
-                        l::call_with_last_object(
-                            "formQuery",
-                            vec![name, value],
-                            inline_object(vec![("explode".into(), "false".into())]),
-                        )
-                    }
-                }
-            }
-        })
-        .collect();
-    let has_query = !query.is_empty();
-    if has_query {
-        runtime_names.push("queryString");
-        request.push(object_prop("query", l::call("queryString", query), false));
-    }
-
-    let mut header_args: Vec<D> = Vec::new();
-    for (i, p) in &object_params {
-        if p.location == ParamLocation::Header {
-            header_args.push(l::text(js_string(&p.name)));
-            header_args.push(l::text(format!("params.{}", on.params[*i])));
-        }
-    }
-    let cookies: Vec<D> = object_params
-        .iter()
-        .filter(|(_, p)| p.location == ParamLocation::Cookie)
-        .flat_map(|(i, p)| {
-            vec![
-                l::text(js_string(&p.name)),
-                l::text(format!("params.{}", on.params[*i])),
-            ]
-        })
-        .collect();
-    if !cookies.is_empty() {
-        core_names.push("cookieValue");
-        header_args.push(l::text("\"Cookie\""));
-        header_args.push(l::call("cookieValue", cookies));
-    }
-
-    if let Some(c) = body {
-        let param_keys: Vec<D> = object_params
-            .iter()
-            .map(|(i, _)| l::text(js_string(&on.params[*i])))
-            .collect();
-        let source = if flat_type.is_some() {
-            if param_keys.is_empty() {
-                l::text("params")
-            } else {
-                core_names.push("withoutKeys");
-                l::call(
-                    "withoutKeys",
-                    [vec![l::text("params")], param_keys].concat(),
-                )
-            }
-        } else {
-            l::text("params.body")
-        };
-        let converted = match types.converter(&c.ty, false, true) {
-            Some(conv)
-                if matches!(
-                    c.kind,
-                    BodyKind::Json | BodyKind::Form | BodyKind::Multipart
-                ) =>
-            {
-                *uses_wire = true;
-                l::call(&conv, vec![source])
-            }
-            _ => source,
-        };
-        match c.kind {
-            BodyKind::Json => {
-                // The runtime sends `application/json`; another JSON type
-                // (such as `application/merge-patch+json`) is set here.
-                if c.media_type != "application/json" && !c.media_type.contains('*') {
-                    header_args.insert(0, l::text(js_string(&c.media_type)));
-                    header_args.insert(0, l::text("\"Content-Type\""));
-                }
-                request.push(object_prop("json", converted, false));
-            }
-            BodyKind::Form => {
-                core_names.push("formBody");
-                request.push(object_prop(
-                    "body",
-                    l::call("formBody", vec![converted]),
-                    false,
-                ));
-            }
-            BodyKind::Multipart => {
-                core_names.push("multipartBody");
-                request.push(object_prop(
-                    "body",
-                    l::call("multipartBody", vec![converted]),
-                    false,
-                ));
-            }
-            BodyKind::Text | BodyKind::Binary => {
-                if !c.media_type.contains('*') {
-                    header_args.insert(0, l::text(js_string(&c.media_type)));
-                    header_args.insert(0, l::text("\"Content-Type\""));
-                }
-                request.push(object_prop("body", converted, false));
-            }
-        }
-    }
-    if !header_args.is_empty() {
-        core_names.push("headerValues");
-        request.insert(
-            request.len().min(if has_query { 2 } else { 1 }),
-            object_prop("headers", l::call("headerValues", header_args), false),
-        );
-    }
-
-    // The method head and body.
-    let mut js_args: Vec<String> = path_params
-        .iter()
-        .map(|(i, _)| on.params[*i].clone())
-        .collect();
-    if has_params {
-        js_args.push(if params_required {
-            "params".into()
-        } else {
-            "params = {}".into()
-        });
-    }
-    js_args.push("options".into());
-    let js_head = l::render(
-        &l::concat(vec![
-            l::text(on.method.clone()),
-            l::params(js_args),
-            l::text(" {"),
-        ]),
-        2,
-    );
-    let thunk = l::concat(vec![
-        l::text("() => ("),
-        expanded_object(request),
-        l::text(")"),
-    ]);
-    let body_doc = l::concat(vec![
-        l::call_hugging_last(
-            "return this.#core.call",
-            vec![l::text(on.descriptor.clone()), l::text("options")],
-            thunk,
-        ),
-        l::text(";"),
-    ]);
-    let js_body = l::render(&body_doc, 4);
-
-    // The .d.ts signature.
-    let success = success_body(types, op);
-    mentioned(types, &success.ts, model_refs);
-    let mut dts_args: Vec<String> = path_params
-        .iter()
-        .map(|(i, p)| format!("{}: {}", on.params[*i], types.ts(&p.ty, Flow::Input)))
-        .collect();
-    for (_, p) in &path_params {
-        mentioned(types, &types.ts(&p.ty, Flow::Input), model_refs);
-    }
-    if let Some(pt) = &params_type {
-        dts_args.push(format!(
-            "params{}: {}",
-            if params_required { "" } else { "?" },
-            pt.name
-        ));
-    }
-    let options_type = if keyed {
-        "KeyedRequestOptions"
-    } else {
-        "RequestOptions"
-    };
-    dts_args.push(format!("options?: {options_type}"));
-    let dts_signature = l::render(
-        &l::concat(vec![
-            l::text(on.method.clone()),
-            l::params(dts_args),
-            l::text(format!(": APIPromise<{}>;", success.ts)),
-        ]),
-        2,
-    );
-
-    // Docs.
-    let mut js_doc = Doc::default();
-    js_doc.push(format!("{} {}", op.method.as_str(), op.path));
-    let mut dts_doc = Doc::default();
-    dts_doc.push_opt(op.summary.as_deref());
-    dts_doc.push_opt(op.description.as_deref());
-    dts_doc.push(format!("`{} {}`", op.method.as_str(), op.path));
-    dts_doc.push(retry_paragraph(api, op));
-    for (i, p) in &path_params {
-        let mut text = p.description.clone().unwrap_or_default();
-        if !text.is_empty() {
-            text.push(' ');
-        }
-        text.push_str(&format!(
-            "Sent as the `{}` path parameter, percent-encoded.",
-            p.name
-        ));
-        dts_doc
-            .params
-            .push((on.params[*i].clone(), Text::new(text)));
-    }
-    if op.deprecated {
-        dts_doc.tags.push("@deprecated");
-    }
-
-    // The runtime descriptor.
-    let mut props: Vec<D> = vec![
-        object_prop("name", l::text(js_string(&op.id)), true),
-        object_prop("method", l::text(js_string(op.method.as_str())), true),
-        object_prop(
-            "retryClass",
-            l::text(js_string(class_word(op.retry.class))),
-            true,
-        ),
-    ];
-    let kc = &api.key_contract;
-    if keyed {
-        let (header, max) = op
-            .retry
-            .key
-            .as_ref()
-            .map(|k| (k.header.clone(), k.max_length))
-            .unwrap_or_else(|| (kc.header().to_string(), kc.max_length()));
-        props.push(object_prop("keyHeader", l::text(js_string(&header)), true));
-        props.push(object_prop("keyMaxLength", l::text(max.to_string()), false));
-        if let Some(f) = kc.failures {
-            let f = match f {
-                FailurePolicy::Replay => "replay",
-                FailurePolicy::Reattempt => "reattempt",
-            };
-            props.push(object_prop("failures", l::text(js_string(f)), true));
-        }
-    }
-    if let Some(code) = &kc.in_flight_code {
-        props.push(object_prop("inFlightCode", l::text(js_string(code)), true));
-    }
-    if keyed {
-        if let Some(code) = &kc.mismatch_code {
-            props.push(object_prop("mismatchCode", l::text(js_string(code)), true));
-        }
-    }
-    if op.retry.latency_p99_ms != api.latency_p99_ms {
-        let v = op
-            .retry
-            .latency_p99_ms
-            .map_or("null".to_string(), |p| p.to_string());
-        props.push(object_prop("p99Ms", l::text(v), false));
-    }
-    let ov = op.retry.overrides;
-    let root = api.retries;
-    let mut retry: Vec<D> = Vec::new();
-    if ov.max_attempts != root.max_attempts {
-        if let Some(v) = ov.max_attempts {
-            retry.push(object_prop("maxAttempts", l::text(v.to_string()), false));
-        }
-    }
-    if ov.base_ms != root.base_ms {
-        if let Some(v) = ov.base_ms {
-            retry.push(object_prop("baseMs", l::text(v.to_string()), false));
-        }
-    }
-    if ov.cap_ms != root.cap_ms {
-        if let Some(v) = ov.cap_ms {
-            retry.push(object_prop("capMs", l::text(v.to_string()), false));
-        }
-    }
-    if ov.deadline_ms != root.deadline_ms {
-        if let Some(v) = ov.deadline_ms {
-            retry.push(object_prop("timeout", l::text(v.to_string()), false));
-        }
-    }
-    if !retry.is_empty() {
-        props.push(object_prop("retry", expanded_object(retry), false));
-    }
-    if let Some(sec) = &op.security {
-        props.push(object_prop("security", security_array(sec), false));
-    }
-    props.push(object_prop(
-        "parseAs",
-        l::text(js_string(success.parse_as)),
-        true,
-    ));
-    if let Some(d) = &success.decode {
-        *uses_wire = true;
-        let value = if d.contains('(') {
-            l::call(
-                &d[..d.find('(').unwrap_or(0)],
-                vec![l::text(
-                    d[d.find('(').unwrap_or(0) + 1..d.len() - 1].to_string(),
-                )],
-            )
-        } else {
-            l::text(d.clone())
-        };
-        props.push(object_prop("decode", value, !d.contains('(')));
-    }
-    let descriptor = l::render(
-        &l::assignment(
-            &format!("const {}", on.descriptor),
-            expanded_object(props),
-            ";",
-        ),
-        0,
-    );
-
-    MethodView {
-        descriptor,
-        js_doc,
-        js_head,
-        js_body,
-        dts_doc,
-        dts_signature,
-        params_type,
-    }
 }
 
 fn facts(api: &Api, names: &Names, types: &Types, flattened: &[Option<usize>]) -> Facts {
@@ -1954,7 +1220,7 @@ fn placeholder(types: &Types, ty: &TypeRef, depth: usize) -> String {
 }
 
 /// `{ a: 1, b: 2 }`, or one property per line.
-fn inline_object(props: Vec<(String, String)>) -> D {
+pub(super) fn inline_object(props: Vec<(String, String)>) -> D {
     if props.is_empty() {
         return l::text("{}");
     }

@@ -1,0 +1,795 @@
+//! The resource modules (`resources/<group>.js` and `.d.ts`): one class per
+//! group, one method per operation, and per operation the runtime descriptor
+//! (its retry class, key, p99 and overrides, all from the IR; the policy is
+//! the runtime's), the params type and the request it sends.
+
+use std::collections::BTreeSet;
+
+use super::escape::{js_string, Doc, Text};
+use super::layout::{self as l, D};
+use super::naming::{GroupNames, Names, OperationNames};
+use super::types::{Flow, Types};
+use super::views::{
+    expanded_object, inline_object, js_imports, object_prop, prop_line, security_array,
+    type_imports, Prop, DEFAULT_DEADLINE_MS, DEFAULT_MAX_ATTEMPTS,
+};
+use crate::ir::{
+    Api, BodyKind, Content, FailurePolicy, Group, Operation, Param, ParamLocation, ParamStyle,
+    RetryClass, TypeKind,
+};
+
+pub struct Resource {
+    pub class: String,
+    pub property: String,
+    pub file: String,
+    pub doc: Doc,
+    /// The import statements, each followed by a new line, or nothing.
+    pub js_imports: String,
+    pub dts_imports: String,
+    pub methods: Vec<MethodView>,
+}
+
+pub struct MethodView {
+    /// `const xOperation = {...};`, laid out.
+    pub descriptor: String,
+    pub js_doc: Doc,
+    /// `name(a, params = {}, options) {`, laid out.
+    pub js_head: String,
+    /// `return this.#core.call(...);`, laid out.
+    pub js_body: String,
+    pub dts_doc: Doc,
+    /// `name(a: string, ...): APIPromise<T>;`, laid out.
+    pub dts_signature: String,
+    pub params_type: Option<ParamsType>,
+}
+
+pub struct ParamsType {
+    pub name: String,
+    pub doc: Doc,
+    /// `export type X = Body;` when the params are exactly a model.
+    pub alias: Option<String>,
+    /// `export interface X extends Body {` head.
+    pub head: String,
+    pub props: Vec<Prop>,
+}
+
+/// What a resource module imports, gathered while its methods are built.
+#[derive(Default)]
+struct Imports {
+    runtime: BTreeSet<&'static str>,
+    core: BTreeSet<&'static str>,
+    wire: bool,
+    models: BTreeSet<String>,
+    keyed_options: bool,
+    plain_options: bool,
+}
+
+impl Imports {
+    /// Notes the model types a TypeScript type expression mentions.
+    fn mention(&mut self, types: &Types, ts: &str) {
+        for word in ts.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$')) {
+            if types.names.types.iter().any(|t| t == word) {
+                self.models.insert(word.to_string());
+            }
+        }
+    }
+}
+
+pub fn resource_view(
+    api: &Api,
+    names: &Names,
+    types: &Types,
+    group: &Group,
+    gn: &GroupNames,
+    flattened: &[Option<usize>],
+) -> Resource {
+    let mut doc = Doc::default();
+    doc.push_opt(group.description.as_deref());
+    if doc.is_empty() {
+        doc.push(format!("The `{}` operations.", group.name));
+    }
+    let mut imports = Imports::default();
+    let methods = group
+        .operations
+        .iter()
+        .map(|&oi| {
+            Method::new(
+                api,
+                types,
+                &api.operations[oi],
+                &names.operations[oi],
+                flattened[oi],
+            )
+            .view(&mut imports)
+        })
+        .collect();
+
+    let as_refs = |set: &BTreeSet<&'static str>| set.iter().copied().collect::<Vec<_>>();
+    let mut js = Vec::new();
+    if !imports.runtime.is_empty() {
+        js.push(js_imports(
+            &as_refs(&imports.runtime),
+            "../runtime/index.js",
+        ));
+    }
+    if !imports.core.is_empty() {
+        js.push(js_imports(&as_refs(&imports.core), "../core.js"));
+    }
+    if imports.wire {
+        js.push("import * as wire from \"../wire.js\";".to_string());
+    }
+    let mut core_types = vec!["APIPromise".to_string()];
+    if imports.keyed_options {
+        core_types.push("KeyedRequestOptions".into());
+    }
+    if imports.plain_options {
+        core_types.push("RequestOptions".into());
+    }
+    let mut dts = vec![type_imports(&core_types, "../core.js")];
+    if !imports.models.is_empty() {
+        let models: Vec<String> = imports.models.iter().cloned().collect();
+        dts.push(type_imports(&models, "../models.js"));
+    }
+    Resource {
+        class: gn.class.clone(),
+        property: gn.property.clone(),
+        file: gn.file.clone(),
+        doc,
+        js_imports: js.iter().map(|l| format!("{l}\n")).collect(),
+        dts_imports: dts.iter().map(|l| format!("{l}\n")).collect(),
+        methods,
+    }
+}
+
+/// The request body content a method sends: JSON when offered, else the first.
+pub fn chosen_body(op: &Operation) -> Option<&Content> {
+    let body = op.body.as_ref()?;
+    body.contents
+        .iter()
+        .find(|c| c.kind == BodyKind::Json)
+        .or_else(|| body.contents.first())
+}
+
+/// The object type whose fields become params properties, for JSON, form and
+/// multipart bodies of an object type.
+pub fn flattened_body(types: &Types, content: &Content) -> Option<usize> {
+    match content.kind {
+        BodyKind::Json | BodyKind::Form | BodyKind::Multipart => types.object_index(&content.ty),
+        BodyKind::Text | BodyKind::Binary => None,
+    }
+}
+
+/// What a method resolves to, and how the runtime decodes it.
+pub struct SuccessBody {
+    /// The TypeScript type.
+    pub ts: String,
+    pub parse_as: &'static str,
+    /// The converter of a JSON body, when there is exactly one.
+    pub decode: Option<super::types::Conv>,
+}
+
+pub fn success_body(types: &Types, op: &Operation) -> SuccessBody {
+    let successes: Vec<&crate::ir::Response> = op
+        .responses
+        .iter()
+        .filter(|r| r.status.is_success())
+        .collect();
+    let mut members: Vec<String> = Vec::new();
+    let mut kinds: Vec<BodyKind> = Vec::new();
+    let mut decoders = Vec::new();
+    let mut empty = successes.is_empty();
+    for r in &successes {
+        if r.contents.is_empty() {
+            empty = true;
+        }
+        for c in &r.contents {
+            kinds.push(c.kind);
+            let ty = match c.kind {
+                BodyKind::Binary => vec!["Uint8Array".to_string()],
+                BodyKind::Text => vec!["string".to_string()],
+                _ => types.members(&c.ty, Flow::Output),
+            };
+            for m in ty {
+                if !members.contains(&m) {
+                    members.push(m);
+                }
+            }
+            let d = match c.kind {
+                BodyKind::Json => types.converter(&c.ty, true),
+                _ => None,
+            };
+            if !decoders.contains(&d) {
+                decoders.push(d);
+            }
+        }
+    }
+    let all = |k: BodyKind| !kinds.is_empty() && kinds.iter().all(|x| *x == k);
+    let parse_as = if all(BodyKind::Json) {
+        "json"
+    } else if all(BodyKind::Binary) {
+        "bytes"
+    } else if all(BodyKind::Text) {
+        "text"
+    } else {
+        "auto"
+    };
+    if members.iter().any(|m| m == "unknown") {
+        members = vec!["unknown".into()];
+    }
+    if members.is_empty() {
+        members.push("void".into());
+    } else if empty {
+        members.push("undefined".into());
+    }
+    // Several JSON bodies with converters of their own: which one applies
+    // cannot be told from the status alone, so bodies pass unchanged.
+    let decode = if decoders.len() == 1 {
+        decoders.pop().flatten()
+    } else {
+        None
+    };
+    SuccessBody {
+        ts: members.join(" | "),
+        parse_as,
+        decode,
+    }
+}
+
+/// One operation, with what its method needs decided once.
+struct Method<'a> {
+    api: &'a Api,
+    types: &'a Types<'a>,
+    op: &'a Operation,
+    on: &'a OperationNames,
+    body: Option<&'a Content>,
+    /// The object type whose fields are the params object's, if any.
+    flat: Option<usize>,
+    /// Positional, in the order of `Operation::params`.
+    path_params: Vec<(usize, &'a Param)>,
+    /// In the params object: query, header and cookie parameters (not the key).
+    object_params: Vec<(usize, &'a Param)>,
+    has_params: bool,
+    params_required: bool,
+}
+
+impl<'a> Method<'a> {
+    fn new(
+        api: &'a Api,
+        types: &'a Types<'a>,
+        op: &'a Operation,
+        on: &'a OperationNames,
+        flat: Option<usize>,
+    ) -> Method<'a> {
+        let body = chosen_body(op);
+        let with = |keep: fn(&Param) -> bool| -> Vec<(usize, &'a Param)> {
+            op.params
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| keep(p))
+                .collect()
+        };
+        let path_params = with(|p| p.location == ParamLocation::Path);
+        let object_params = with(|p| p.location != ParamLocation::Path && !p.is_idempotency_key);
+        let body_required = op.body.as_ref().is_some_and(|b| b.required);
+        let flat_required = flat.is_some_and(|i| match &types.api.types[i].kind {
+            TypeKind::Object { fields, .. } => fields.iter().any(|f| f.required),
+            _ => false,
+        });
+        Method {
+            api,
+            types,
+            op,
+            on,
+            body,
+            flat,
+            has_params: body.is_some() || !object_params.is_empty(),
+            params_required: object_params.iter().any(|(_, p)| p.required)
+                || (body_required && (flat.is_none() || flat_required)),
+            path_params,
+            object_params,
+        }
+    }
+
+    fn keyed(&self) -> bool {
+        self.op.retry.class == RetryClass::Keyed
+    }
+
+    fn view(&self, imports: &mut Imports) -> MethodView {
+        let success = success_body(self.types, self.op);
+        let params_type = self.params_type(imports);
+        MethodView {
+            descriptor: self.descriptor(&success, imports),
+            js_doc: self.js_doc(),
+            js_head: self.js_head(),
+            js_body: self.js_body(imports),
+            dts_doc: self.dts_doc(),
+            dts_signature: self.dts_signature(&success, params_type.as_ref(), imports),
+            params_type,
+        }
+    }
+
+    /// The params type: the body's fields (or a `body` property) with the
+    /// query, header and cookie parameters.
+    fn params_type(&self, imports: &mut Imports) -> Option<ParamsType> {
+        if !self.has_params {
+            return None;
+        }
+        let (types, op, on) = (self.types, self.op, self.on);
+        let mut props: Vec<Prop> = Vec::new();
+        if let (Some(c), None) = (self.body, self.flat) {
+            let members = match c.kind {
+                BodyKind::Binary => vec![
+                    "Blob".into(),
+                    "Uint8Array".into(),
+                    "ArrayBuffer".into(),
+                    "string".into(),
+                ],
+                BodyKind::Text => vec!["string".into()],
+                _ => types.members(&c.ty, Flow::Input),
+            };
+            imports.mention(types, &members.join(" | "));
+            let mut doc = Doc::default();
+            doc.push_opt(op.body.as_ref().and_then(|b| b.description.as_deref()));
+            doc.push(format!("Sent as `{}`.", c.media_type));
+            let required = op.body.as_ref().is_some_and(|b| b.required);
+            props.push(Prop {
+                doc,
+                line: prop_line("body", !required, members),
+            });
+        }
+        for (i, p) in &self.object_params {
+            let members = types.members(&p.ty, Flow::Input);
+            imports.mention(types, &members.join(" | "));
+            props.push(Prop {
+                doc: param_doc(p),
+                line: prop_line(&on.params[*i], !p.required, members),
+            });
+        }
+        let mut doc = Doc::default();
+        doc.push(format!("The parameters of `{}`.", on.method));
+        let body_name = self.flat.map(|i| types.names.types[i].clone());
+        if let Some(b) = &body_name {
+            imports.mention(types, b);
+        }
+        let alias = match (&body_name, props.is_empty()) {
+            (Some(b), true) => Some(format!("export type {} = {b};", on.params_type)),
+            _ => None,
+        };
+        let head = match &body_name {
+            Some(b) => format!("export interface {} extends {b} {{", on.params_type),
+            None => format!("export interface {} {{", on.params_type),
+        };
+        Some(ParamsType {
+            name: on.params_type.clone(),
+            doc,
+            alias,
+            head,
+            props,
+        })
+    }
+
+    /// `params.name` of an object parameter.
+    fn param_value(&self, i: usize) -> D {
+        l::text(format!("params.{}", self.on.params[i]))
+    }
+
+    /// The path: a literal, or the template filled by `fillPath` with the
+    /// path parameters in the order of its placeholders.
+    fn path(&self, imports: &mut Imports) -> D {
+        let path = &self.op.path;
+        if self.path_params.is_empty() {
+            return l::text(js_string(path));
+        }
+        imports.core.insert("fillPath");
+        let mut args = vec![l::text(js_string(path))];
+        let mut rest = path.as_str();
+        while let Some(start) = rest.find('{') {
+            let Some(len) = rest[start..].find('}') else {
+                break;
+            };
+            let name = &rest[start + 1..start + len];
+            if let Some((i, _)) = self.path_params.iter().find(|(_, p)| p.name == name) {
+                args.push(l::text(self.on.params[*i].clone()));
+            }
+            rest = &rest[start + len + 1..];
+        }
+        l::call("fillPath", args)
+    }
+
+    /// `queryString(...)` over the query parameters, each in its style.
+    fn query(&self, imports: &mut Imports) -> Option<D> {
+        let parts: Vec<D> = self
+            .object_params
+            .iter()
+            .filter(|(_, p)| p.location == ParamLocation::Query)
+            .map(|(i, p)| {
+                let value = match self.types.converter(&p.ty, false) {
+                    Some(c) => {
+                        imports.wire = true;
+                        c.apply(self.param_value(*i))
+                    }
+                    None => self.param_value(*i),
+                };
+                let name = l::text(js_string(&p.name));
+                match p.style {
+                    ParamStyle::DeepObject => {
+                        imports.runtime.insert("deepObjectQuery");
+                        l::call("deepObjectQuery", vec![name, value])
+                    }
+                    ParamStyle::SpaceDelimited | ParamStyle::PipeDelimited => {
+                        imports.runtime.insert("delimitedQuery");
+                        let how = if p.style == ParamStyle::PipeDelimited {
+                            "\"pipe\""
+                        } else {
+                            "\"space\""
+                        };
+                        l::call("delimitedQuery", vec![name, value, l::text(how)])
+                    }
+                    _ => {
+                        imports.runtime.insert("formQuery");
+                        if p.explode {
+                            l::call("formQuery", vec![name, value])
+                        } else {
+                            let no_explode = vec![("explode".into(), "false".into())];
+                            l::call_with_last_object(
+                                "formQuery",
+                                vec![name, value],
+                                inline_object(no_explode),
+                            )
+                        }
+                    }
+                }
+            })
+            .collect();
+        if parts.is_empty() {
+            return None;
+        }
+        imports.runtime.insert("queryString");
+        Some(l::call("queryString", parts))
+    }
+
+    /// The body property (`json` or `body`) and the headers it needs.
+    fn body(&self, imports: &mut Imports, headers: &mut Vec<D>) -> Option<D> {
+        let c = self.body?;
+        let source = if self.flat.is_some() {
+            let keys: Vec<D> = self
+                .object_params
+                .iter()
+                .map(|(i, _)| l::text(js_string(&self.on.params[*i])))
+                .collect();
+            if keys.is_empty() {
+                l::text("params")
+            } else {
+                imports.core.insert("withoutKeys");
+                l::call("withoutKeys", [vec![l::text("params")], keys].concat())
+            }
+        } else {
+            l::text("params.body")
+        };
+        let structured = matches!(
+            c.kind,
+            BodyKind::Json | BodyKind::Form | BodyKind::Multipart
+        );
+        let value = match self.types.converter(&c.ty, false) {
+            Some(conv) if structured => {
+                imports.wire = true;
+                conv.apply(source)
+            }
+            _ => source,
+        };
+        // The runtime sends JSON as `application/json`; another media type
+        // (`application/merge-patch+json`, `image/png`, ...) is set here.
+        let content_type = match c.kind {
+            BodyKind::Json => c.media_type != "application/json",
+            BodyKind::Text | BodyKind::Binary => true,
+            BodyKind::Form | BodyKind::Multipart => false,
+        };
+        if content_type && !c.media_type.contains('*') {
+            headers.insert(0, l::text(js_string(&c.media_type)));
+            headers.insert(0, l::text("\"Content-Type\""));
+        }
+        Some(match c.kind {
+            BodyKind::Json => object_prop("json", value, false),
+            BodyKind::Form => {
+                imports.core.insert("formBody");
+                object_prop("body", l::call("formBody", vec![value]), false)
+            }
+            BodyKind::Multipart => {
+                imports.core.insert("multipartBody");
+                object_prop("body", l::call("multipartBody", vec![value]), false)
+            }
+            BodyKind::Text | BodyKind::Binary => object_prop("body", value, false),
+        })
+    }
+
+    /// The request object's properties: path, query, headers, body.
+    fn request(&self, imports: &mut Imports) -> Vec<D> {
+        let mut request = vec![object_prop("path", self.path(imports), true)];
+        if let Some(q) = self.query(imports) {
+            request.push(object_prop("query", q, false));
+        }
+        let mut headers: Vec<D> = Vec::new();
+        let mut cookies: Vec<D> = Vec::new();
+        for (i, p) in &self.object_params {
+            let pair = [l::text(js_string(&p.name)), self.param_value(*i)];
+            match p.location {
+                ParamLocation::Header => headers.extend(pair),
+                ParamLocation::Cookie => cookies.extend(pair),
+                _ => {}
+            }
+        }
+        if !cookies.is_empty() {
+            imports.core.insert("cookieValue");
+            headers.push(l::text("\"Cookie\""));
+            headers.push(l::call("cookieValue", cookies));
+        }
+        let body = self.body(imports, &mut headers);
+        if !headers.is_empty() {
+            imports.core.insert("headerValues");
+            request.push(object_prop(
+                "headers",
+                l::call("headerValues", headers),
+                false,
+            ));
+        }
+        request.extend(body);
+        request
+    }
+
+    fn js_head(&self) -> String {
+        let mut args: Vec<String> = self
+            .path_params
+            .iter()
+            .map(|(i, _)| self.on.params[*i].clone())
+            .collect();
+        if self.has_params {
+            args.push(if self.params_required {
+                "params".into()
+            } else {
+                "params = {}".into()
+            });
+        }
+        args.push("options".into());
+        l::render(
+            &l::concat(vec![
+                l::text(self.on.method.clone()),
+                l::params(args),
+                l::text(" {"),
+            ]),
+            2,
+        )
+    }
+
+    /// `return this.#core.call(descriptor, options, () => ({ ...request }));`
+    fn js_body(&self, imports: &mut Imports) -> String {
+        let thunk = l::concat(vec![
+            l::text("() => ("),
+            expanded_object(self.request(imports)),
+            l::text(")"),
+        ]);
+        let call = l::call_hugging_last(
+            "return this.#core.call",
+            vec![l::text(self.on.descriptor.clone()), l::text("options")],
+            thunk,
+        );
+        l::render(&l::concat(vec![call, l::text(";")]), 4)
+    }
+
+    fn dts_signature(
+        &self,
+        success: &SuccessBody,
+        params_type: Option<&ParamsType>,
+        imports: &mut Imports,
+    ) -> String {
+        let types = self.types;
+        imports.mention(types, &success.ts);
+        let mut args: Vec<String> = Vec::new();
+        for (i, p) in &self.path_params {
+            let ts = types.ts(&p.ty, Flow::Input);
+            imports.mention(types, &ts);
+            args.push(format!("{}: {ts}", self.on.params[*i]));
+        }
+        if let Some(pt) = params_type {
+            let optional = if self.params_required { "" } else { "?" };
+            args.push(format!("params{optional}: {}", pt.name));
+        }
+        if self.keyed() {
+            imports.keyed_options = true;
+            args.push("options?: KeyedRequestOptions".into());
+        } else {
+            imports.plain_options = true;
+            args.push("options?: RequestOptions".into());
+        }
+        l::render(
+            &l::concat(vec![
+                l::text(self.on.method.clone()),
+                l::params(args),
+                l::text(format!(": APIPromise<{}>;", success.ts)),
+            ]),
+            2,
+        )
+    }
+
+    fn js_doc(&self) -> Doc {
+        let mut doc = Doc::default();
+        doc.push(format!("{} {}", self.op.method.as_str(), self.op.path));
+        doc
+    }
+
+    fn dts_doc(&self) -> Doc {
+        let op = self.op;
+        let mut doc = Doc::default();
+        doc.push_opt(op.summary.as_deref());
+        doc.push_opt(op.description.as_deref());
+        doc.push(format!("`{} {}`", op.method.as_str(), op.path));
+        doc.push(retry_paragraph(self.api, op));
+        for (i, p) in &self.path_params {
+            let mut text = p.description.clone().unwrap_or_default();
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            text.push_str(&format!(
+                "Sent as the `{}` path parameter, percent-encoded.",
+                p.name
+            ));
+            doc.params
+                .push((self.on.params[*i].clone(), Text::new(text)));
+        }
+        if op.deprecated {
+            doc.tags.push("@deprecated");
+        }
+        doc
+    }
+
+    /// `const xOperation = {...};`: what the runtime needs to know of the
+    /// operation. Values the client already has (the spec's root p99 and
+    /// x-retries) are left out, so the client's options can change them.
+    fn descriptor(&self, success: &SuccessBody, imports: &mut Imports) -> String {
+        let (api, op) = (self.api, self.op);
+        let string = |key: &str, value: &str| object_prop(key, l::text(js_string(value)), true);
+        let number = |key: &str, value: u64| object_prop(key, l::text(value.to_string()), false);
+        let mut props: Vec<D> = vec![
+            string("name", &op.id),
+            string("method", op.method.as_str()),
+            string("retryClass", op.retry.class.as_str()),
+        ];
+        let kc = &api.key_contract;
+        if self.keyed() {
+            let (header, max) = op
+                .retry
+                .key
+                .as_ref()
+                .map(|k| (k.header.clone(), k.max_length))
+                .unwrap_or_else(|| (kc.header().to_string(), kc.max_length()));
+            props.push(string("keyHeader", &header));
+            props.push(number("keyMaxLength", u64::from(max)));
+            if let Some(f) = kc.failures {
+                props.push(string(
+                    "failures",
+                    match f {
+                        FailurePolicy::Replay => "replay",
+                        FailurePolicy::Reattempt => "reattempt",
+                    },
+                ));
+            }
+        }
+        if let Some(code) = &kc.in_flight_code {
+            props.push(string("inFlightCode", code));
+        }
+        if let (true, Some(code)) = (self.keyed(), &kc.mismatch_code) {
+            props.push(string("mismatchCode", code));
+        }
+        if op.retry.latency_p99_ms != api.latency_p99_ms {
+            let v = op
+                .retry
+                .latency_p99_ms
+                .map_or("null".to_string(), |p| p.to_string());
+            props.push(object_prop("p99Ms", l::text(v), false));
+        }
+        let (ov, root) = (op.retry.overrides, api.retries);
+        let mut retry: Vec<D> = Vec::new();
+        let mut own = |key: &str, value: Option<u64>, inherited: Option<u64>| {
+            if let (Some(v), true) = (value, value != inherited) {
+                retry.push(number(key, v));
+            }
+        };
+        own(
+            "maxAttempts",
+            ov.max_attempts.map(u64::from),
+            root.max_attempts.map(u64::from),
+        );
+        own("baseMs", ov.base_ms, root.base_ms);
+        own("capMs", ov.cap_ms, root.cap_ms);
+        own("timeout", ov.deadline_ms, root.deadline_ms);
+        if !retry.is_empty() {
+            props.push(object_prop("retry", expanded_object(retry), false));
+        }
+        if let Some(sec) = &op.security {
+            props.push(object_prop("security", security_array(sec), false));
+        }
+        props.push(string("parseAs", success.parse_as));
+        if let Some(d) = &success.decode {
+            imports.wire = true;
+            props.push(object_prop(
+                "decode",
+                d.layout(true),
+                matches!(d, super::types::Conv::Fn(_)),
+            ));
+        }
+        l::render(
+            &l::assignment(
+                &format!("const {}", self.on.descriptor),
+                expanded_object(props),
+                ";",
+            ),
+            0,
+        )
+    }
+}
+
+fn param_doc(p: &Param) -> Doc {
+    let mut doc = Doc::default();
+    doc.push_opt(p.description.as_deref());
+    let place = match p.location {
+        ParamLocation::Path => "path",
+        ParamLocation::Query => "query",
+        ParamLocation::Header => "header",
+        ParamLocation::Cookie => "cookie",
+    };
+    doc.push(format!("Sent as the `{}` {place} parameter.", p.name));
+    if let Some(note) = super::views::format_note(&p.ty) {
+        doc.push(note);
+    }
+    if p.deprecated {
+        doc.tags.push("@deprecated");
+    }
+    doc
+}
+
+/// How the runtime treats the operation, in words, with its numbers.
+fn retry_paragraph(api: &Api, op: &Operation) -> String {
+    let timeout = match op.retry.latency_p99_ms {
+        Some(p) => format!(
+            "each attempt times out after {} ms (3 x p99 {p} ms) or when the deadline comes, whichever is first",
+            3 * p
+        ),
+        None => "each attempt may use the rest of the deadline".to_string(),
+    };
+    let deadline = op
+        .retry
+        .overrides
+        .deadline_ms
+        .unwrap_or(DEFAULT_DEADLINE_MS);
+    let attempts = op
+        .retry
+        .overrides
+        .max_attempts
+        .map(u64::from)
+        .unwrap_or(DEFAULT_MAX_ATTEMPTS);
+    let what = match op.retry.class {
+        RetryClass::Safe => {
+            "Safe to retry: retried on throttling, transient 5xx (500 once) and connection failures."
+                .to_string()
+        }
+        RetryClass::Idempotent => {
+            "Idempotent: retried on throttling, transient 5xx (500 once) and connection failures."
+                .to_string()
+        }
+        RetryClass::Keyed => {
+            let header = op
+                .retry
+                .key
+                .as_ref()
+                .map(|k| k.header.as_str())
+                .unwrap_or(api.key_contract.header());
+            format!(
+                "Keyed: every attempt carries the same `{header}` (yours from `options.idempotencyKey`, or a UUID v4 made once for the call), so retries after a timeout or a 5xx cannot act twice within the server's replay window."
+            )
+        }
+        RetryClass::Unsafe => {
+            "Not safe to retry: retried only when the request provably never reached the server (connection refused, DNS, TLS handshake, 429). After a timeout, check whether it took effect before calling again."
+                .to_string()
+        }
+    };
+    format!("{what} Up to {attempts} attempts within a {deadline} ms deadline; {timeout}.")
+}
