@@ -1,0 +1,123 @@
+// core.js of a generated package: which credentials an operation gets, and
+// the request helpers the resources use.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  APIPromise,
+  Core,
+  apiKeyAuth,
+  basicAuth,
+  bearerAuth,
+  cookieValue,
+  fillPath,
+  formBody,
+  headerValues,
+  multipartBody,
+  withoutKeys,
+} from "../../generated/payments/node/core.js";
+
+/** A runtime that answers every request with what it was asked. */
+const echo = {
+  request: async (operation, request, options) => ({
+    status: 200,
+    headers: new Headers(),
+    body: { operation: operation.name, request, options },
+    attempts: 1,
+    idempotencyKey: undefined,
+  }),
+};
+
+function core(credentials, security) {
+  return new Core(echo, new Map(Object.entries(credentials)), security);
+}
+
+const call = (c, operation = { name: "op" }) =>
+  c.call(operation, undefined, () => ({ path: "/x", query: "a=1" }));
+
+test("the first alternative whose schemes all have credentials is used", async () => {
+  const c = core(
+    {
+      basic: basicAuth("ada", "secret"),
+      key: apiKeyAuth("api_key", "query", "k 1"),
+      bearer: bearerAuth(undefined),
+    },
+    [["bearer"], ["basic", "key"]],
+  );
+  const { request } = await call(c);
+  assert.equal(
+    request.headers.get("authorization"),
+    `Basic ${Buffer.from("ada:secret").toString("base64")}`,
+  );
+  assert.equal(request.query, "a=1&api_key=k%201");
+});
+
+test("an operation's own security replaces the default; none sends nothing", async () => {
+  const c = core({ bearer: bearerAuth(() => "tok") }, [["bearer"]]);
+  const own = await call(c, { name: "op", security: [] });
+  assert.equal(own.request.headers.get("authorization"), null);
+  const header = apiKeyAuth("X-Key", "header", "k");
+  const other = core({ key: header, bearer: bearerAuth("t") }, [["bearer"]]);
+  const keyed = await call(other, { name: "op", security: [["key"]] });
+  assert.equal(keyed.request.headers.get("x-key"), "k");
+  assert.equal(keyed.request.headers.get("authorization"), null);
+  const dflt = await call(c);
+  assert.equal(dflt.request.headers.get("authorization"), "Bearer tok");
+});
+
+test("scheme names such as __proto__ are plain keys", async () => {
+  const c = core({}, [["__proto__"], ["constructor"]]);
+  const { request } = await call(c);
+  assert.deepEqual([...request.headers], []);
+});
+
+test("an argument error rejects the promise instead of throwing", async () => {
+  const c = core({}, []);
+  const p = c.call({ name: "op" }, undefined, () => ({
+    path: fillPath("/things/{id}", ".."),
+  }));
+  assert.ok(p instanceof APIPromise);
+  await assert.rejects(p, { name: "InvalidArgumentError" });
+});
+
+test("withResponse gives the decoded body with the response", async () => {
+  const c = core({}, []);
+  const p = c.call(
+    { name: "op", decode: (body) => body.operation.toUpperCase() },
+    { timeout: 5 },
+    () => ({ path: "/x" }),
+  );
+  const res = await p.withResponse();
+  assert.equal(res.data, "OP");
+  assert.equal(res.status, 200);
+  assert.equal(res.attempts, 1);
+  assert.equal(await p, "OP");
+});
+
+test("request helpers", async () => {
+  assert.equal(fillPath("/a/{x}/b/{y}", "../x", 7), "/a/..%2Fx/b/7");
+  assert.deepEqual(withoutKeys({ a: 1, b: 2, c: 3 }, "a", "c"), { b: 2 });
+  assert.equal(withoutKeys(undefined, "a"), undefined);
+  const h = headerValues("X-A", ["1", 2], "X-B", undefined, "X-C", true);
+  assert.deepEqual(
+    [...h],
+    [
+      ["x-a", "1,2"],
+      ["x-c", "true"],
+    ],
+  );
+  assert.equal(cookieValue("a", "x y", "b", null), "a=x%20y");
+  assert.equal(cookieValue("a", undefined), undefined);
+  assert.equal(
+    formBody({ tags: ["a", "b"], n: 1, o: { k: 1 }, skip: null }).toString(),
+    "tags=a&tags=b&n=1&o=%7B%22k%22%3A1%7D",
+  );
+  const form = multipartBody({ file: new Uint8Array([1, 2]), caption: "hi" });
+  assert.equal(form.get("caption"), "hi");
+  const file = form.get("file");
+  assert.ok(file instanceof Blob);
+  assert.deepEqual(
+    new Uint8Array(await file.arrayBuffer()),
+    new Uint8Array([1, 2]),
+  );
+});
