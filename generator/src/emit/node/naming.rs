@@ -176,6 +176,8 @@ pub const PACKAGE_EXPORTS: &[&str] = &[
     "LogLevel",
     "Jitter",
     "FetchLike",
+    "Clock",
+    "RandomSource",
     "StopReason",
     "Runtime",
     "SDKError",
