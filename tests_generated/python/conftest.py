@@ -57,7 +57,11 @@ class Server:
                 body = self.rfile.read(length)
                 with server._lock:
                     server.seen.append(Seen(self.command, self.path, dict(self.headers), body))
-                    reply = server.replies.pop(0) if server.replies else Reply(500, {"code": "unscripted"})
+                    reply = (
+                        server.replies.pop(0)
+                        if server.replies
+                        else Reply(500, {"code": "unscripted"})
+                    )
                 if reply.raw is not None:
                     out = reply.raw
                 elif reply.body is None:

@@ -7,9 +7,9 @@ import datetime
 from typing import Any
 
 import pytest
-from conftest import Reply, Server
 
 import payments
+from conftest import Reply, Server
 from payments import NOT_GIVEN, AsyncPayments, Payments, RetryConfig, models
 
 TINY = RetryConfig(base_ms=1, cap_ms=2)
@@ -30,7 +30,9 @@ UNAVAILABLE = Reply(503, {"code": "unavailable", "message": "try again"})
 
 
 def client(server: Server, **options: Any) -> Payments:
-    return Payments(bearer_token="sk_test", base_url=server.url + "/v2", retry_config=TINY, **options)
+    return Payments(
+        bearer_token="sk_test", base_url=server.url + "/v2", retry_config=TINY, **options
+    )
 
 
 def check_transfer(transfer: models.Transfer) -> None:
@@ -98,7 +100,9 @@ async def test_async_keyed_create_retries_503s_with_one_key(server: Server) -> N
         check_transfer(raw.parse())
         server.seen.clear()
         server.script(UNAVAILABLE, UNAVAILABLE, Reply(201, TRANSFER))
-        check_transfer(await c.transfers.create_transfer(amount=1200, currency="eur", vendor_id="v_9"))
+        check_transfer(
+            await c.transfers.create_transfer(amount=1200, currency="eur", vendor_id="v_9")
+        )
     check_keyed_retries(server, None)
 
 
@@ -149,7 +153,9 @@ def test_idempotency_conflicts_are_told_apart(server: Server) -> None:
         assert raw.attempts == 2
         server.script(Reply(409, {"code": "invalid_idempotent_request", "message": "other body"}))
         with pytest.raises(payments.IdempotencyMismatchError) as caught:
-            c.transfers.create_transfer(amount=1, currency="eur", vendor_id="v", idempotency_key="k")
+            c.transfers.create_transfer(
+                amount=1, currency="eur", vendor_id="v", idempotency_key="k"
+            )
         assert caught.value.attempts == 1
 
 
@@ -238,7 +244,12 @@ def test_unions_and_unknown_values_are_read(server: Server) -> None:
         "customer_id": "cus_1",
         "plan": "plan_pro",
         "status": "paused_for_a_new_reason",
-        "payment_method": {"type": "bank_account", "bank_name": "B", "country": "DE", "last4": "1234"},
+        "payment_method": {
+            "type": "bank_account",
+            "bank_name": "B",
+            "country": "DE",
+            "last4": "1234",
+        },
         "current_period_end": "2024-06-01T00:00:00+02:00",
         "canceled_at": None,
         "a_field_added_later": True,
@@ -263,7 +274,9 @@ def test_a_malformed_success_body_is_a_typed_error(server: Server) -> None:
 
 
 def test_retry_after_is_honoured_and_budget_is_shared(server: Server) -> None:
-    server.script(Reply(429, {"code": "slow_down"}, headers={"Retry-After": "0"}), Reply(200, TRANSFER))
+    server.script(
+        Reply(429, {"code": "slow_down"}, headers={"Retry-After": "0"}), Reply(200, TRANSFER)
+    )
     with client(server) as c:
         raw = c.transfers.with_raw_response.get_transfer(transfer_id="tr_1")
         assert raw.attempts == 2

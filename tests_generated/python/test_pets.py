@@ -6,9 +6,9 @@ from __future__ import annotations
 import io
 
 import pytest
-from conftest import Reply, Server
 
 import pets
+from conftest import Reply, Server
 from pets import AsyncPets, Pets, RetryConfig
 
 TINY = RetryConfig(base_ms=1, cap_ms=2)
@@ -56,8 +56,9 @@ async def test_async_binary_download_returns_bytes(server: Server) -> None:
 
 def test_default_responses_raise_typed_errors(server: Server) -> None:
     server.script(Reply(404, {"code": 404, "message": "No pet has the id 9."}))
-    with Pets(base_url=server.url + "/v1", retry_config=TINY) as c, pytest.raises(
-        pets.NotFoundError
-    ) as caught:
+    with (
+        Pets(base_url=server.url + "/v1", retry_config=TINY) as c,
+        pytest.raises(pets.NotFoundError) as caught,
+    ):
         c.pets.delete_pet(pet_id=9)
     assert caught.value.message == "No pet has the id 9."
