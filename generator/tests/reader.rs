@@ -169,3 +169,22 @@ components:
     );
     assert!(api.warnings.is_empty(), "{:?}", api.warnings);
 }
+
+#[test]
+fn closed_objects_stay_closed() {
+    let text = "openapi: 3.1.0\ninfo: {title: Closed, version: 1.0.0}\npaths: {}\ncomponents:\n  schemas:\n    Range:\n      type: object\n      additionalProperties: false\n      properties:\n        gte: {type: integer}\n    Open:\n      type: object\n      additionalProperties: true\n      properties:\n        a: {type: string}\n";
+    let loaded =
+        sdkgen::load::load_text(Path::new("closed.yaml"), text.to_string()).expect("loads");
+    let api = sdkgen::ir::build(&loaded).expect("builds");
+    let TypeKind::Object { additional, .. } = &api.type_by_name("Range").unwrap().kind else {
+        panic!("object")
+    };
+    assert_eq!(
+        *additional, None,
+        "additionalProperties: false allows no extra fields"
+    );
+    let TypeKind::Object { additional, .. } = &api.type_by_name("Open").unwrap().kind else {
+        panic!("object")
+    };
+    assert_eq!(*additional, Some(TypeRef::Any));
+}

@@ -73,6 +73,10 @@ impl Normalizer {
                     return;
                 }
                 for (key, child) in map.iter_mut() {
+                    // `additionalProperties: false` is a flag here, not a boolean schema.
+                    if key == "additionalProperties" && child.is_boolean() {
+                        continue;
+                    }
                     let child_pointer = join_pointer(pointer, key);
                     self.walk(child, kind.child(key), &child_pointer);
                 }

@@ -698,8 +698,6 @@ class ListTransfersCreated(_base.Model):
     """Created at or after this instant."""
     lte: datetime.datetime | None = None
     """Created at or before this instant."""
-    additional_properties: dict[str, object] = dataclasses.field(default_factory=dict)
-    """Properties the schema does not name."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ListTransfersCreated:
@@ -707,7 +705,6 @@ class ListTransfersCreated(_base.Model):
         return cls(
             gte=_base.parse_optional(data.get("gte"), _base.parse_datetime),
             lte=_base.parse_optional(data.get("lte"), _base.parse_datetime),
-            additional_properties=_base.extra_fields(data, ["gte", "lte"], _base.parse_any),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -717,8 +714,6 @@ class ListTransfersCreated(_base.Model):
             data["gte"] = _base.to_json(self.gte)
         if self.lte is not None:
             data["lte"] = _base.to_json(self.lte)
-        for key, value in self.additional_properties.items():
-            data.setdefault(key, _base.to_json(value))
         return data
 
 
