@@ -11,6 +11,10 @@ import type {
 export declare function arrayOf<T>(
   convert: (value: unknown) => T,
 ): (value: unknown) => T[];
+/** @internal Picks a converter by the response's status. */
+export declare function byStatus(
+  rows: [number | "2XX", (value: unknown) => unknown][],
+): (value: unknown, status: number) => unknown;
 /** @internal Converts every value of a map. */
 export declare function mapOf<T>(
   convert: (value: unknown) => T,

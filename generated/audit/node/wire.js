@@ -60,6 +60,19 @@ export function arrayOf(convert) {
       : value;
 }
 
+/**
+ * Converts a success body with the converter of its status (`"2XX"` stands
+ * for any success), when an operation's 2xx answers have different shapes.
+ */
+export function byStatus(rows) {
+  return (value, status) => {
+    const row =
+      rows.find(([code]) => code === status) ??
+      rows.find(([code]) => code === "2XX");
+    return row ? row[1](value) : value;
+  };
+}
+
 /** Converts every value of a map with `convert`; keys are data and stay. */
 export function mapOf(convert) {
   return (value) => {

@@ -25,7 +25,7 @@ export class APIPromise extends Promise {
 
   /**
    * @param {Promise<import("./runtime/index.js").RuntimeResponse>} response
-   * @param {((body: unknown) => T) | undefined} decode
+   * @param {((body: unknown, status: number) => T) | undefined} decode
    */
   constructor(response, decode) {
     super((resolve) => resolve(undefined));
@@ -39,7 +39,7 @@ export class APIPromise extends Promise {
     if (this.#result === undefined) {
       const decode = this.#decode;
       this.#result = this.#response.then((res) => ({
-        data: decode === undefined ? res.body : decode(res.body),
+        data: decode === undefined ? res.body : decode(res.body, res.status),
         status: res.status,
         headers: res.headers,
         attempts: res.attempts,

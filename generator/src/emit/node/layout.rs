@@ -101,6 +101,10 @@ pub fn call_hugging_last(callee: &str, args: Vec<D>, last: D) -> D {
 /// all on one line; else the object broken open after the other arguments;
 /// else one argument per line.
 pub fn call_with_last_object(callee: &str, args: Vec<D>, last: D) -> D {
+    if matches!(last, D::Group(_, true)) {
+        // Broken whatever the width: only the hugged and the broken layouts.
+        return call_hugging_last(callee, args, last);
+    }
     let forced = forced(last.clone());
     let mut all = args.clone();
     all.push(last);

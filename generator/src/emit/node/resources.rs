@@ -8,14 +8,14 @@ use std::collections::BTreeSet;
 use super::escape::{js_string, Doc, Text};
 use super::layout::{self as l, D};
 use super::naming::{GroupNames, Names, OperationNames};
-use super::types::{Flow, Types};
+use super::types::{Conv, Flow, Types};
 use super::views::{
     expanded_object, inline_object, js_imports, object_prop, prop_line, security_array,
     type_imports, Prop, DEFAULT_DEADLINE_MS, DEFAULT_MAX_ATTEMPTS,
 };
 use crate::ir::{
     Api, BodyKind, Content, FailurePolicy, Group, Operation, Param, ParamLocation, ParamStyle,
-    RetryClass, TypeKind,
+    RetryClass, StatusSpec, TypeKind,
 };
 
 pub struct Resource {
@@ -164,8 +164,15 @@ pub struct SuccessBody {
     /// The TypeScript type.
     pub ts: String,
     pub parse_as: &'static str,
-    /// The converter of a JSON body, when there is exactly one.
-    pub decode: Option<super::types::Conv>,
+    pub decode: Decode,
+}
+
+/// How a success body becomes the SDK's: unchanged, by one converter, or by
+/// the converter of the response's status when 2xx answers differ.
+pub enum Decode {
+    None,
+    One(Conv),
+    ByStatus(Vec<(String, Conv)>),
 }
 
 pub fn success_body(types: &Types, op: &Operation) -> SuccessBody {
@@ -176,12 +183,17 @@ pub fn success_body(types: &Types, op: &Operation) -> SuccessBody {
         .collect();
     let mut members: Vec<String> = Vec::new();
     let mut kinds: Vec<BodyKind> = Vec::new();
-    let mut decoders = Vec::new();
+    // Per success status, the converter of its JSON body (None: unchanged).
+    let mut by_status: Vec<(String, Option<Conv>)> = Vec::new();
     let mut empty = successes.is_empty();
     for r in &successes {
         if r.contents.is_empty() {
             empty = true;
         }
+        let status = match r.status {
+            StatusSpec::Code(c) => c.to_string(),
+            _ => "\"2XX\"".to_string(),
+        };
         for c in &r.contents {
             kinds.push(c.kind);
             let ty = match c.kind {
@@ -194,12 +206,12 @@ pub fn success_body(types: &Types, op: &Operation) -> SuccessBody {
                     members.push(m);
                 }
             }
-            let d = match c.kind {
+            let conv = match c.kind {
                 BodyKind::Json => types.converter(&c.ty, true),
                 _ => None,
             };
-            if !decoders.contains(&d) {
-                decoders.push(d);
+            if !by_status.iter().any(|(s, _)| *s == status) {
+                by_status.push((status.clone(), conv));
             }
         }
     }
@@ -221,12 +233,17 @@ pub fn success_body(types: &Types, op: &Operation) -> SuccessBody {
     } else if empty {
         members.push("undefined".into());
     }
-    // Several JSON bodies with converters of their own: which one applies
-    // cannot be told from the status alone, so bodies pass unchanged.
-    let decode = if decoders.len() == 1 {
-        decoders.pop().flatten()
-    } else {
-        None
+    let mut convs: Vec<&Option<Conv>> = by_status.iter().map(|(_, c)| c).collect();
+    convs.dedup();
+    let decode = match convs.as_slice() {
+        [] | [None] => Decode::None,
+        [Some(c)] => Decode::One(c.clone()),
+        _ => Decode::ByStatus(
+            by_status
+                .into_iter()
+                .filter_map(|(s, c)| c.map(|c| (s, c)))
+                .collect(),
+        ),
     };
     SuccessBody {
         ts: members.join(" | "),
@@ -708,13 +725,28 @@ impl<'a> Method<'a> {
             props.push(object_prop("security", security_array(sec), false));
         }
         props.push(string("parseAs", success.parse_as));
-        if let Some(d) = &success.decode {
-            imports.wire = true;
-            props.push(object_prop(
-                "decode",
-                d.layout(true),
-                matches!(d, super::types::Conv::Fn(_)),
-            ));
+        match &success.decode {
+            Decode::None => {}
+            Decode::One(conv) => {
+                imports.wire = true;
+                let member_chain = matches!(conv, Conv::Fn(_));
+                props.push(object_prop("decode", conv.layout(true), member_chain));
+            }
+            Decode::ByStatus(rows) => {
+                imports.wire = true;
+                let rows: Vec<D> = rows
+                    .iter()
+                    .map(|(status, conv)| {
+                        l::array(vec![l::text(status.clone()), conv.layout(true)], false)
+                    })
+                    .collect();
+                let matrix = rows.len() > 1;
+                props.push(object_prop(
+                    "decode",
+                    l::call_with_last_object("wire.byStatus", vec![], l::array(rows, matrix)),
+                    false,
+                ));
+            }
         }
         l::render(
             &l::assignment(
