@@ -330,5 +330,4 @@ export interface ListTransfersCreated {
    * A date and time, RFC 3339 (`2024-05-14T09:30:00Z`).
    */
   lte?: string;
-  [key: string]: unknown;
 }
