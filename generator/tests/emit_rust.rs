@@ -249,7 +249,13 @@ fn generated_code_is_rustfmt_clean() {
         eprintln!("rustfmt is not installed; skipped (scripts/test-generated-rust runs cargo fmt)");
         return;
     }
-    let mut sets = vec![("hostile".to_string(), hostile())];
+    let mut sets = vec![
+        ("hostile".to_string(), hostile()),
+        (
+            "minimal".to_string(),
+            generate(&repo().join("generator/tests/rust_minimal.yaml")),
+        ),
+    ];
     for spec in example_specs() {
         sets.push((stem(&spec), generate(&spec)));
     }

@@ -592,6 +592,9 @@ pub fn readme(
     if !typed_error_example.is_empty() {
         main.push_str("    documented_error(&client).await;\n");
     }
+    if key_example.is_empty() && deadline_example.is_empty() && typed_error_example.is_empty() {
+        main.push_str("    println!(\"{client:?}\");\n");
+    }
     main.push_str("    Ok(())\n}");
     let mut imports = "use std::time::Duration;\n".to_string();
     if uses_models {
