@@ -294,6 +294,12 @@ pub fn type_name(name: String) -> String {
     }
 }
 
+/// The variables the README's examples use besides the results of calls.
+pub const EXAMPLE_BINDINGS: &[&str] = &[
+    "client", "call", "data", "status", "headers", "attempts", "once", "snappy", "job", "order",
+    "req", "err", "crypto", "process",
+];
+
 /// The variable a README example stores a call's result in: the model's
 /// camelCase name (`transfer`, `petList` for a list), else `result`.
 pub fn result_binding(model: Option<&str>, list: bool) -> String {

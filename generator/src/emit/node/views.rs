@@ -23,6 +23,8 @@ pub const DEFAULT_DEADLINE_MS: u64 = 60_000;
 pub struct Package {
     pub name: Text,
     pub title: Text,
+    /// The spec's `info.version`.
+    pub api_version: Text,
     pub description: Text,
     pub client: String,
     pub client_doc: Doc,
@@ -341,6 +343,7 @@ impl Package {
         Ok(Package {
             name: Text::new(package.name.clone()),
             title: Text::new(title),
+            api_version: Text::new(api.version.clone()),
             description: Text::new(package.description.clone()),
             client: names.client.clone(),
             client_doc,
@@ -1334,13 +1337,18 @@ fn readme_examples(
         String::new(),
         stmt("const client = ", new_client(Vec::new())),
     ];
+    // The two results share one snippet: their variables must differ.
+    let mut variables = super::naming::Scope::new();
+    variables.reserve(super::naming::EXAMPLE_BINDINGS.iter().copied());
     if let Some(e) = &facts.any_call {
-        usage.push(call_stmt(&format!("const {} = await ", e.result), e, None));
+        let var = variables.claim(&e.result);
+        usage.push(call_stmt(&format!("const {var} = await "), e, None));
     }
     if let Some(e) = &facts.example {
+        let var = variables.claim(&e.result);
         usage.push(String::new());
         usage.push(call_stmt(
-            &format!("const {} = await ", e.result),
+            &format!("const {var} = await "),
             e,
             Some(key_option(&format!("`{}-${{order.id}}`", e.result))),
         ));
