@@ -86,9 +86,19 @@ impl PackageInfo {
                 .package
                 .description
                 .clone()
-                .unwrap_or_else(|| format!("Client for the {} API", api.title)),
+                .unwrap_or_else(|| client_description(&api.title)),
             authors: config.package.authors.clone(),
         }
+    }
+}
+
+/// "Client for the Payments API", without saying "API" twice.
+fn client_description(title: &str) -> String {
+    let trimmed = title.trim();
+    if trimmed.to_ascii_lowercase().ends_with("api") {
+        format!("Client for the {trimmed}")
+    } else {
+        format!("Client for the {trimmed} API")
     }
 }
 
