@@ -1081,9 +1081,6 @@ pub struct ListTransfersCreated {
     /// Created at or before this instant.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lte: Option<chrono::DateTime<chrono::Utc>>,
-    /// Properties not listed above (`additionalProperties`).
-    #[serde(flatten)]
-    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Decodes the JSON of one variant of a tagged union.
