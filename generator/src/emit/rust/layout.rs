@@ -45,9 +45,62 @@ pub fn chain(indent: usize, lead: &str, parts: &[&str], tail: &str) -> String {
     }
     let mut out = format!("{}{lead}{}", pad(indent), parts[0]);
     for p in &parts[1..] {
-        out.push_str(&format!("\n{}{p}", pad(indent + 4)));
+        out.push('\n');
+        out.push_str(&chain_element(indent + 4, p));
     }
     out.push_str(tail);
+    out
+}
+
+/// One element `.name(args)` of a vertical chain, its arguments one per
+/// line when the element is too wide.
+fn chain_element(indent: usize, part: &str) -> String {
+    let line = format!("{}{part}", pad(indent));
+    let Some(open) = part.find('(') else {
+        return line;
+    };
+    if width(&line) <= MAX_WIDTH || !part.ends_with(')') {
+        return line;
+    }
+    let args = split_args(&part[open + 1..part.len() - 1]);
+    call(indent, &part[..open], &args, "")
+}
+
+/// Splits `a, f(b, c), "d, e"` at its top-level commas.
+fn split_args(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut in_string = false;
+    let mut escaped = false;
+    let mut current = String::new();
+    for c in text.chars() {
+        if in_string {
+            current.push(c);
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+            }
+            continue;
+        }
+        match c {
+            '"' => in_string = true,
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(current.trim().to_string());
+                current.clear();
+                continue;
+            }
+            _ => {}
+        }
+        current.push(c);
+    }
+    if !current.trim().is_empty() {
+        out.push(current.trim().to_string());
+    }
     out
 }
 
@@ -99,8 +152,69 @@ pub fn signature(indent: usize, head: &str, params: &[String], ret: &str) -> Str
     for p in params {
         out.push_str(&format!("{}{p},\n", pad(indent + 4)));
     }
-    out.push_str(&format!("{}){ret} {{", pad(indent)));
+    let close = format!("{}){ret} {{", pad(indent));
+    if width(&close) <= MAX_WIDTH {
+        out.push_str(&close);
+    } else {
+        out.push_str(&format!("{}){ret}\n{}{{", pad(indent), pad(indent)));
+    }
     out
+}
+
+/// `lead: value,` (a field, an initialiser), with the value on the next
+/// line when too wide.
+pub fn field(indent: usize, lead: &str, value: &str) -> String {
+    let line = format!("{}{lead}: {value},", pad(indent));
+    if width(&line) <= MAX_WIDTH {
+        return line;
+    }
+    format!("{}{lead}:\n{}{value},", pad(indent), pad(indent + 4))
+}
+
+/// A tuple variant `Name(Type),`.
+pub fn tuple_variant(indent: usize, name: &str, ty: &str) -> String {
+    let line = format!("{}{name}({ty}),", pad(indent));
+    if width(&line) <= MAX_WIDTH {
+        return line;
+    }
+    format!(
+        "{}{name}(\n{}{ty},\n{}),",
+        pad(indent),
+        pad(indent + 4),
+        pad(indent)
+    )
+}
+
+/// `place = value;`, with the value on the next line when too wide.
+pub fn assign(indent: usize, place: &str, value: &str) -> String {
+    let line = format!("{}{place} = {value};", pad(indent));
+    if width(&line) <= MAX_WIDTH {
+        return line;
+    }
+    format!("{}{place} =\n{}{value};", pad(indent), pad(indent + 4))
+}
+
+/// `if let pattern = value {`, the value on its own line when too wide.
+pub fn if_let(indent: usize, pattern: &str, value: &str) -> String {
+    let line = format!("{}if let {pattern} = {value} {{", pad(indent));
+    if width(&line) <= MAX_WIDTH {
+        return line;
+    }
+    format!(
+        "{}if let {pattern} =\n{}{value}\n{}{{",
+        pad(indent),
+        pad(indent + 4),
+        pad(indent)
+    )
+}
+
+/// `static NAME: Type = Type {`.
+pub fn static_head(name: &str, ty: &str) -> String {
+    let line = format!("static {name}: {ty} = {ty} {{");
+    if width(&line) <= MAX_WIDTH {
+        return line;
+    }
+    format!("static {name}:\n    {ty} = {ty} {{")
 }
 
 /// `let name = value;`, with the value on the next line when too wide.
@@ -166,6 +280,18 @@ mod tests {
                 ";"
             ),
             "        let response = self\n            .runtime\n            .execute(&CREATE_TRANSFER, request, self.options)\n            .await?;"
+        );
+    }
+
+    #[test]
+    fn long_chain_elements_break_their_arguments() {
+        let long = format!(".call_{}(\"a, b\", f(1, 2), x)", "n".repeat(80));
+        assert_eq!(
+            chain(4, "let r = ", &["client", &long], ";"),
+            format!(
+                "    let r = client\n        .call_{}(\n            \"a, b\",\n            f(1, 2),\n            x,\n        );",
+                "n".repeat(80)
+            )
         );
     }
 

@@ -79,8 +79,7 @@ fn model(types: &Types, t: &NamedType) -> ModelView {
                             None => "Properties not listed above (`additionalProperties`).".into(),
                         },
                         attrs,
-                        ident: f.ident.clone(),
-                        ty,
+                        line: layout::field(4, &format!("pub {}", f.ident), &ty),
                     }
                 })
                 .collect();
@@ -100,7 +99,8 @@ fn model(types: &Types, t: &NamedType) -> ModelView {
                     to_arm: layout::arm(12, &format!("Self::{vi}"), &lit),
                     ident: vi,
                     doc: String::new(),
-                    ty: String::new(),
+                    line: String::new(),
+                    value_arm: String::new(),
                 });
             }
             m.other = "Other".into();
@@ -125,7 +125,8 @@ fn model(types: &Types, t: &NamedType) -> ModelView {
                     to_arm: layout::arm(12, &format!("Self::{vi}"), &n.to_string()),
                     ident: vi,
                     doc: String::new(),
-                    ty: String::new(),
+                    line: String::new(),
+                    value_arm: String::new(),
                 });
             }
             m.other = "Other".into();
@@ -227,9 +228,14 @@ fn union(
             _ => (String::new(), String::new(), String::new()),
         };
         m.variants.push(VariantView {
+            line: layout::tuple_variant(4, &vi, &ty),
+            value_arm: layout::arm(
+                12,
+                &format!("Self::{vi}(value)"),
+                "serde_json::to_value(value)",
+            ),
             ident: vi,
             doc,
-            ty,
             from_arm,
             to_arm,
         });

@@ -227,7 +227,7 @@ impl OpCtx<'_> {
         // The resource method: required parameters and a required body are arguments.
         let mut args = vec!["&self".to_string()];
         let mut builder_fields = vec![("runtime".to_string(), "Runtime".to_string())];
-        let mut init = vec!["runtime: self.runtime.clone(),".to_string()];
+        let mut init = vec![layout::field(12, "runtime", "self.runtime.clone()")];
         let mut setters = Vec::new();
         for p in &params {
             if p.param.required {
@@ -239,13 +239,13 @@ impl OpCtx<'_> {
                 args.push(format!("{}: {arg_ty}", p.ident));
                 builder_fields.push((p.ident.clone(), p.ty.clone()));
                 init.push(if p.stringy {
-                    format!("{}: {}.into(),", p.ident, p.ident)
+                    layout::field(12, &p.ident, &format!("{}.into()", p.ident))
                 } else {
-                    format!("{},", p.ident)
+                    format!("            {},", p.ident)
                 });
             } else {
                 builder_fields.push((p.ident.clone(), format!("Option<{}>", p.ty)));
-                init.push(format!("{}: None,", p.ident));
+                init.push(layout::field(12, &p.ident, "None"));
                 let (param, assign) = if p.stringy {
                     (
                         format!("{}: impl Into<String>", p.ident),
@@ -265,13 +265,13 @@ impl OpCtx<'_> {
                 args.push(format!("{ident}: {}", plan.arg_ty));
                 builder_fields.push((ident.clone(), plan.field_ty.clone()));
                 init.push(if plan.borrowed {
-                    format!("{ident},")
+                    format!("            {ident},")
                 } else {
-                    format!("{ident}: {ident}.into(),")
+                    layout::field(12, ident, &format!("{ident}.into()"))
                 });
             } else {
                 builder_fields.push((ident.clone(), format!("Option<{}>", plan.field_ty)));
-                init.push(format!("{ident}: None,"));
+                init.push(layout::field(12, ident, "None"));
                 let assign = if plan.borrowed {
                     format!("Some({ident})")
                 } else {
@@ -291,8 +291,11 @@ impl OpCtx<'_> {
             }
         }
         builder_fields.push(("options".to_string(), "CallOptions".to_string()));
-        init.push("options: CallOptions::new(),".to_string());
-        let init = init.iter().map(|l| format!("            {l}")).collect();
+        init.push(layout::field(12, "options", "CallOptions::new()"));
+        let builder_fields = builder_fields
+            .iter()
+            .map(|(name, ty)| layout::field(4, name, ty))
+            .collect();
 
         let signature = layout::signature(
             4,
@@ -367,7 +370,7 @@ impl OpCtx<'_> {
             setters,
             keyed,
             key_doc: key_doc(op, &self.api.key_contract),
-            static_ident,
+            static_head: layout::static_head(&static_ident, "Operation"),
             descriptor: descriptor(self.api, op),
             send_lines,
             send_signature: layout::signature(
@@ -593,10 +596,12 @@ impl OpCtx<'_> {
         if required {
             vec![stmt]
         } else {
-            vec![format!(
-                "        if let Some({}) = &self.{} {{\n{stmt}\n        }}",
-                p.ident, p.ident
-            )]
+            let head = layout::if_let(
+                8,
+                &format!("Some({})", p.ident),
+                &format!("&self.{}", p.ident),
+            );
+            vec![format!("{head}\n{stmt}\n        }}")]
         }
     }
 
@@ -711,9 +716,8 @@ impl OpCtx<'_> {
             } else {
                 format!("&self.{ident}")
             };
-            vec![format!(
-                "        if let Some({ident}) = {source} {{\n{body}\n        }}"
-            )]
+            let head = layout::if_let(8, &format!("Some({ident})"), &source);
+            vec![format!("{head}\n{body}\n        }}")]
         }
     }
 
@@ -1135,14 +1139,13 @@ fn safe_media_type(media: &str, kind: BodyKind) -> String {
 fn setter(doc: String, ident: &str, param: &str, assign: String) -> SetterView {
     SetterView {
         doc,
-        ident: ident.to_string(),
+        assign: layout::assign(8, &format!("self.{ident}"), &assign),
         signature: layout::signature(
             4,
             &format!("pub fn {ident}"),
             &["mut self".to_string(), param.to_string()],
             "Self",
         ),
-        assign,
     }
 }
 

@@ -51,14 +51,17 @@ pub struct FieldView {
     pub doc: String,
     /// Attribute lines, laid out and indented.
     pub attrs: Vec<String>,
-    pub ident: String,
-    pub ty: String,
+    /// `pub name: Type,`, laid out and indented.
+    pub line: String,
 }
 
 pub struct VariantView {
     pub ident: String,
     pub doc: String,
-    pub ty: String,
+    /// `Name(Type),` of unions, laid out and indented.
+    pub line: String,
+    /// `Self::Name(value) => serde_json::to_value(value),` of tagged unions.
+    pub value_arm: String,
     /// Match arms, laid out and indented: value to variant, variant to value.
     pub from_arm: String,
     pub to_arm: String,
@@ -90,13 +93,15 @@ pub struct OpView {
     pub generics: String,
     /// `<'_>` or empty.
     pub impl_generics: String,
-    pub builder_fields: Vec<(String, String)>,
+    /// `name: Type,` lines of the builder struct, laid out.
+    pub builder_fields: Vec<String>,
     /// Field initialisers of the builder, laid out.
     pub init: Vec<String>,
     pub setters: Vec<SetterView>,
     pub keyed: bool,
     pub key_doc: String,
-    pub static_ident: String,
+    /// `static NAME: Operation = Operation {`, laid out.
+    pub static_head: String,
     /// The `Operation` descriptor's fields, laid out.
     pub descriptor: Vec<String>,
     /// Statements of `send_with_response`, laid out.
@@ -110,9 +115,9 @@ pub struct OpView {
 
 pub struct SetterView {
     pub doc: String,
-    pub ident: String,
     /// `pub fn x(mut self, x: T) -> Self {`, laid out.
     pub signature: String,
+    /// `self.x = Some(x);`, laid out.
     pub assign: String,
 }
 
