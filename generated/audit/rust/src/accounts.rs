@@ -131,6 +131,7 @@ static LIST_ACCOUNTS: Operation = Operation {
     mismatch_code: "invalid_idempotent_request",
     p99: None,
     retry: RetryOverrides::NONE,
+    authenticated: true,
 };
 
 /// A [`Accounts::list_accounts`] call: set its options, then [`send`](Self::send) it.
@@ -249,6 +250,7 @@ static CREATE_ACCOUNT: Operation = Operation {
     mismatch_code: "invalid_idempotent_request",
     p99: None,
     retry: RetryOverrides::NONE,
+    authenticated: true,
 };
 
 /// A [`Accounts::create_account`] call: set its options, then [`send`](Self::send) it.
@@ -351,6 +353,7 @@ static GET_ACCOUNT: Operation = Operation {
     mismatch_code: "invalid_idempotent_request",
     p99: None,
     retry: RetryOverrides::NONE,
+    authenticated: true,
 };
 
 /// A [`Accounts::get_account`] call: set its options, then [`send`](Self::send) it.
@@ -446,6 +449,7 @@ static REPLACE_ACCOUNT: Operation = Operation {
     mismatch_code: "invalid_idempotent_request",
     p99: None,
     retry: RetryOverrides::NONE,
+    authenticated: true,
 };
 
 /// A [`Accounts::replace_account`] call: set its options, then [`send`](Self::send) it.
@@ -546,6 +550,7 @@ static ADD_ACCOUNT_NOTE: Operation = Operation {
     mismatch_code: "invalid_idempotent_request",
     p99: None,
     retry: RetryOverrides::NONE,
+    authenticated: true,
 };
 
 /// A [`Accounts::add_account_note`] call: set its options, then [`send`](Self::send) it.

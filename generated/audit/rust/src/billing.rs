@@ -104,6 +104,7 @@ static USE_CREDIT: Operation = Operation {
     mismatch_code: "invalid_idempotent_request",
     p99: None,
     retry: RetryOverrides::NONE,
+    authenticated: true,
 };
 
 /// A [`Billing::use_credit`] call: set its options, then [`send`](Self::send) it.
@@ -202,6 +203,7 @@ static CREATE_CHARGE: Operation = Operation {
     mismatch_code: "invalid_idempotent_request",
     p99: None,
     retry: RetryOverrides::NONE,
+    authenticated: true,
 };
 
 /// A [`Billing::create_charge`] call: set its options, then [`send`](Self::send) it.
@@ -305,6 +307,7 @@ static UPDATE_ACCOUNT_LIMITS: Operation = Operation {
     mismatch_code: "invalid_idempotent_request",
     p99: None,
     retry: RetryOverrides::NONE,
+    authenticated: true,
 };
 
 /// A [`Billing::update_account_limits`] call: set its options, then [`send`](Self::send) it.

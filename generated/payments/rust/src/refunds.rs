@@ -84,6 +84,7 @@ static CREATE_REFUND: Operation = Operation {
     mismatch_code: "invalid_idempotent_request",
     p99: None,
     retry: RetryOverrides::NONE,
+    authenticated: true,
 };
 
 /// A [`Refunds::create_refund`] call: set its options, then [`send`](Self::send) it.
@@ -208,6 +209,7 @@ static GET_REFUND: Operation = Operation {
     mismatch_code: "invalid_idempotent_request",
     p99: None,
     retry: RetryOverrides::NONE,
+    authenticated: true,
 };
 
 /// A [`Refunds::get_refund`] call: set its options, then [`send`](Self::send) it.

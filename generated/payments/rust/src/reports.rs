@@ -57,6 +57,7 @@ static GENERATE_REPORT: Operation = Operation {
     mismatch_code: "invalid_idempotent_request",
     p99: None,
     retry: RetryOverrides::NONE,
+    authenticated: true,
 };
 
 /// A [`Reports::generate_report`] call: set its options, then [`send`](Self::send) it.

@@ -89,6 +89,7 @@ static CREATE_SUBSCRIPTION: Operation = Operation {
         cap: None,
         deadline: Some(Duration::from_secs(90)),
     },
+    authenticated: true,
 };
 
 /// A [`Subscriptions::create_subscription`] call: set its options, then [`send`](Self::send) it.
@@ -208,6 +209,7 @@ static CANCEL_SUBSCRIPTION: Operation = Operation {
     mismatch_code: "invalid_idempotent_request",
     p99: None,
     retry: RetryOverrides::NONE,
+    authenticated: true,
 };
 
 /// A [`Subscriptions::cancel_subscription`] call: set its options, then [`send`](Self::send) it.

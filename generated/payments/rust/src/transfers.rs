@@ -97,6 +97,7 @@ static LIST_TRANSFERS: Operation = Operation {
     mismatch_code: "invalid_idempotent_request",
     p99: None,
     retry: RetryOverrides::NONE,
+    authenticated: true,
 };
 
 /// A [`Transfers::list_transfers`] call: set its options, then [`send`](Self::send) it.
@@ -221,6 +222,7 @@ static CREATE_TRANSFER: Operation = Operation {
     mismatch_code: "invalid_idempotent_request",
     p99: None,
     retry: RetryOverrides::NONE,
+    authenticated: true,
 };
 
 /// A [`Transfers::create_transfer`] call: set its options, then [`send`](Self::send) it.
@@ -337,6 +339,7 @@ static GET_TRANSFER: Operation = Operation {
     mismatch_code: "invalid_idempotent_request",
     p99: None,
     retry: RetryOverrides::NONE,
+    authenticated: true,
 };
 
 /// A [`Transfers::get_transfer`] call: set its options, then [`send`](Self::send) it.

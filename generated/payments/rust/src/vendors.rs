@@ -92,6 +92,7 @@ static UPSERT_VENDOR: Operation = Operation {
     mismatch_code: "invalid_idempotent_request",
     p99: None,
     retry: RetryOverrides::NONE,
+    authenticated: true,
 };
 
 /// A [`Vendors::upsert_vendor`] call: set its options, then [`send`](Self::send) it.
@@ -195,6 +196,7 @@ static UPDATE_VENDOR: Operation = Operation {
     mismatch_code: "invalid_idempotent_request",
     p99: None,
     retry: RetryOverrides::NONE,
+    authenticated: true,
 };
 
 /// A [`Vendors::update_vendor`] call: set its options, then [`send`](Self::send) it.

@@ -133,6 +133,7 @@ static LIST_PETS: Operation = Operation {
     mismatch_code: "invalid_idempotent_request",
     p99: None,
     retry: RetryOverrides::NONE,
+    authenticated: true,
 };
 
 /// A [`Pets::list_pets`] call: set its options, then [`send`](Self::send) it.
@@ -250,6 +251,7 @@ static CREATE_PET: Operation = Operation {
     mismatch_code: "invalid_idempotent_request",
     p99: None,
     retry: RetryOverrides::NONE,
+    authenticated: true,
 };
 
 /// A [`Pets::create_pet`] call: set its options, then [`send`](Self::send) it.
@@ -338,6 +340,7 @@ static GET_PET: Operation = Operation {
     mismatch_code: "invalid_idempotent_request",
     p99: None,
     retry: RetryOverrides::NONE,
+    authenticated: true,
 };
 
 /// A [`Pets::get_pet`] call: set its options, then [`send`](Self::send) it.
@@ -429,6 +432,7 @@ static UPDATE_PET: Operation = Operation {
     mismatch_code: "invalid_idempotent_request",
     p99: None,
     retry: RetryOverrides::NONE,
+    authenticated: true,
 };
 
 /// A [`Pets::update_pet`] call: set its options, then [`send`](Self::send) it.
@@ -522,6 +526,7 @@ static DELETE_PET: Operation = Operation {
     mismatch_code: "invalid_idempotent_request",
     p99: None,
     retry: RetryOverrides::NONE,
+    authenticated: true,
 };
 
 /// A [`Pets::delete_pet`] call: set its options, then [`send`](Self::send) it.

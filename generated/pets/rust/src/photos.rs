@@ -80,6 +80,7 @@ static DOWNLOAD_PET_PHOTO: Operation = Operation {
     mismatch_code: "invalid_idempotent_request",
     p99: None,
     retry: RetryOverrides::NONE,
+    authenticated: true,
 };
 
 /// A [`Photos::download_pet_photo`] call: set its options, then [`send`](Self::send) it.
@@ -171,6 +172,7 @@ static UPLOAD_PET_PHOTO: Operation = Operation {
     mismatch_code: "invalid_idempotent_request",
     p99: None,
     retry: RetryOverrides::NONE,
+    authenticated: true,
 };
 
 /// A [`Photos::upload_pet_photo`] call: set its options, then [`send`](Self::send) it.

@@ -1273,6 +1273,11 @@ fn descriptor(api: &Api, op: &Operation) -> Vec<String> {
         format!("mismatch_code: {},", string_literal(kc.mismatch_code())),
         format!("p99: {p99},"),
         format!("retry: {retry},"),
+        // `security: []` means the operation takes no credentials.
+        format!(
+            "authenticated: {},",
+            !op.security.as_ref().is_some_and(|s| s.is_empty())
+        ),
     ]
 }
 

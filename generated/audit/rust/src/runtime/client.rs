@@ -233,8 +233,8 @@ impl Runtime {
 
         // Everything that can fail before sending, the caller's key first.
         let key = self.resolve_key(op, &options)?;
-        let url = self.url(&request)?;
-        let call_headers = self.headers(&request, &options, key);
+        let url = self.url(op, &request)?;
+        let call_headers = self.headers(op, &request, &options, key);
         let deadline = self.deadline(op, &options, start);
 
         let retries = options.retries.unwrap_or(self.config.retries);
@@ -432,16 +432,21 @@ impl Runtime {
         Ok(Some((name, sensitive(value))))
     }
 
-    fn url(&self, request: &Request) -> Result<Url, Error> {
+    fn url(&self, op: &Operation, request: &Request) -> Result<Url, Error> {
         let mut text = String::with_capacity(self.base_url.len() + request.path.len() + 16);
         text.push_str(&self.base_url);
         if !request.path.starts_with('/') {
             text.push('/');
         }
         text.push_str(&request.path);
-        if !request.query.is_empty() || !self.auth_query.is_empty() {
+        let auth_query: &[(String, String)] = if op.authenticated {
+            &self.auth_query
+        } else {
+            &[]
+        };
+        if !request.query.is_empty() || !auth_query.is_empty() {
             let mut pairs = request.query.clone();
-            pairs.extend(self.auth_query.iter().cloned());
+            pairs.extend(auth_query.iter().cloned());
             text.push('?');
             text.push_str(&encode_query(&pairs));
         }
@@ -454,6 +459,7 @@ impl Runtime {
     /// content type, the call's extra headers, the idempotency key.
     fn headers(
         &self,
+        op: &Operation,
         request: &Request,
         options: &CallOptions,
         key: Option<(HeaderName, HeaderValue)>,
@@ -463,7 +469,9 @@ impl Runtime {
             headers.insert(USER_AGENT, ua.clone());
         }
         merge_headers(&mut headers, &self.config.default_headers);
-        merge_headers(&mut headers, &self.auth_headers);
+        if op.authenticated {
+            merge_headers(&mut headers, &self.auth_headers);
+        }
         merge_headers(&mut headers, &request.headers);
         if let Some(body) = &request.body {
             headers.insert(CONTENT_TYPE, body.content_type.clone());
@@ -625,15 +633,30 @@ mod tests {
             Config::new("http://127.0.0.1:9/v1/").with_auth(Auth::api_key_query("key", "s e")),
         )
         .expect("runtime");
+        let op = Operation::new("op", Method::GET, RetryClass::Safe);
         let url = rt
-            .url(&Request::new(Method::GET, "/users/a%2Fb").query("q", "x&y"))
+            .url(
+                &op,
+                &Request::new(Method::GET, "/users/a%2Fb").query("q", "x&y"),
+            )
             .expect("url");
         assert_eq!(
             url.as_str(),
             "http://127.0.0.1:9/v1/users/a%2Fb?q=x%26y&key=s%20e"
         );
-        let url = rt.url(&Request::new(Method::GET, "items")).expect("url");
+        let url = rt
+            .url(&op, &Request::new(Method::GET, "items"))
+            .expect("url");
         assert_eq!(url.as_str(), "http://127.0.0.1:9/v1/items?key=s%20e");
+        let public = op.without_auth();
+        let url = rt
+            .url(&public, &Request::new(Method::GET, "items"))
+            .expect("url");
+        assert_eq!(
+            url.as_str(),
+            "http://127.0.0.1:9/v1/items",
+            "no credentials for `security: []`"
+        );
         for bad in ["not a url", "ftp://h", "http://h/?q=1"] {
             assert!(
                 matches!(Runtime::new(Config::new(bad)), Err(Error::Build { .. })),
@@ -667,7 +690,7 @@ mod tests {
         let options = CallOptions::new().header("x-c", "call").expect("options");
         let op = Operation::new("op", Method::POST, RetryClass::Keyed);
         let key = rt.resolve_key(&op, &options).expect("key");
-        let h = rt.headers(&request, &options, key);
+        let h = rt.headers(&op, &request, &options, key.clone());
         assert_eq!(h["x-a"], "default");
         assert_eq!(h["x-b"], "request");
         assert_eq!(h["x-c"], "call");
@@ -678,6 +701,14 @@ mod tests {
         assert!(h["x-api-key"].is_sensitive());
         assert_eq!(h["idempotency-key"].len(), 36);
         assert!(!format!("{rt:?}").contains("open sesame"));
+        let public = op.without_auth();
+        let h = rt.headers(&public, &request, &options, key);
+        assert!(
+            h.get("authorization").is_none(),
+            "no credentials for `security: []`"
+        );
+        assert!(h.get("x-api-key").is_none());
+        assert_eq!(h["x-a"], "default");
     }
 
     #[test]

@@ -79,6 +79,9 @@ pub struct Operation {
     pub p99: Option<Duration>,
     /// `x-retries` overrides for this operation.
     pub retry: RetryOverrides,
+    /// Whether the client's credentials go with it; `false` for an operation
+    /// whose spec says `security: []` (a login, a health check).
+    pub authenticated: bool,
 }
 
 /// Default in-flight 409 code.
@@ -99,7 +102,14 @@ impl Operation {
             mismatch_code: DEFAULT_MISMATCH_CODE,
             p99: None,
             retry: RetryOverrides::NONE,
+            authenticated: true,
         }
+    }
+
+    /// Sends none of the client's credentials with this operation.
+    pub const fn without_auth(mut self) -> Self {
+        self.authenticated = false;
+        self
     }
 
     pub const fn with_key_header(mut self, header: &'static str) -> Self {
