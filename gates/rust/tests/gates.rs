@@ -370,6 +370,10 @@ fn assert_matches_body(transfer: &Transfer, body: &CreateTransfer) {
     assert_eq!(transfer.amount, body.amount, "amount of {transfer:?}");
     assert_eq!(transfer.currency, body.currency, "currency of {transfer:?}");
     assert_eq!(transfer.vendor_id, body.vendor_id, "vendor of {transfer:?}");
+    assert_eq!(
+        transfer.description, body.description,
+        "description of {transfer:?}"
+    );
     assert!(
         !transfer.id.is_empty(),
         "a transfer without an id: {transfer:?}"
