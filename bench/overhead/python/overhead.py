@@ -1,0 +1,278 @@
+"""The overhead benchmark, Python side: the generated payments SDK against a
+bare httpx client making the same request to the same local server.
+
+Two comparisons, each for getTransfer and createTransfer:
+
+- ``python``: the blocking client ``payments.Payments`` against ``httpx.Client``;
+- ``python-async``: ``payments.AsyncPayments`` against ``httpx.AsyncClient``,
+  each call awaited before the next (one event loop, ``asyncio.run``).
+
+For each, after a warm-up of both sides, blocks of sequential calls run
+alternately with the SDK and with the bare client (SDK block, bare block,
+...), every call is timed on its own, and one tab-separated line goes to
+stdout:
+
+``row  <language>  <operation>  <SDK median µs>  <bare median µs>  <ratio>  <pair p25>  <pair p75>``
+
+where the pair quartiles are those of the per-pair ratios (an SDK block's
+median over the next bare block's median). Details go to stderr.
+
+Settings, from the environment (``run`` sets them): ``OVERHEAD_BASE_URL``
+(required), ``OVERHEAD_TOKEN`` (required), ``OVERHEAD_CALLS`` (timed calls
+per side and operation, default 2000), ``OVERHEAD_WARMUP`` (default 200),
+``OVERHEAD_BLOCK`` (calls per block, default 100), ``OVERHEAD_PYTHON_ASYNC``
+(``0`` leaves the asyncio comparison out), ``OVERHEAD_SDK_PATH`` (the
+directory holding the generated ``payments`` package, default
+``generated/payments/python`` of this checkout).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import statistics
+import sys
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[3]
+sys.path.insert(
+    0,
+    os.environ.get(
+        "OVERHEAD_SDK_PATH", str(ROOT / "generated" / "payments" / "python")
+    ),
+)
+
+import payments  # found through the path set just above
+
+TRANSFER_ID = "tr_1NqF8a2eZvKYlo2C"
+CREATE_ARGS: dict[str, Any] = {
+    "amount": 1250,
+    "currency": "eur",
+    "vendor_id": "acme-supplies",
+    "description": "Invoice 2024-0042",
+}
+"""The body both sides send to createTransfer (as keyword arguments of the SDK)."""
+
+
+def env_count(name: str, default: int) -> int:
+    text = os.environ.get(name)
+    if text is None:
+        return default
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value <= 0:
+        raise SystemExit(
+            f"overhead.py: {name} must be a positive whole number, got {text!r}"
+        )
+    return value
+
+
+def required(name: str) -> str:
+    value = os.environ.get(name)
+    if not value:
+        raise SystemExit(f"overhead.py: {name} is not set (bench/overhead/run sets it)")
+    return value
+
+
+BASE_URL = required("OVERHEAD_BASE_URL").rstrip("/")
+TOKEN = required("OVERHEAD_TOKEN")
+CALLS = env_count("OVERHEAD_CALLS", 2000)
+WARMUP = env_count("OVERHEAD_WARMUP", 200)
+BLOCK = env_count("OVERHEAD_BLOCK", 100)
+
+# What the SDK sends with every call, for the bare clients: the same
+# User-Agent, the bearer token, and the time-left header at the SDK's default
+# 60 s. The bare side has no deadline, attempt timeout, retry loop or budget:
+# those are what the SDK adds, and what is measured.
+BARE_HEADERS = {
+    "User-Agent": f"payments-python/{payments.__version__}",
+    "Authorization": f"Bearer {TOKEN}",
+    "Request-Timeout-Ms": "60000",
+}
+
+
+def check_id(transfer_id: str) -> None:
+    if transfer_id != TRANSFER_ID:
+        raise SystemExit(f"overhead.py: unexpected transfer id {transfer_id!r}")
+
+
+def check_status(response: httpx.Response, expected: int, what: str) -> None:
+    if response.status_code != expected:
+        raise SystemExit(f"overhead.py: bare {what}: HTTP {response.status_code}")
+
+
+# -- statistics -----------------------------------------------------------------
+
+
+def quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    position = q * (len(ordered) - 1)
+    low = int(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def report(language: str, operation: str, sdk: list[int], bare: list[int]) -> None:
+    sdk_us = [ns / 1000 for ns in sdk]
+    bare_us = [ns / 1000 for ns in bare]
+    sdk_median = statistics.median(sdk_us)
+    bare_median = statistics.median(bare_us)
+    pairs = [
+        statistics.median(sdk_us[i : i + BLOCK])
+        / statistics.median(bare_us[i : i + BLOCK])
+        for i in range(0, len(sdk_us), BLOCK)
+    ]
+    print(
+        f"{language} {operation}: SDK p10/p50/p90 "
+        f"{quantile(sdk_us, 0.1):.1f}/{sdk_median:.1f}/{quantile(sdk_us, 0.9):.1f} µs, bare "
+        f"{quantile(bare_us, 0.1):.1f}/{bare_median:.1f}/{quantile(bare_us, 0.9):.1f} µs, "
+        f"{len(sdk_us)} calls a side in {len(pairs)} pairs of blocks",
+        file=sys.stderr,
+    )
+    print(
+        f"row\t{language}\t{operation}\t{sdk_median:.1f}\t{bare_median:.1f}\t"
+        f"{sdk_median / bare_median:.3f}\t{quantile(pairs, 0.25):.3f}\t{quantile(pairs, 0.75):.3f}",
+        flush=True,
+    )
+
+
+# -- blocking -----------------------------------------------------------------
+
+
+def compare_sync(
+    sdk: Callable[[], None], bare: Callable[[], None]
+) -> tuple[list[int], list[int]]:
+    for _ in range(WARMUP):
+        sdk()
+        bare()
+    clock = time.perf_counter_ns
+    sdk_ns: list[int] = []
+    bare_ns: list[int] = []
+    while len(bare_ns) < CALLS:
+        n = min(BLOCK, CALLS - len(sdk_ns))
+        for _ in range(n):
+            started = clock()
+            sdk()
+            sdk_ns.append(clock() - started)
+        for _ in range(n):
+            started = clock()
+            bare()
+            bare_ns.append(clock() - started)
+    return sdk_ns, bare_ns
+
+
+def run_sync() -> None:
+    client = payments.Payments(bearer_token=TOKEN, base_url=BASE_URL)
+    http = httpx.Client(headers=BARE_HEADERS)
+    get_url = f"{BASE_URL}/transfers/{TRANSFER_ID}"
+    create_url = f"{BASE_URL}/transfers"
+
+    first = client.transfers.with_raw_response.get_transfer(transfer_id=TRANSFER_ID)
+    if first.attempts != 1:
+        raise SystemExit(
+            f"overhead.py: SDK getTransfer made {first.attempts} attempts, not 1"
+        )
+
+    def sdk_get() -> None:
+        check_id(client.transfers.get_transfer(transfer_id=TRANSFER_ID).id_)
+
+    def bare_get() -> None:
+        response = http.get(get_url)
+        check_status(response, 200, "getTransfer")
+        check_id(response.json()["id"])
+
+    def sdk_create() -> None:
+        check_id(client.transfers.create_transfer(**CREATE_ARGS).id_)
+
+    def bare_create() -> None:
+        response = http.post(
+            create_url, json=CREATE_ARGS, headers={"Idempotency-Key": str(uuid.uuid4())}
+        )
+        check_status(response, 201, "createTransfer")
+        check_id(response.json()["id"])
+
+    try:
+        report("python", "getTransfer", *compare_sync(sdk_get, bare_get))
+        report("python", "createTransfer", *compare_sync(sdk_create, bare_create))
+    finally:
+        client.close()
+        http.close()
+
+
+# -- asyncio ------------------------------------------------------------------
+
+
+async def compare_async(
+    sdk: Callable[[], Awaitable[None]], bare: Callable[[], Awaitable[None]]
+) -> tuple[list[int], list[int]]:
+    for _ in range(WARMUP):
+        await sdk()
+        await bare()
+    clock = time.perf_counter_ns
+    sdk_ns: list[int] = []
+    bare_ns: list[int] = []
+    while len(bare_ns) < CALLS:
+        n = min(BLOCK, CALLS - len(sdk_ns))
+        for _ in range(n):
+            started = clock()
+            await sdk()
+            sdk_ns.append(clock() - started)
+        for _ in range(n):
+            started = clock()
+            await bare()
+            bare_ns.append(clock() - started)
+    return sdk_ns, bare_ns
+
+
+async def run_async() -> None:
+    get_url = f"{BASE_URL}/transfers/{TRANSFER_ID}"
+    create_url = f"{BASE_URL}/transfers"
+    async with (
+        payments.AsyncPayments(bearer_token=TOKEN, base_url=BASE_URL) as client,
+        httpx.AsyncClient(headers=BARE_HEADERS) as http,
+    ):
+
+        async def sdk_get() -> None:
+            check_id((await client.transfers.get_transfer(transfer_id=TRANSFER_ID)).id_)
+
+        async def bare_get() -> None:
+            response = await http.get(get_url)
+            check_status(response, 200, "getTransfer")
+            check_id(response.json()["id"])
+
+        async def sdk_create() -> None:
+            check_id((await client.transfers.create_transfer(**CREATE_ARGS)).id_)
+
+        async def bare_create() -> None:
+            response = await http.post(
+                create_url,
+                json=CREATE_ARGS,
+                headers={"Idempotency-Key": str(uuid.uuid4())},
+            )
+            check_status(response, 201, "createTransfer")
+            check_id(response.json()["id"])
+
+        report("python-async", "getTransfer", *await compare_async(sdk_get, bare_get))
+        report(
+            "python-async",
+            "createTransfer",
+            *await compare_async(sdk_create, bare_create),
+        )
+
+
+def main() -> None:
+    run_sync()
+    if os.environ.get("OVERHEAD_PYTHON_ASYNC", "1") != "0":
+        asyncio.run(run_async())
+
+
+if __name__ == "__main__":
+    main()
