@@ -111,6 +111,7 @@ pub fn build(loaded: &Loaded) -> Result<Api, Diagnostic> {
         latency_p99_ms: root_p99,
         retries: root_retries,
         warnings,
+        type_index: Default::default(),
     })
 }
 
@@ -694,7 +695,17 @@ impl<'a> Builder<'a> {
             }
             variants.push(Variant { ty, tags });
         }
+        let mut seen_tags: HashSet<&str> = HashSet::new();
+        let shared_tag = variants
+            .iter()
+            .flat_map(|v| v.tags.iter())
+            .find(|t| !seen_tags.insert(t.as_str()))
+            .cloned();
         let discriminator = match discriminator {
+            Some(d) if shared_tag.is_some() => {
+                self.warn("discriminator", pointer, format!("discriminator `{}` gives the value `{}` to several variants; the union is decoded by trying each variant", d.property_name, shared_tag.unwrap_or_default()));
+                None
+            }
             Some(d)
                 if variants.iter().all(|v| {
                     !v.tags.is_empty() && matches!(v.ty.non_null(), TypeRef::Named(_))

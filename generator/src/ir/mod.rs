@@ -33,6 +33,9 @@ pub struct Api {
     /// Root `x-retries`.
     pub retries: RetryOverrides,
     pub warnings: Vec<Warning>,
+    /// Type name to its index in `types`, built on the first lookup.
+    #[serde(skip)]
+    pub type_index: std::sync::OnceLock<std::collections::HashMap<String, usize>>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -492,7 +495,30 @@ impl RetryOverrides {
 }
 
 impl Api {
+    /// The named type called `name`, found through an index of `types`
+    /// built on the first call (a stale index falls back to a scan).
     pub fn type_by_name(&self, name: &str) -> Option<&NamedType> {
-        self.types.iter().find(|t| t.name == name)
+        let index = self.type_index.get_or_init(|| {
+            self.types
+                .iter()
+                .enumerate()
+                .map(|(i, t)| (t.name.clone(), i))
+                .collect()
+        });
+        match index.get(name).and_then(|&i| self.types.get(i)) {
+            Some(t) if t.name == name => Some(t),
+            _ if index.len() == self.types.len() && index.get(name).is_none() => None,
+            _ => self.types.iter().find(|t| t.name == name),
+        }
+    }
+
+    /// The position of the named type called `name` in `types`.
+    pub fn type_position(&self, name: &str) -> Option<usize> {
+        let t = self.type_by_name(name)?;
+        let indexed = self.type_index.get().and_then(|index| index.get(name));
+        match indexed {
+            Some(&i) if std::ptr::eq(&self.types[i], t) => Some(i),
+            _ => self.types.iter().position(|x| x.name == name),
+        }
     }
 }
