@@ -1,6 +1,7 @@
 //! `models.py`: every named type of the IR as a Python model.
 
-use std::collections::HashSet;
+use std::cmp::Reverse;
+use std::collections::{BTreeSet, BinaryHeap, HashMap};
 
 use serde_json::Value;
 
@@ -178,26 +179,133 @@ fn needs_classes(api: &Api, ty: &TypeRef, seen: &mut Vec<String>) -> bool {
         })
 }
 
+/// The named types `t` mentions directly: an alias's target, a union's
+/// variants (through containers, not through other named types).
+fn mentioned(t: &NamedType) -> Vec<String> {
+    let mut named = Vec::new();
+    match &t.kind {
+        TypeKind::Alias { target } => Types::mentions(target, &mut named),
+        TypeKind::Union { variants, .. } => {
+            for v in variants {
+                Types::mentions(&v.ty, &mut named);
+            }
+        }
+        _ => {}
+    }
+    named
+}
+
+/// The module-level statements evaluated at import (`X = list[Y]`) in an
+/// order where each comes after the ones it mentions; the spec's order
+/// otherwise.
+fn early_order(items: &[&NamedType]) -> Vec<usize> {
+    let index: HashMap<&str, usize> = items
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t.name.as_str(), i))
+        .collect();
+    let deps: Vec<Vec<usize>> = items
+        .iter()
+        .map(|t| {
+            mentioned(t)
+                .iter()
+                .filter_map(|n| index.get(n.as_str()).copied())
+                .collect()
+        })
+        .collect();
+    // Depth-first, dependencies first; `state`: 0 new, 1 on the path, 2 done.
+    let mut state = vec![0u8; items.len()];
+    let mut order = Vec::with_capacity(items.len());
+    for start in 0..items.len() {
+        if state[start] != 0 {
+            continue;
+        }
+        state[start] = 1;
+        let mut stack = vec![(start, 0usize)];
+        while let Some((node, next)) = stack.last_mut() {
+            let node = *node;
+            match deps[node].get(*next) {
+                Some(&dep) => {
+                    *next += 1;
+                    if state[dep] == 0 {
+                        state[dep] = 1;
+                        stack.push((dep, 0));
+                    }
+                }
+                None => {
+                    state[node] = 2;
+                    order.push(node);
+                    stack.pop();
+                }
+            }
+        }
+    }
+    order
+}
+
+/// The order of the aliases and unions that mention classes: each after the
+/// ones it mentions, the first in spec order among those ready; in a cycle
+/// the first left goes next and its later mentions are quoted.
+fn late_order(items: &[&NamedType]) -> Vec<usize> {
+    let index: HashMap<&str, usize> = items
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t.name.as_str(), i))
+        .collect();
+    let mut remaining = vec![0usize; items.len()];
+    let mut dependents: Vec<Vec<usize>> = vec![Vec::new(); items.len()];
+    for (i, t) in items.iter().enumerate() {
+        let mut deps: Vec<usize> = mentioned(t)
+            .iter()
+            .filter_map(|n| index.get(n.as_str()).copied())
+            .filter(|&d| d != i)
+            .collect();
+        deps.sort_unstable();
+        deps.dedup();
+        remaining[i] = deps.len();
+        for d in deps {
+            dependents[d].push(i);
+        }
+    }
+    let mut ready: BinaryHeap<Reverse<usize>> = (0..items.len())
+        .filter(|&i| remaining[i] == 0)
+        .map(Reverse)
+        .collect();
+    let mut pending: BTreeSet<usize> = (0..items.len()).collect();
+    let mut order = Vec::with_capacity(items.len());
+    while let Some(&first) = pending.first() {
+        let next = loop {
+            match ready.pop() {
+                Some(Reverse(i)) if pending.contains(&i) => break i,
+                Some(_) => continue,
+                None => break first,
+            }
+        };
+        pending.remove(&next);
+        order.push(next);
+        for &d in &dependents[next] {
+            remaining[d] -= 1;
+            if remaining[d] == 0 && pending.contains(&d) {
+                ready.push(Reverse(d));
+            }
+        }
+    }
+    order
+}
+
 pub fn view(api: &Api, names: &Names) -> ModelsView {
     let mut types = Types::new(api, names, "");
-    let mut early = Vec::new();
+    let mut early_types: Vec<&NamedType> = Vec::new();
     let mut classes = Vec::new();
     let mut late_types: Vec<&NamedType> = Vec::new();
 
     for t in &api.types {
-        let name = names.ty(&t.name).to_string();
         match &t.kind {
-            TypeKind::Enum { base, values, .. } => early.push(AliasView {
-                statement: enum_alias(&name, *base, values).render(0, 0),
-                doc: alias_doc(t),
-            }),
+            TypeKind::Enum { .. } => early_types.push(t),
             TypeKind::Alias { target }
                 if !needs_classes(api, target, &mut vec![t.name.clone()]) =>
             {
-                early.push(AliasView {
-                    statement: Doc::text(format!("{name} = {}", types.runtime(target))).flat(),
-                    doc: alias_doc(t),
-                });
+                early_types.push(t)
             }
             TypeKind::Object { fields, additional } => {
                 classes.push(class_view(
@@ -212,50 +320,39 @@ pub fn view(api: &Api, names: &Names) -> ModelsView {
             _ => late_types.push(t),
         }
     }
+    let early: Vec<AliasView> = early_order(&early_types)
+        .into_iter()
+        .map(|i| {
+            let t = early_types[i];
+            let name = names.ty(&t.name);
+            let statement = match &t.kind {
+                TypeKind::Enum { base, values, .. } => enum_alias(name, *base, values).render(0, 0),
+                TypeKind::Alias { target } => {
+                    Doc::text(format!("{name} = {}", types.runtime(target))).flat()
+                }
+                _ => String::new(),
+            };
+            AliasView {
+                statement,
+                doc: alias_doc(t),
+            }
+        })
+        .collect();
 
     // Aliases and unions that mention classes, in an order where each
     // mentions only what is already defined; the rest is quoted.
-    let mut defined: HashSet<String> = api
-        .types
-        .iter()
-        .filter(|t| !late_types.iter().any(|l| l.name == t.name))
-        .map(|t| t.name.clone())
+    let ordered: Vec<&NamedType> = late_order(&late_types)
+        .into_iter()
+        .map(|i| late_types[i])
         .collect();
-    let mut pending: Vec<&NamedType> = late_types;
-    let mut ordered = Vec::new();
-    while !pending.is_empty() {
-        let ready = pending.iter().position(|t| {
-            let mut named = Vec::new();
-            match &t.kind {
-                TypeKind::Alias { target } => Types::mentions(target, &mut named),
-                TypeKind::Union { variants, .. } => {
-                    for v in variants {
-                        Types::mentions(&v.ty, &mut named);
-                    }
-                }
-                _ => {}
-            }
-            named.iter().all(|n| defined.contains(n) || *n == t.name)
-        });
-        let t = pending.remove(ready.unwrap_or(0));
-        defined.insert(t.name.clone());
-        ordered.push(t);
-    }
+    types.forward_rank = ordered
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t.name.clone(), i))
+        .collect();
     let mut late = Vec::new();
-    let mut known: HashSet<String> = api
-        .types
-        .iter()
-        .filter(|t| !ordered.iter().any(|o| o.name == t.name))
-        .map(|t| t.name.clone())
-        .collect();
-    for t in ordered {
-        known.insert(t.name.clone());
-        types.forward = api
-            .types
-            .iter()
-            .filter(|x| !known.contains(&x.name) || x.name == t.name)
-            .map(|x| x.name.clone())
-            .collect();
+    for (rank, t) in ordered.into_iter().enumerate() {
+        types.forward_from = Some(rank);
         let name = names.ty(&t.name).to_string();
         match &t.kind {
             TypeKind::Alias { target } => late.push(LateItem::Alias(AliasView {
@@ -283,7 +380,7 @@ pub fn view(api: &Api, names: &Names) -> ModelsView {
                     )
                     .render(0, 0)
                 };
-                types.forward.clear();
+                types.forward_from = None;
                 let parser = names
                     .union_parsers
                     .get(&t.name)

@@ -1,7 +1,7 @@
 //! IR types as Python: annotations, and the expressions that read a value
 //! from its JSON form.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 
 use super::layout::Doc;
 use super::naming::Names;
@@ -13,8 +13,13 @@ pub struct Types<'a> {
     pub names: &'a Names,
     /// `models.` outside `models.py`, empty inside it.
     pub prefix: &'static str,
-    /// Model names written as string forward references (aliases defined later).
-    pub forward: HashSet<String>,
+    /// The late statements (aliases and unions that mention classes) by
+    /// their position in the module.
+    pub forward_rank: HashMap<String, usize>,
+    /// While writing the late statement at this position: names of it and
+    /// of the late statements after it are written as string forward
+    /// references.
+    pub forward_from: Option<usize>,
 }
 
 impl<'a> Types<'a> {
@@ -23,13 +28,18 @@ impl<'a> Types<'a> {
             api,
             names,
             prefix,
-            forward: HashSet::new(),
+            forward_rank: HashMap::new(),
+            forward_from: None,
         }
     }
 
     fn named(&self, ir: &str) -> String {
         let name = self.names.ty(ir);
-        if self.forward.contains(ir) {
+        let forward = match (self.forward_from, self.forward_rank.get(ir)) {
+            (Some(from), Some(&rank)) => rank >= from,
+            _ => false,
+        };
+        if forward {
             format!("\"{}{name}\"", self.prefix)
         } else {
             format!("{}{name}", self.prefix)
