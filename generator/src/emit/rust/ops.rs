@@ -218,10 +218,16 @@ impl OpCtx<'_> {
             .collect();
         let body_plan = body.map(|(b, content)| self.body_plan(content, b.required));
         let borrowed = body_plan.as_ref().is_some_and(|b| b.borrowed);
-        let (generics, impl_generics, lt) = if borrowed {
-            ("<'a>".to_string(), "<'_>".to_string(), "<'a>")
+        let (generics, lt) = if borrowed {
+            ("<'a>".to_string(), "<'a>")
         } else {
-            (String::new(), String::new(), "")
+            (String::new(), "")
+        };
+        // A setter of an optional borrowed body names the lifetime.
+        let impl_head = match &body_plan {
+            Some(plan) if plan.borrowed && !plan.required => format!("<'a> {builder}<'a>"),
+            Some(plan) if plan.borrowed => format!(" {builder}<'_>"),
+            _ => format!(" {builder}"),
         };
 
         // The resource method: required parameters and a required body are arguments.
@@ -364,7 +370,7 @@ impl OpCtx<'_> {
             ),
             builder: builder.clone(),
             generics,
-            impl_generics,
+            impl_head,
             builder_fields,
             init,
             setters,

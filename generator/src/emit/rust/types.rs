@@ -86,6 +86,11 @@ pub const OUTSIDE: Scope = Scope {
 pub struct Types<'a> {
     pub api: &'a Api,
     infos: HashMap<String, TypeInfo>,
+    /// Every model's Rust name.
+    idents: HashSet<String>,
+    /// The strongly connected component of each named type in the graph of
+    /// types held inline (not behind a Vec or a map).
+    components: HashMap<String, usize>,
     defaults: HashMap<String, bool>,
     pub uses_chrono: Cell<bool>,
     pub uses_uuid: Cell<bool>,
@@ -107,9 +112,12 @@ impl<'a> Types<'a> {
                 },
             );
         }
+        let idents = infos.values().map(|i| i.ident.clone()).collect();
         let mut types = Types {
             api,
             infos,
+            idents,
+            components: inline_components(api),
             defaults: HashMap::new(),
             uses_chrono: Cell::new(false),
             uses_uuid: Cell::new(false),
@@ -180,7 +188,7 @@ impl<'a> Types<'a> {
 
     /// Whether a model has this Rust name.
     pub fn has_ident(&self, ident: &str) -> bool {
-        self.infos.values().any(|i| i.ident == ident)
+        self.idents.contains(ident)
     }
 
     pub fn has_default(&self, name: &str) -> bool {
@@ -218,40 +226,20 @@ impl<'a> Types<'a> {
         }
     }
 
-    /// Named types a value of `name` holds inline (not behind a Vec or map).
-    fn direct_targets(&self, name: &str) -> Vec<String> {
-        let Some(t) = self.api.type_by_name(name) else {
-            return Vec::new();
-        };
-        match &t.kind {
-            TypeKind::Object { fields, .. } => {
-                fields.iter().filter_map(|f| direct(&f.ty)).collect()
-            }
-            TypeKind::Union { variants, .. } => {
-                variants.iter().filter_map(|v| direct(&v.ty)).collect()
-            }
-            TypeKind::Alias { target } => direct(target).into_iter().collect(),
-            TypeKind::Enum { .. } => Vec::new(),
-        }
-    }
-
-    /// Whether a value of type `ty` can contain `owner` inline, so that
-    /// `owner` holding it needs a `Box`.
+    /// Whether a value of type `ty`, which `owner` holds inline, can
+    /// contain `owner` inline in turn, so that `owner` needs a `Box` for it:
+    /// `ty` is `owner`, or both are in one cycle of inline holding.
     pub fn reaches_directly(&self, ty: &TypeRef, owner: &str) -> bool {
-        let Some(start) = direct(ty) else {
+        let Some(target) = direct(ty) else {
             return false;
         };
-        let mut seen = HashSet::new();
-        let mut stack = vec![start];
-        while let Some(n) = stack.pop() {
-            if n == owner {
-                return true;
-            }
-            if seen.insert(n.clone()) {
-                stack.extend(self.direct_targets(&n));
-            }
+        if target == owner {
+            return true;
         }
-        false
+        match (self.components.get(target), self.components.get(owner)) {
+            (Some(a), Some(b)) => a == b,
+            _ => false,
+        }
     }
 
     /// The Rust type of an IR type reference.
@@ -318,12 +306,98 @@ impl<'a> Types<'a> {
     }
 }
 
-fn direct(ty: &TypeRef) -> Option<String> {
+fn direct(ty: &TypeRef) -> Option<&str> {
     match ty {
-        TypeRef::Named(n) => Some(n.clone()),
+        TypeRef::Named(n) => Some(n),
         TypeRef::Nullable(inner) => direct(inner),
         _ => None,
     }
+}
+
+/// Named types a value of `t` holds inline (not behind a Vec or map).
+fn direct_targets(t: &NamedType) -> Vec<&str> {
+    match &t.kind {
+        TypeKind::Object { fields, .. } => fields.iter().filter_map(|f| direct(&f.ty)).collect(),
+        TypeKind::Union { variants, .. } => variants.iter().filter_map(|v| direct(&v.ty)).collect(),
+        TypeKind::Alias { target } => direct(target).into_iter().collect(),
+        TypeKind::Enum { .. } => Vec::new(),
+    }
+}
+
+/// The strongly connected components (Tarjan's algorithm, iteratively) of
+/// the graph whose edges go from a type to the types it holds inline.
+fn inline_components(api: &Api) -> HashMap<String, usize> {
+    let index: HashMap<&str, usize> = api
+        .types
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t.name.as_str(), i))
+        .collect();
+    let edges: Vec<Vec<usize>> = api
+        .types
+        .iter()
+        .map(|t| {
+            direct_targets(t)
+                .into_iter()
+                .filter_map(|n| index.get(n).copied())
+                .collect()
+        })
+        .collect();
+    let n = api.types.len();
+    const UNSEEN: usize = usize::MAX;
+    let mut order = vec![UNSEEN; n];
+    let mut low = vec![0usize; n];
+    let mut on_stack = vec![false; n];
+    let mut stack: Vec<usize> = Vec::new();
+    let mut component = vec![UNSEEN; n];
+    let mut next_order = 0;
+    let mut next_component = 0;
+    for root in 0..n {
+        if order[root] != UNSEEN {
+            continue;
+        }
+        let mut calls: Vec<(usize, usize)> = vec![(root, 0)];
+        order[root] = next_order;
+        low[root] = next_order;
+        next_order += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some(&mut (node, ref mut next)) = calls.last_mut() {
+            if let Some(&to) = edges[node].get(*next) {
+                *next += 1;
+                if order[to] == UNSEEN {
+                    order[to] = next_order;
+                    low[to] = next_order;
+                    next_order += 1;
+                    stack.push(to);
+                    on_stack[to] = true;
+                    calls.push((to, 0));
+                } else if on_stack[to] {
+                    low[node] = low[node].min(order[to]);
+                }
+                continue;
+            }
+            calls.pop();
+            if let Some(&(parent, _)) = calls.last() {
+                low[parent] = low[parent].min(low[node]);
+            }
+            if low[node] == order[node] {
+                while let Some(member) = stack.pop() {
+                    on_stack[member] = false;
+                    component[member] = next_component;
+                    if member == node {
+                        break;
+                    }
+                }
+                next_component += 1;
+            }
+        }
+    }
+    api.types
+        .iter()
+        .zip(component)
+        .map(|(t, c)| (t.name.clone(), c))
+        .collect()
 }
 
 fn shape_of(t: &NamedType) -> Shape {

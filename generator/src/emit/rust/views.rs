@@ -91,8 +91,9 @@ pub struct OpView {
     pub builder_doc: String,
     /// `<'a>` when the builder borrows the body, else empty.
     pub generics: String,
-    /// `<'_>` or empty.
-    pub impl_generics: String,
+    /// The impl block's head after `impl`: ` Builder`, ` Builder<'_>`, or
+    /// `<'a> Builder<'a>` when a setter takes the borrowed body.
+    pub impl_head: String,
     /// `name: Type,` lines of the builder struct, laid out.
     pub builder_fields: Vec<String>,
     /// Field initialisers of the builder, laid out.
