@@ -195,8 +195,20 @@ fn width(s: &str) -> usize {
 
 /// Whether `next` (then the rest of the line) fits in `room` columns.
 fn fits(next: (usize, Mode, &D), rest: &[(usize, Mode, &D)], room: usize) -> bool {
+    fits_parts(next.0, next.1, std::slice::from_ref(next.2), rest, room)
+}
+
+/// Whether `parts` laid out in `mode` (then the rest of the line) fit in
+/// `room` columns.
+fn fits_parts(
+    ind: usize,
+    mode: Mode,
+    parts: &[D],
+    rest: &[(usize, Mode, &D)],
+    room: usize,
+) -> bool {
     let mut room = room as isize;
-    let mut stack: Vec<(usize, Mode, &D)> = vec![next];
+    let mut stack: Vec<(usize, Mode, &D)> = parts.iter().rev().map(|p| (ind, mode, p)).collect();
     let mut rest_idx = rest.len();
     loop {
         let Some((ind, mode, doc)) = stack.pop() else {
@@ -279,7 +291,7 @@ pub fn render(doc: &D, indent: usize) -> String {
                         out.pop();
                     }
                     out.push('\n');
-                    out.push_str(&" ".repeat(ind));
+                    out.extend(std::iter::repeat_n(' ', ind));
                     pos = ind;
                 }
             }
@@ -299,14 +311,9 @@ pub fn render(doc: &D, indent: usize) -> String {
                 }
             }
             D::Group(parts, force) => {
-                let flat_doc = D::Concat(parts.clone());
                 let flat = !*force
                     && (mode == Mode::Flat
-                        || fits(
-                            (ind, Mode::Flat, &flat_doc),
-                            &cmds,
-                            WIDTH.saturating_sub(pos),
-                        ));
+                        || fits_parts(ind, Mode::Flat, parts, &cmds, WIDTH.saturating_sub(pos)));
                 let m = if flat { Mode::Flat } else { Mode::Break };
                 for p in parts.iter().rev() {
                     cmds.push((ind, m, p));

@@ -15,7 +15,7 @@ use super::views::{
 };
 use crate::ir::{
     Api, BodyKind, Content, FailurePolicy, Group, Operation, Param, ParamLocation, ParamStyle,
-    RetryClass, StatusSpec, TypeKind,
+    RetryClass, StatusSpec, TypeKind, TypeRef,
 };
 
 pub struct Resource {
@@ -152,11 +152,29 @@ pub fn chosen_body(op: &Operation) -> Option<&Content> {
 
 /// The object type whose fields become params properties, for JSON, form and
 /// multipart bodies of an object type.
-pub fn flattened_body(types: &Types, content: &Content) -> Option<usize> {
+pub fn flattened_body(api: &Api, content: &Content) -> Option<usize> {
     match content.kind {
-        BodyKind::Json | BodyKind::Form | BodyKind::Multipart => types.object_index(&content.ty),
+        BodyKind::Json | BodyKind::Form | BodyKind::Multipart => object_index(api, &content.ty),
         BodyKind::Text | BodyKind::Binary => None,
     }
+}
+
+/// The object type (through aliases) a type reference names, if any.
+pub fn object_index(api: &Api, ty: &TypeRef) -> Option<usize> {
+    let mut current = ty;
+    // Alias chains end: a cycle of aliases has no object at its end.
+    for _ in 0..=api.types.len() {
+        let TypeRef::Named(n) = current else {
+            return None;
+        };
+        let i = api.type_position(n)?;
+        match &api.types[i].kind {
+            TypeKind::Object { .. } => return Some(i),
+            TypeKind::Alias { target } => current = target,
+            _ => return None,
+        }
+    }
+    None
 }
 
 /// What a method resolves to, and how the runtime decodes it.

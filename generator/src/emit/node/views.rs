@@ -266,12 +266,10 @@ impl Package {
     pub fn new(api: &Api, package: &PackageInfo) -> Result<Package, String> {
         // Bodies whose fields become the params object's properties: JSON,
         // form and multipart bodies of an object type.
-        let provisional = Names::new(api, &package.name, &[]);
-        let provisional_types = Types::new(api, &provisional);
         let flattened: Vec<Option<usize>> = api
             .operations
             .iter()
-            .map(|op| chosen_body(op).and_then(|c| flattened_body(&provisional_types, c)))
+            .map(|op| chosen_body(op).and_then(|c| flattened_body(api, c)))
             .collect();
         let names = Names::new(api, &package.name, &flattened);
         let types = Types::new(api, &names);
