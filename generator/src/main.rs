@@ -176,6 +176,17 @@ fn check(spec: &std::path::Path, format: Format, strict: bool) -> ExitCode {
     }
 }
 
+/// Specs with more operations than this get a progress line per phase.
+const PROGRESS_OPERATIONS: usize = 100;
+
+/// What one language's thread did: the files written, or why not.
+struct Emitted {
+    lang: Lang,
+    result: Result<usize, String>,
+    emit: std::time::Duration,
+    write: std::time::Duration,
+}
+
 fn build(
     spec: &std::path::Path,
     out: &std::path::Path,
@@ -187,40 +198,77 @@ fn build(
         Ok(c) => c,
         Err(d) => return unreadable(&d),
     };
-    let api = match read(spec) {
+    let loaded = match sdkgen::load::load(spec) {
+        Ok(l) => l,
+        Err(d) => return unreadable(&d),
+    };
+    let read_time = started.elapsed();
+    let api = match sdkgen::ir::build(&loaded) {
         Ok(api) => api,
         Err(d) => return unreadable(&d),
     };
+    let files_read = loaded.files.len().max(1);
+    // The document is not needed any more: free it before emitting.
+    drop(loaded);
+    let ir_time = started.elapsed() - read_time;
     if let Some(p) = config_path {
         eprintln!("config: {}", p.display());
+    }
+    let progress = api.operations.len() > PROGRESS_OPERATIONS;
+    if progress {
+        eprintln!(
+            "read: {} file{} in {:.2} s",
+            files_read,
+            if files_read == 1 { "" } else { "s" },
+            read_time.as_secs_f64()
+        );
+        eprintln!(
+            "ir: {} operations, {} types in {:.2} s",
+            api.operations.len(),
+            api.types.len(),
+            ir_time.as_secs_f64()
+        );
     }
     let mut langs = langs.to_vec();
     langs.sort();
     langs.dedup();
+    // One thread per language: the emitters share only the IR.
+    let emitted: Vec<Emitted> = std::thread::scope(|scope| {
+        let handles: Vec<_> = langs
+            .iter()
+            .map(|&lang| {
+                let api = &api;
+                let config = &config;
+                let handle = scope.spawn(move || emit_one(api, config, lang, out));
+                (lang, handle)
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|(lang, handle)| {
+                handle.join().unwrap_or_else(|_| Emitted {
+                    lang,
+                    result: Err("internal error: the emitter panicked".to_string()),
+                    emit: Default::default(),
+                    write: Default::default(),
+                })
+            })
+            .collect()
+    });
     let mut failed = false;
-    for lang in langs {
-        let package = PackageInfo::new(&api, &config, lang);
-        match emit::emit(lang, &api, &package) {
-            Ok(files) => {
-                let dir = out.join(lang.as_str());
-                if let Err(e) = emit::write_package(&dir, &files) {
-                    eprintln!(
-                        "error: {}: cannot write the {} package: {e}",
-                        dir.display(),
-                        lang.as_str()
-                    );
-                    failed = true;
-                    continue;
-                }
-                eprintln!(
-                    "{}: {} files in {}",
-                    lang.as_str(),
-                    files.len(),
-                    dir.display()
-                );
-            }
+    for e in &emitted {
+        let dir = out.join(e.lang.as_str());
+        match &e.result {
+            Ok(count) if progress => eprintln!(
+                "{}: {count} files in {} (emit {:.2} s, write {:.2} s)",
+                e.lang.as_str(),
+                dir.display(),
+                e.emit.as_secs_f64(),
+                e.write.as_secs_f64()
+            ),
+            Ok(count) => eprintln!("{}: {count} files in {}", e.lang.as_str(), dir.display()),
             Err(message) => {
-                eprintln!("{}: {message}", lang.as_str());
+                eprintln!("{message}");
                 failed = true;
             }
         }
@@ -245,5 +293,39 @@ fn build(
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// Emits and writes one language's package.
+fn emit_one(api: &Api, config: &Config, lang: Lang, out: &std::path::Path) -> Emitted {
+    let started = Instant::now();
+    let package = PackageInfo::new(api, config, lang);
+    let files = match emit::emit(lang, api, &package) {
+        Ok(files) => files,
+        Err(message) => {
+            return Emitted {
+                lang,
+                result: Err(format!("{}: {message}", lang.as_str())),
+                emit: started.elapsed(),
+                write: Default::default(),
+            }
+        }
+    };
+    let emit_time = started.elapsed();
+    let dir = out.join(lang.as_str());
+    let result = match emit::write_package(&dir, &files) {
+        Ok(()) => Ok(files.len()),
+        Err(e) => Err(format!(
+            "error: {}: cannot write the {} package: {e}",
+            dir.display(),
+            lang.as_str()
+        )),
+    };
+    drop(files);
+    Emitted {
+        lang,
+        result,
+        emit: emit_time,
+        write: started.elapsed() - emit_time,
     }
 }
