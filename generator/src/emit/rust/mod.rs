@@ -112,10 +112,12 @@ const RESERVED_MODULES: &[&str] = &[
 ];
 
 fn render(t: &impl Template, what: &str) -> Result<String, String> {
-    let text = t
+    let mut text = t
         .render()
         .map_err(|e| format!("rendering the Rust {what} failed: {e}"))?;
-    Ok(format!("{}\n", text.trim_end()))
+    text.truncate(text.trim_end().len());
+    text.push('\n');
+    Ok(text)
 }
 
 /// A package name Cargo accepts and Rust can name.
@@ -243,10 +245,12 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
     };
     let lib = render(&templates::LibRs { p: &p, c: &client }, "lib.rs")?;
     let has_tagged = model_views.iter().any(|m| m.kind == "tagged");
+    // Building the model views wrote every type of `models.rs`, so whether
+    // it uses the map type is known before it is rendered.
     let models_rs = if has_models {
         Some(render(
             &templates::ModelsRs {
-                uses_hash_map: false,
+                uses_hash_map: types.uses_hash_map_in_models.get(),
                 has_tagged,
                 models: &model_views,
             },
@@ -255,18 +259,7 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
     } else {
         None
     };
-    // Rendering the models marks the map type as used; render again with it.
-    let models_rs = match models_rs {
-        Some(_) if types.uses_hash_map_in_models.get() => Some(render(
-            &templates::ModelsRs {
-                uses_hash_map: true,
-                has_tagged,
-                models: &model_views,
-            },
-            "models",
-        )?),
-        other => other,
-    };
+    drop(model_views);
     let mut group_files = Vec::new();
     for g in &groups.groups {
         group_files.push((
