@@ -456,8 +456,11 @@ impl OpCtx<'_> {
             {
                 Some(p) => {
                     self.uses_runtime.set(true);
-                    let text = self.text(&p.param.ty, &format!("self.{}", p.ident), false);
-                    path_args.push(format!("runtime::encode_path_segment({})?", text.str_arg()));
+                    // A scalar as its text; anything else (a union of an
+                    // integer and a string, an array) in the simple style.
+                    let value = format!("self.{}", p.ident);
+                    let text = self.header_text(&p.param.ty, &value, &format!("&{value}"), false);
+                    path_args.push(format!("runtime::encode_path_segment({text})?"));
                     format_text.push_str("{}");
                 }
                 None => format_text.push_str(&brace_escape(&rest[open..=close])),
