@@ -76,6 +76,54 @@ async fn error_code(res: Response) -> String {
         .to_string()
 }
 
+/// `latency=MS,op=createTransfer,first=1`: the first execution of a key is slow.
+fn slow_first_transfer(ms: u64) -> Fault {
+    Fault::latency(Duration::from_millis(ms))
+        .op("createTransfer")
+        .first(1)
+}
+
+/// Sends a keyed createTransfer from a task of its own and returns once the
+/// server holds the key and sleeps its injected latency (the first fault).
+async fn slowed_transfer(
+    server: &MockServer,
+    c: &Client,
+    base: &str,
+    key: &'static str,
+) -> tokio::task::JoinHandle<reqwest::Result<Response>> {
+    let (c, base) = (c.clone(), base.to_string());
+    let task =
+        tokio::spawn(async move { create_transfer(&c, &base, Some(key), "t", TRANSFER).await });
+    wait_until(server, "the slowed execution", |s| s.faults_injected == 1).await;
+    task
+}
+
+/// Sends a keyed createTransfer that must meet the in-flight 409.
+async fn expect_in_flight(c: &Client, base: &str, key: &str) {
+    let res = create_transfer(c, base, Some(key), "t", TRANSFER)
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    assert_eq!(error_code(res).await, "concurrent_idempotent_requests");
+}
+
+/// Polls the stats until `done` holds; panics after 10 s (a bound on a hung
+/// server, not a measure of speed).
+async fn wait_until(server: &MockServer, what: &str, done: impl Fn(&Stats) -> bool) -> Stats {
+    let give_up = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let stats = server.stats();
+        if done(&stats) {
+            return stats;
+        }
+        assert!(
+            tokio::time::Instant::now() < give_up,
+            "{what} never happened; stats {stats:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
 #[tokio::test]
 async fn unknown_paths_are_404_and_wrong_methods_405() {
     let (base, server) = start(MockConfig::new()).await;
@@ -261,31 +309,10 @@ async fn a_repeated_key_replays_and_another_payload_conflicts() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_concurrent_retry_gets_the_in_flight_conflict() {
-    let fault = Fault::latency(Duration::from_millis(400))
-        .op("createTransfer")
-        .first(1);
-    let (base, server) = start(MockConfig::new().with_fault(fault)).await;
+    let (base, server) = start(MockConfig::new().with_fault(slow_first_transfer(400))).await;
     let c = client();
-    let slow = {
-        let (c, base) = (c.clone(), base.clone());
-        tokio::spawn(async move {
-            create_transfer(&c, &base, Some("k-concurrent"), "t", TRANSFER).await
-        })
-    };
-    // The first request holds the key once its latency fault has fired.
-    let holding = tokio::time::Instant::now() + Duration::from_secs(3);
-    while server.stats().faults_injected == 0 {
-        assert!(
-            tokio::time::Instant::now() < holding,
-            "the first request never arrived"
-        );
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
-    let retry = create_transfer(&c, &base, Some("k-concurrent"), "t", TRANSFER)
-        .await
-        .expect("sent");
-    assert_eq!(retry.status(), StatusCode::CONFLICT);
-    assert_eq!(error_code(retry).await, "concurrent_idempotent_requests");
+    let slow = slowed_transfer(&server, &c, &base, "k-concurrent").await;
+    expect_in_flight(&c, &base, "k-concurrent").await;
     let slow = slow.await.expect("task").expect("sent");
     assert_eq!(slow.status(), StatusCode::CREATED);
     assert!(!replayed(&slow));
@@ -749,4 +776,103 @@ async fn an_addressed_id_takes_the_type_of_the_field() {
         .expect("sent");
     assert_eq!(res.status(), StatusCode::BAD_REQUEST);
     assert_eq!(json_of(res).await["errors"][0]["in"], "path");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn first_counts_only_the_attempts_that_claim_the_key() {
+    // The first execution is slowed and fails, and so does the second: an
+    // attempt that meets the in-flight 409 in between runs nothing and is not
+    // one of the "first 2".
+    let mut api = payments();
+    api.key_contract.failures = Some(FailurePolicy::Reattempt);
+    let faults = vec![
+        slow_first_transfer(1000),
+        Fault::status(500)
+            .at(Phase::After)
+            .op("createTransfer")
+            .first(2),
+    ];
+    let (base, server) = start_api(api, MockConfig::new().with_faults(faults)).await;
+    let c = client();
+    let slow = slowed_transfer(&server, &c, &base, "k-first").await;
+    expect_in_flight(&c, &base, "k-first").await;
+    let slow = slow.await.expect("task").expect("sent");
+    assert_eq!(slow.status(), StatusCode::INTERNAL_SERVER_ERROR);
+    // The key was released; the second execution is the second attempt of
+    // the key that claimed it, so it fails too.
+    let second = create_transfer(&c, &base, Some("k-first"), "t", TRANSFER)
+        .await
+        .expect("sent");
+    assert_eq!(second.status(), StatusCode::INTERNAL_SERVER_ERROR);
+    assert!(!replayed(&second));
+    let third = create_transfer(&c, &base, Some("k-first"), "t", TRANSFER)
+        .await
+        .expect("sent");
+    assert_eq!(third.status(), StatusCode::CREATED);
+    assert!(!replayed(&third));
+    let stats = server.stats();
+    assert_eq!(stats.side_effects_of("createTransfer"), 1);
+    assert_eq!(stats.conflicts.in_flight, 1);
+    assert_eq!(stats.faults_injected, 3, "one latency and two failures");
+    assert_eq!(stats.duplicates, 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn work_whose_client_went_away_runs_to_its_end() {
+    let (base, server) = start(MockConfig::new().with_fault(slow_first_transfer(1000))).await;
+    let c = client();
+    // The server has accepted the work (the key is claimed, the latency
+    // started); then the client gives up and its connection closes.
+    let gone = slowed_transfer(&server, &c, &base, "k-gone").await;
+    gone.abort();
+    assert!(gone.await.expect_err("aborted").is_cancelled());
+
+    // The work still holds the key.
+    expect_in_flight(&c, &base, "k-gone").await;
+
+    // It ends with its side effect, stored for the key.
+    wait_until(&server, "the abandoned execution", |s| {
+        s.side_effects_of("createTransfer") == 1
+    })
+    .await;
+    let later = create_transfer(&c, &base, Some("k-gone"), "t", TRANSFER)
+        .await
+        .expect("sent");
+    assert_eq!(later.status(), StatusCode::CREATED);
+    assert!(replayed(&later), "the stored outcome of the abandoned work");
+    assert_eq!(json_of(later).await["amount"], 1250);
+    let stats = server.stats();
+    assert_eq!(stats.side_effects_of("createTransfer"), 1);
+    assert_eq!(stats.replays, 1);
+    assert_eq!(stats.conflicts.in_flight, 1);
+    assert_eq!(stats.duplicates, 0);
+    assert_eq!(stats.requests, 3);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unkeyed_request_whose_client_went_away_still_has_its_side_effect() {
+    let fault = Fault::latency(Duration::from_millis(300))
+        .op("updateVendor")
+        .first(1);
+    let (base, server) = start(MockConfig::new().with_fault(fault)).await;
+    let c = client();
+    let gone = {
+        let url = format!("{base}/vendors/acme-supplies");
+        let c = c.clone();
+        tokio::spawn(async move {
+            c.patch(url)
+                .header("content-type", "application/json")
+                .body(r#"{"name":"Acme Supplies Ltd"}"#)
+                .send()
+                .await
+        })
+    };
+    wait_until(&server, "the slowed execution", |s| s.faults_injected == 1).await;
+    gone.abort();
+    assert!(gone.await.expect_err("aborted").is_cancelled());
+    let stats = wait_until(&server, "the abandoned execution", |s| {
+        s.side_effects_of("updateVendor") == 1
+    })
+    .await;
+    assert_eq!(stats.requests, 1);
 }

@@ -20,6 +20,11 @@
 //! Filters: `op=ID` (an operationId; `op=a|b` for several), `first=N` (only
 //! the first N attempts: per caller and key when the request has a key, else
 //! per operation), `p=P` (with probability P, drawn from the seeded generator).
+//!
+//! A request with a key is counted only once it has claimed the key: one that
+//! meets the in-flight 409, the mismatch 409 or a replay runs nothing and is
+//! not counted, so `first=1` is exactly the first execution of the key,
+//! however many attempts race for it.
 
 use std::collections::HashMap;
 use std::fmt;

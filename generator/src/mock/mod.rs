@@ -10,16 +10,21 @@
 //! 2. outage faults (503 with `Retry-After`);
 //! 3. validation of parameters and the JSON body against the IR (400,
 //!    `application/problem+json`);
-//! 4. the other faults: `reset=before`, status faults, then, for a keyed
-//!    operation with a key, the atomic claim of the key (409 in flight, 409
-//!    mismatch, or a replay of the stored response);
-//! 5. `Request-Timeout-Ms`: work whose caller has no time left is not started
-//!    (504, `x-should-retry: false`, no side effect);
-//! 6. latency faults (slept while the key is held), the execution (a side
-//!    effect for a state-changing operation), `status=...,at=after` faults
-//!    (the execution fails and commits nothing) and `reset=after` faults (the
-//!    execution commits, its response is stored for the key, and the
-//!    connection is reset instead of answered).
+//! 4. for a keyed operation with a key, the atomic claim of the key (409 in
+//!    flight, 409 mismatch, or a replay of the stored response): an attempt
+//!    answered there runs nothing and meets no fault;
+//! 5. the other faults, counted (for `first=`) by the attempts that reach
+//!    this point, so per key only by those that hold it: `reset=before` and
+//!    status faults (the key is released);
+//! 6. `Request-Timeout-Ms`: work whose caller has no time left is not started
+//!    (504, `x-should-retry: false`, no side effect, the key released);
+//! 7. the accepted work runs in a task of its own, to its end, whatever
+//!    becomes of the connection (a client whose attempt timed out cancels
+//!    nothing): latency faults (slept while the key is held), the execution
+//!    (a side effect for a state-changing operation), `status=...,at=after`
+//!    faults (the execution fails and commits nothing), and the outcome
+//!    stored for the key; then `reset=after` faults reset the connection
+//!    instead of answering, if it is still open.
 //!
 //! The library API runs the same server in-process for tests and benches:
 //! [`MockServer::start`] with an [`Api`](crate::ir::Api) and a [`MockConfig`].

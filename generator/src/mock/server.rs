@@ -296,7 +296,7 @@ fn with_note(mut res: Res, note: &'static str) -> Res {
     res
 }
 
-async fn handle(shared: &Shared, ctl: &ConnCtl, req: Request<Incoming>) -> Res {
+async fn handle(shared: &Arc<Shared>, ctl: &ConnCtl, req: Request<Incoming>) -> Res {
     let path = req.uri().path().to_string();
     if path == "/__sdkgen" || path.starts_with("/__sdkgen/") {
         return control(shared, req).await;
@@ -324,32 +324,34 @@ fn ir_method(m: &hyper::Method) -> Option<Method> {
     })
 }
 
-/// Gives the key back on every path that does not complete it, including
-/// the client going away while the request sleeps.
-struct ClaimGuard<'a> {
-    keys: &'a KeyStore,
+/// Gives the key back on every path that does not complete it (a fault
+/// answered before the execution, a deadline already past, a failure that is
+/// not replayed). It moves into the detached execution, so the key stays in
+/// flight until that ends, whatever became of the connection.
+struct ClaimGuard {
+    shared: Arc<Shared>,
     scope: Scope,
     token: u64,
     claimed_at: Instant,
     done: bool,
 }
 
-impl ClaimGuard<'_> {
+impl ClaimGuard {
     fn complete(mut self, stored: Stored) {
-        self.keys.complete(&self.scope, self.token, stored);
+        self.shared.keys.complete(&self.scope, self.token, stored);
         self.done = true;
     }
 }
 
-impl Drop for ClaimGuard<'_> {
+impl Drop for ClaimGuard {
     fn drop(&mut self) {
         if !self.done {
-            self.keys.release(&self.scope, self.token);
+            self.shared.keys.release(&self.scope, self.token);
         }
     }
 }
 
-async fn api_request(shared: &Shared, ctl: &ConnCtl, req: Request<Incoming>) -> Res {
+async fn api_request(shared: &Arc<Shared>, ctl: &ConnCtl, req: Request<Incoming>) -> Res {
     let started = Instant::now();
     lock(&shared.stats).requests += 1;
     let api = &shared.api;
@@ -365,8 +367,8 @@ async fn api_request(shared: &Shared, ctl: &ConnCtl, req: Request<Incoming>) -> 
         shared.count_fault();
         return with_note(outage_response(left), "outage");
     }
-    let (op, path_params) = match found {
-        Lookup::Op { op, params } => (&api.operations[op], params),
+    let (op_index, path_params) = match found {
+        Lookup::Op { op, params } => (op, params),
         Lookup::MethodNotAllowed(methods) => {
             let allow: Vec<&str> = methods.iter().map(|m| m.as_str()).collect();
             let mut res = error_response(
@@ -396,6 +398,7 @@ async fn api_request(shared: &Shared, ctl: &ConnCtl, req: Request<Incoming>) -> 
         }
     };
 
+    let op = &api.operations[op_index];
     let (parts, body) = req.into_parts();
     let body = match Limited::new(body, MAX_BODY).collect().await {
         Ok(collected) => collected.to_bytes(),
@@ -455,30 +458,9 @@ async fn api_request(shared: &Shared, ctl: &ConnCtl, req: Request<Incoming>) -> 
         return with_note(problem(op, &issues), "rejected");
     }
 
-    // Faults, counted per (caller, key) when there is a key, else per operation.
+    // The idempotency key: one atomic claim. An attempt answered here (in
+    // flight, mismatch, replay) runs nothing, so it meets no fault either.
     let caller = credential(api, op, &parts.headers, &query, &cookies);
-    let fault_scope = match &key {
-        Some(k) => format!("{caller}\u{1f}{k}"),
-        None => format!("op\u{1f}{}", op.id),
-    };
-    let fired = {
-        let mut faults = lock(&shared.faults);
-        let mut rng = lock(&shared.rng);
-        faults.evaluate(&op.id, &fault_scope, &mut rng)
-    };
-    if fired.reset_before {
-        shared.count_fault();
-        if shared.log {
-            eprintln!("{} {raw_path} -> reset before processing", parts.method);
-        }
-        return ctl.reset().await;
-    }
-    if let Some(status) = fired.status_before {
-        shared.count_fault();
-        return with_note(respond(&status_fault(status), false), "injected");
-    }
-
-    // The idempotency key: one atomic claim.
     let mut claim = None;
     if let Some(key) = &key {
         let scope = (caller.clone(), key.clone());
@@ -486,7 +468,7 @@ async fn api_request(shared: &Shared, ctl: &ConnCtl, req: Request<Incoming>) -> 
         match shared.keys.claim(&scope, fp, Instant::now()) {
             Claim::Fresh { token, claimed_at } => {
                 claim = Some(ClaimGuard {
-                    keys: &shared.keys,
+                    shared: shared.clone(),
                     scope,
                     token,
                     claimed_at,
@@ -522,6 +504,33 @@ async fn api_request(shared: &Shared, ctl: &ConnCtl, req: Request<Incoming>) -> 
         }
     }
 
+    // Faults, counted per (caller, key) when there is a key, else per
+    // operation. A keyed attempt counts here, holding the key: `first=N`
+    // means the first N attempts that claimed it, however many others met
+    // the in-flight 409 meanwhile.
+    let fault_scope = match &key {
+        Some(k) => format!("{caller}\u{1f}{k}"),
+        None => format!("op\u{1f}{}", op.id),
+    };
+    let fired = {
+        let mut faults = lock(&shared.faults);
+        let mut rng = lock(&shared.rng);
+        faults.evaluate(&op.id, &fault_scope, &mut rng)
+    };
+    if fired.reset_before {
+        shared.count_fault();
+        drop(claim);
+        if shared.log {
+            eprintln!("{} {raw_path} -> reset before processing", parts.method);
+        }
+        return ctl.reset().await;
+    }
+    if let Some(status) = fired.status_before {
+        shared.count_fault();
+        drop(claim);
+        return with_note(respond(&status_fault(status), false), "injected");
+    }
+
     // The caller's deadline: work that cannot finish in time is not started.
     if let Some(left) = time_left_ms(&parts.headers) {
         let needed = fired.latency.map_or(0, |d| d.as_millis() as i64);
@@ -531,44 +540,32 @@ async fn api_request(shared: &Shared, ctl: &ConnCtl, req: Request<Incoming>) -> 
             return with_note(deadline_response(remaining, needed), "deadline");
         }
     }
-    if let Some(latency) = fired.latency {
-        shared.count_fault();
-        tokio::time::sleep(latency).await;
-    }
 
-    // Execution: from here to the response, nothing awaits.
-    let stored = match fired.status_after {
-        Some(status) => {
-            // The operation ran and failed: nothing is committed.
-            shared.count_fault();
-            status_fault(status)
-        }
-        None => {
-            let seq = if op.method.is_safe() {
-                1
-            } else {
-                let mut stats = lock(&shared.stats);
-                let n = stats.side_effects.entry(op.id.clone()).or_insert(0);
-                *n += 1;
-                *n
-            };
-            if let Some(guard) = &claim {
-                if shared.keys.record_commit(&guard.scope, guard.claimed_at) {
-                    lock(&shared.stats).duplicates += 1;
-                }
-            }
-            success(api, op, &path_params, json_body.as_ref(), seq)
+    // Accepted: the work runs to its end in a task of its own, so a client
+    // that goes away (its attempt timed out) cancels nothing; the key stays
+    // in flight until the outcome is stored for replay.
+    if fired.latency.is_some() {
+        shared.count_fault();
+    }
+    let work = Work {
+        shared: shared.clone(),
+        op: op_index,
+        path_params,
+        body: json_body,
+        latency: fired.latency,
+        status_after: fired.status_after,
+        claim,
+    };
+    let stored = match tokio::spawn(work.run()).await {
+        Ok(stored) => stored,
+        Err(e) => {
+            return error_response(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "mock_error",
+                format!("the execution did not finish: {e}"),
+            )
         }
     };
-    if let Some(guard) = claim {
-        let replay_failures = api.key_contract.failures == Some(FailurePolicy::Replay);
-        if stored.status < 500 || replay_failures {
-            guard.complete(stored.clone());
-        } else {
-            // Dropping the guard releases the key: a retry executes again.
-            drop(guard);
-        }
-    }
     if fired.reset_after {
         shared.count_fault();
         if shared.log {
@@ -582,6 +579,64 @@ async fn api_request(shared: &Shared, ctl: &ConnCtl, req: Request<Incoming>) -> 
         "executed"
     };
     with_note(respond(&stored, false), note)
+}
+
+/// An accepted request's execution, detached from its connection.
+struct Work {
+    shared: Arc<Shared>,
+    op: usize,
+    path_params: Vec<(String, String)>,
+    body: Option<Value>,
+    latency: Option<Duration>,
+    status_after: Option<StatusFault>,
+    claim: Option<ClaimGuard>,
+}
+
+impl Work {
+    /// Sleeps the injected latency (holding the key), executes, and stores
+    /// the outcome for the key; the response to send, if anyone still waits.
+    async fn run(self) -> Stored {
+        if let Some(latency) = self.latency {
+            tokio::time::sleep(latency).await;
+        }
+        // From here to the end, nothing awaits.
+        let shared = &self.shared;
+        let api = &shared.api;
+        let op = &api.operations[self.op];
+        let stored = match self.status_after {
+            Some(status) => {
+                // The operation ran and failed: nothing is committed.
+                shared.count_fault();
+                status_fault(status)
+            }
+            None => {
+                let seq = if op.method.is_safe() {
+                    1
+                } else {
+                    let mut stats = lock(&shared.stats);
+                    let n = stats.side_effects.entry(op.id.clone()).or_insert(0);
+                    *n += 1;
+                    *n
+                };
+                if let Some(guard) = &self.claim {
+                    if shared.keys.record_commit(&guard.scope, guard.claimed_at) {
+                        lock(&shared.stats).duplicates += 1;
+                    }
+                }
+                success(api, op, &self.path_params, self.body.as_ref(), seq)
+            }
+        };
+        if let Some(guard) = self.claim {
+            let replay_failures = api.key_contract.failures == Some(FailurePolicy::Replay);
+            if stored.status < 500 || replay_failures {
+                guard.complete(stored.clone());
+            } else {
+                // Dropping the guard releases the key: a retry executes again.
+                drop(guard);
+            }
+        }
+        stored
+    }
 }
 
 /// 1 to `max` visible ASCII characters (retry contract, section 4).
