@@ -56,31 +56,30 @@ const GATE1_ROUNDS = 5;
 // meets the 409 later in the window, or pays a round trip per retry, has less
 // time to lose. A round that sees no 409 at all is run again (see the gate).
 //
-// Why no first=1: the mock counts first= when it evaluates faults, before the
-// key claim; under concurrency the attempt counted first can lose the claim to
-// another, which then runs without latency and no 409 happens (seen about once
-// in 150-300 runs). Without first= only the attempt that wins the claim serves
-// the latency; the others stop at the claim with a 409 or a replay.
-const GATE1_FAULT = "latency=20ms,op=createTransfer";
+// first=1: the mock counts first= among the attempts that claim the key, so
+// whichever of the 50 wins the claim is the one slowed, and the others stop at
+// the claim with the 409 or a replay.
+const GATE1_FAULT = "latency=20ms,op=createTransfer,first=1";
 
 /** Gate 2: the first attempt is processed, then its connection is reset. */
 const GATE2_FAULT = "reset=after,op=createTransfer,first=1";
 
 // Gate 3: the first attempt outlives the attempt timeout, min(3 x p99, time
-// left) = 1200 ms for payments (x-latency-p99-ms 400).
+// left) = 1200 ms for payments (x-latency-p99-ms 400). The mock keeps
+// executing it after the SDK gives up, as a careful server does: the key is in
+// flight until 1250 ms, then the transfer is stored for replay.
 //
-// What follows depends on the server. This mock abandons a request whose
-// client goes away during the injected latency (the key is released and
-// nothing executes), so the SDK's retry executes afresh. A server that kept
-// going would answer the retry with the in-flight 409 until 2 s, and with the
-// defaults the third attempt comes 1.2 s + S1 + S2 after the start (S1
-// uniform in [0, 500 ms], S2 in [0, 1000 ms]), before the execution ends, so
-// the call fails with the in-flight error, with probability
-// P(S1 + S2 < 800 ms) = 0.55. Either way the gate judges what the contract
-// promises: the call succeeds after at least 2 attempts, with one side
-// effect, counted once the slowed execution would have ended too.
-const GATE3_FAULT = "latency=2000ms,op=createTransfer,first=1";
-const GATE3_LATENCY_MS = 2000;
+// Why 1250 ms, just above the attempt timeout: the retries come at about
+// 1200 + S1 and 1200 + S1 + S2 ms (full jitter: S1 uniform in [0, 500 ms], S2
+// in [0, 1000 ms]). A retry before 1250 ms meets the in-flight 409; the call
+// fails only when both retries do, P(S1 + S2 < 50 ms) = 50^2 / (2 x 500 x 1000)
+// = 0.25 % (at 2000 ms it would be P(S1 + S2 < 800 ms) = 55 %). The retry
+// meets the 409 when S1 < 50 ms (10 % of runs), else it gets the replay at
+// once: the gate accepts both (gate 1 meets the 409 in every run). The 50 ms
+// also keep the slowed answer from reaching the SDK before its attempt timeout
+// fires on a loaded machine.
+const GATE3_FAULT = "latency=1250ms,op=createTransfer,first=1";
+const GATE3_LATENCY_MS = 1250;
 const ATTEMPT_TIMEOUT_MS = 1200;
 
 /** Gate 4: the unsafe PATCH is processed, then its connection is reset. */
@@ -467,6 +466,19 @@ test("gate 3: a first attempt that outlives its timeout makes one transfer", asy
     assert.ok(
       took >= ATTEMPT_TIMEOUT_MS - 50,
       `the call took ${took.toFixed(0)} ms, less than the first attempt's timeout`,
+    );
+    assert.ok(
+      created.replayed,
+      `the call gets the stored result of the first execution (Idempotent-Replayed); stats ${stats}`,
+    );
+    assert.equal(stats.replays, 1, `replays; stats ${stats}`);
+    // Every attempt reached the server: the slowed first, the retries that met
+    // the in-flight 409, and the last, answered with the replay.
+    assert.equal(stats.requests, created.attempts, `requests; stats ${stats}`);
+    assert.equal(
+      stats.inFlight + 2,
+      created.attempts,
+      `every attempt between the first and the last met the in-flight 409; stats ${stats}`,
     );
     assert.equal(stats.faultsInjected, 1, `the first attempt was slowed; stats ${stats}`);
     assert.equal(stats.sideEffects("createTransfer"), 1, `side effects; stats ${stats}`);

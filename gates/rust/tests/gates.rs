@@ -54,34 +54,32 @@ const GATE1_ROUNDS: u32 = 5;
 /// rounds still see many 409s at 20 ms; a round that sees none is run again
 /// (see `gate1_concurrency`).
 ///
-/// Why no `first=1`: the mock counts `first=` when it evaluates faults, before
-/// the key claim; under concurrency the attempt counted first can lose the
-/// claim to another, which then executes without latency, so no 409 happens
-/// at all (seen about once in 150-300 runs). Without `first=` the latency is
-/// armed on every attempt but only served by the one that wins the claim: the
-/// others stop at the claim with the 409 or a replay. `faults_injected == 1`
-/// checks that exactly one execution was slowed.
-const GATE1_FAULT: &str = "latency=20ms,op=createTransfer";
+/// `first=1`: the mock counts `first=` among the attempts that claim the key,
+/// so whichever of the 50 wins the claim is the one slowed, and the others
+/// stop at the claim with the 409 or a replay. `faults_injected == 1` checks
+/// that exactly one execution was slowed.
+const GATE1_FAULT: &str = "latency=20ms,op=createTransfer,first=1";
 
 /// Gate 2: the first attempt is processed, then the connection is reset
 /// instead of answering.
 const GATE2_FAULT: &str = "reset=after,op=createTransfer,first=1";
 
 /// Gate 3: the first attempt outlives the attempt timeout, min(3 x p99, time
-/// left) = 1200 ms for payments (x-latency-p99-ms 400).
+/// left) = 1200 ms for payments (x-latency-p99-ms 400). The mock keeps
+/// executing it after the SDK gives up, as a careful server does: the key is
+/// in flight until 1250 ms, then the transfer is stored for replay.
 ///
-/// What follows depends on the server. This mock abandons a request whose
-/// client goes away during the injected latency (the key is released and
-/// nothing executes), so the SDK's retry executes afresh. A server that kept
-/// going would answer the retry with the in-flight 409 until 2 s, and with the
-/// defaults the third attempt comes 1.2 s + S1 + S2 after the start (S1
-/// uniform in [0, 500 ms], S2 in [0, 1000 ms]), before the execution ends, so
-/// the call fails with the in-flight error, with probability
-/// P(S1 + S2 < 800 ms) = 0.55. Either way the gate judges what the contract
-/// promises: the call succeeds after at least 2 attempts, with one side
-/// effect, counted once the slowed execution would have ended too.
-const GATE3_FAULT: &str = "latency=2000ms,op=createTransfer,first=1";
-const GATE3_LATENCY: Duration = Duration::from_millis(2000);
+/// Why 1250 ms, just above the attempt timeout: the retries come at about
+/// 1200 + S1 and 1200 + S1 + S2 ms (full jitter: S1 uniform in [0, 500 ms],
+/// S2 in [0, 1000 ms]). A retry before 1250 ms meets the in-flight 409; the
+/// call fails only when both retries do, P(S1 + S2 < 50 ms) = 50^2 / (2 x 500
+/// x 1000) = 0.25 % (at 2000 ms it would be P(S1 + S2 < 800 ms) = 55 %).
+/// The retry meets the 409 when S1 < 50 ms (10 % of runs), else it gets the
+/// replay at once: the gate accepts both (gate 1 meets the 409 in every run).
+/// The 50 ms also keep the slowed answer from reaching the SDK before its
+/// attempt timeout fires on a loaded machine.
+const GATE3_FAULT: &str = "latency=1250ms,op=createTransfer,first=1";
+const GATE3_LATENCY: Duration = Duration::from_millis(1250);
 const ATTEMPT_TIMEOUT: Duration = Duration::from_millis(1200);
 
 /// Gate 4: the unsafe PATCH is processed, then its connection is reset.
@@ -592,7 +590,9 @@ async fn gate2_lost_response() {
 }
 
 /// Gate 3: the first attempt outlives the attempt timeout; the SDK retries
-/// with the same key and the call succeeds with a single side effect.
+/// with the same key, meets the in-flight 409 while the first execution
+/// still runs (or not, if it came later), and gets the replay of that
+/// execution: one side effect.
 #[tokio::test]
 async fn gate3_slow_first_attempt() {
     let mock = Mock::start().await;
@@ -621,6 +621,23 @@ async fn gate3_slow_first_attempt() {
     assert!(
         took >= ATTEMPT_TIMEOUT - Duration::from_millis(50),
         "the call took {took:?}, less than the first attempt's timeout"
+    );
+    assert!(
+        created.replayed,
+        "the call gets the stored result of the first execution (Idempotent-Replayed); stats {stats}"
+    );
+    assert_eq!(stats.replays(), 1, "replays; stats {stats}");
+    // Every attempt reached the server: the slowed first, the retries that met
+    // the in-flight 409, and the last, answered with the replay.
+    assert_eq!(
+        stats.requests(),
+        u64::from(created.attempts),
+        "requests; stats {stats}"
+    );
+    assert_eq!(
+        stats.in_flight() + 2,
+        u64::from(created.attempts),
+        "every attempt between the first and the last met the in-flight 409; stats {stats}"
     );
     assert_eq!(
         stats.faults_injected(),
