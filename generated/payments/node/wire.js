@@ -25,22 +25,47 @@ function define(target, key, value) {
   });
 }
 
+// Sets an own property: a plain store, but for "__proto__", whose store would
+// set the prototype instead.
+function put(target, key, value) {
+  if (key === "__proto__") define(target, key, value);
+  else target[key] = value;
+}
+
+// A table read for one direction: the source names (also as a set), the
+// target names and the changes, made once per table and direction.
+const plans = [new WeakMap(), new WeakMap()];
+
+function planOf(fields, fromWire) {
+  const cache = plans[fromWire ? 0 : 1];
+  let plan = cache.get(fields);
+  if (plan === undefined) {
+    plan = {
+      sources: fields.map((row) => (fromWire ? row[0] : row[1])),
+      targets: fields.map((row) => (fromWire ? row[1] : row[0])),
+      changes: fields.map((row) => (fromWire ? row[2] : row[3])),
+    };
+    plan.known = new Set(plan.sources);
+    cache.set(fields, plan);
+  }
+  return plan;
+}
+
 function convert(value, fields, fromWire, extra) {
   if (!isRecord(value)) return value;
+  const { sources, targets, changes, known } = planOf(fields, fromWire);
   const out = {};
-  const known = new Set();
-  for (const [wireName, name, toSdk, toApi] of fields) {
-    const [source, target] = fromWire ? [wireName, name] : [name, wireName];
-    const change = fromWire ? toSdk : toApi;
-    known.add(source);
-    if (Object.hasOwn(value, source)) {
-      const item = value[source];
-      define(out, target, change && item != null ? change(item) : item);
+  for (let i = 0; i < sources.length; i += 1) {
+    if (Object.hasOwn(value, sources[i])) {
+      const item = value[sources[i]];
+      const change = changes[i];
+      put(out, targets[i], change && item != null ? change(item) : item);
     }
   }
-  for (const [key, item] of Object.entries(value)) {
+  for (const key of Object.keys(value)) {
     if (!known.has(key) && !Object.hasOwn(out, key)) {
-      define(out, key, extra && item != null ? extra(item) : item);
+      const item = value[key];
+      put(out, key, extra && item != null ? extra(item) : item);
     }
   }
   return out;
@@ -78,8 +103,9 @@ export function mapOf(convert) {
   return (value) => {
     if (!isRecord(value)) return value;
     const out = {};
-    for (const [key, item] of Object.entries(value)) {
-      define(out, key, item == null ? item : convert(item));
+    for (const key of Object.keys(value)) {
+      const item = value[key];
+      put(out, key, item == null ? item : convert(item));
     }
     return out;
   };

@@ -18,6 +18,7 @@ export class APIPromise extends Promise {
   #response;
   #decode;
   #result;
+  #data;
 
   static get [Symbol.species]() {
     return Promise;
@@ -50,9 +51,10 @@ export class APIPromise extends Promise {
   }
 
   then(onFulfilled, onRejected) {
-    return this.withResponse()
-      .then((res) => res.data)
-      .then(onFulfilled, onRejected);
+    if (this.#data === undefined) {
+      this.#data = this.withResponse().then((res) => res.data);
+    }
+    return this.#data.then(onFulfilled, onRejected);
   }
 
   catch(onRejected) {
@@ -87,6 +89,8 @@ export class Core {
   #runtime;
   #credentials;
   #security;
+  /** Resolved credentials by security list, for those without token functions. */
+  #resolved = new WeakMap();
 
   /**
    * @param {import("./runtime/index.js").Runtime} runtime
@@ -112,22 +116,47 @@ export class Core {
 
   async #send(operation, options, build) {
     const request = build();
-    const auth = await resolveAuth(
-      this.#pick(operation.security ?? this.#security),
-    );
-    const headers = new Headers();
-    for (const [name, value] of auth.headers) headers.set(name, value);
-    for (const [name, value] of new Headers(request.headers)) {
-      headers.set(name, value);
+    const auth = await this.#auth(operation.security ?? this.#security);
+    const headers = new Headers(auth.headers);
+    if (request.headers !== undefined) {
+      for (const [name, value] of new Headers(request.headers)) {
+        headers.set(name, value);
+      }
     }
-    const query = [request.query ?? "", ...auth.query]
-      .filter((part) => part !== "")
-      .join("&");
+    const query =
+      auth.query.length === 0
+        ? (request.query ?? "")
+        : [request.query ?? "", ...auth.query]
+            .filter((part) => part !== "")
+            .join("&");
     return this.#runtime.request(
       operation,
       { ...request, headers, query, parseAs: operation.parseAs },
       options,
     );
+  }
+
+  /**
+   * The credentials of a security list, resolved. Credentials that are plain
+   * values resolve the same every time and are kept; a token function is
+   * called once per call.
+   */
+  #auth(security) {
+    const kept = this.#resolved.get(security);
+    if (kept !== undefined) return kept;
+    const picked = this.#pick(security);
+    const resolved = resolveAuth(picked);
+    if (picked.every(isPlainCredential)) {
+      return resolved.then((auth) => {
+        const frozen = Object.freeze({
+          headers: Object.freeze(auth.headers),
+          query: Object.freeze(auth.query),
+        });
+        this.#resolved.set(security, frozen);
+        return frozen;
+      });
+    }
+    return resolved;
   }
 
   /** The first alternative whose schemes all have credentials; none else. */
@@ -138,6 +167,13 @@ export class Core {
     }
     return [];
   }
+}
+
+/** Whether no secret of these credentials is a function. */
+function isPlainCredential(auth) {
+  return [auth.token, auth.username, auth.password, auth.value].every(
+    (secret) => typeof secret !== "function",
+  );
 }
 
 /**

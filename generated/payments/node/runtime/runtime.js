@@ -115,6 +115,29 @@ function normalizeOperation(op) {
   };
 }
 
+// Normalised descriptors, by descriptor object: generated code passes the same
+// module-level descriptor on every call, so it is checked and filled in once.
+// A descriptor is read on its first use; change a copy, not the object.
+const normalizedOperations = new WeakMap();
+
+function operationOf(op) {
+  if (op === null || typeof op !== 'object') return normalizeOperation(op);
+  let normalized = normalizedOperations.get(op);
+  if (normalized === undefined) {
+    normalized = Object.freeze(normalizeOperation(op));
+    normalizedOperations.set(op, normalized);
+  }
+  return normalized;
+}
+
+// Decoding is stateless outside streaming, so one decoder serves every call.
+const utf8 = new TextDecoder();
+
+// The largest delay a Node timer takes (a longer one fires at once).
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+const NO_AUTH = Object.freeze({ headers: Object.freeze([]), query: Object.freeze([]) });
+
 function isPlainJson(v) {
   if (v === null || typeof v !== 'object') return false;
   if (Array.isArray(v)) return true;
@@ -169,7 +192,7 @@ function encodeBody(request, method) {
 
 function decodeBody(bytes, headers, parseAs) {
   if (parseAs === 'bytes') return bytes;
-  const text = () => new TextDecoder().decode(bytes);
+  const text = () => utf8.decode(bytes);
   if (parseAs === 'text') return text();
   if (parseAs === 'json') {
     if (bytes.length === 0) return undefined;
@@ -198,15 +221,18 @@ function toHeaders(init, what) {
   }
 }
 
-function mergeHeaders(target, init, what) {
-  if (init === undefined || init === null) return;
-  for (const [k, v] of toHeaders(init, what)) target.set(k, v);
+/** Caller headers as a Headers object (checked), or undefined when none are given. */
+function callerHeaders(init, what) {
+  if (init === undefined || init === null) return undefined;
+  return init instanceof Headers ? init : toHeaders(init, what);
 }
 
 export class Runtime {
   #fetch;
   #clock;
   #random;
+  /** The default headers and the User-Agent, as checked name/value pairs, once known. */
+  #constant;
 
   /**
    * @param {import('./runtime.js').RuntimeConfig} config
@@ -251,6 +277,16 @@ export class Runtime {
     this.#random = config.random ?? systemRandom;
   }
 
+  /** The headers every call starts from; checked on first use, then kept. */
+  #constantHeaders() {
+    if (this.#constant === undefined) {
+      const headers = toHeaders(this.config.headers, 'default headers');
+      if (this.config.userAgent) headers.set('User-Agent', this.config.userAgent);
+      this.#constant = Object.freeze([...headers]);
+    }
+    return this.#constant;
+  }
+
   /**
    * Performs one logical call.
    * @param {import('./runtime.js').Operation} operation
@@ -259,7 +295,7 @@ export class Runtime {
    * @returns {Promise<import('./runtime.js').RuntimeResponse>}
    */
   async request(operation, request = {}, options = {}) {
-    const op = normalizeOperation(operation);
+    const op = operationOf(operation);
     const cfg = this.config;
     const clock = this.#clock;
     const callerSignal = options.signal ?? undefined;
@@ -273,7 +309,7 @@ export class Runtime {
 
     // Everything below until the first attempt can fail with an error raised
     // before sending: never retried, stopReason none, attempts 0.
-    const method = (request.method ?? op.method).toUpperCase();
+    const method = request.method === undefined ? op.method : request.method.toUpperCase();
     const retries = checkRetries(options.retries ?? cfg.retries, 'retries');
     const maxAttempts = checkInt(options.maxAttempts ?? op.retry.maxAttempts ?? cfg.maxAttempts, 'maxAttempts', 1);
     const baseMs = op.retry.baseMs ?? cfg.baseMs;
@@ -281,9 +317,10 @@ export class Runtime {
     const parseAs = request.parseAs ?? 'auto';
     if (!PARSE_AS.has(parseAs)) throw new InvalidArgumentError(`parseAs must be auto, json, text or bytes, got ${parseAs}`);
 
-    const callHeaders = toHeaders(undefined, 'headers');
-    mergeHeaders(callHeaders, request.headers, 'request headers');
-    mergeHeaders(callHeaders, options.headers, 'call headers');
+    // The caller's headers: the request's, then the call's (which win).
+    const requestHeaders = callerHeaders(request.headers, 'request headers');
+    const optionHeaders = callerHeaders(options.headers, 'call headers');
+    const callerHas = (name) => Boolean(requestHeaders?.has(name) || optionHeaders?.has(name));
 
     // Idempotency key (keyed operations only): the caller's key (the idempotencyKey
     // option, else the key header among the caller's headers) is checked before
@@ -291,7 +328,7 @@ export class Runtime {
     let key;
     if (op.retryClass === 'keyed') {
       key = options.idempotencyKey ?? undefined;
-      if (key === undefined && callHeaders.has(op.keyHeader)) key = callHeaders.get(op.keyHeader);
+      if (key === undefined) key = optionHeaders?.get(op.keyHeader) ?? requestHeaders?.get(op.keyHeader) ?? undefined;
       if (key !== undefined) validateIdempotencyKey(key, op.keyMaxLength);
       else key = newIdempotencyKey();
     }
@@ -301,8 +338,10 @@ export class Runtime {
     if (typeof path !== 'string' || !path.startsWith('/')) {
       throw new InvalidArgumentError(`request path must start with "/", got ${JSON.stringify(path)}`);
     }
-    const auth = await resolveAuth(cfg.auth);
-    const query = [encodeQuery(request.query), ...auth.query].filter((q) => q !== '').join('&');
+    const auth = cfg.auth == null ? NO_AUTH : await resolveAuth(cfg.auth);
+    const requestQuery = encodeQuery(request.query);
+    const query =
+      auth.query.length === 0 ? requestQuery : [requestQuery, ...auth.query].filter((q) => q !== '').join('&');
     const url = `${cfg.baseUrl}${path}${query ? `?${query}` : ''}`;
     try {
       new URL(url);
@@ -310,12 +349,11 @@ export class Runtime {
       throw new InvalidArgumentError(`${op.name}: invalid request URL`, { cause: err });
     }
 
-    const headers = toHeaders(undefined, 'headers');
-    mergeHeaders(headers, cfg.headers, 'default headers');
-    if (cfg.userAgent) headers.set('User-Agent', cfg.userAgent);
+    const headers = new Headers(this.#constantHeaders());
     for (const [k, v] of auth.headers) headers.set(k, v);
-    if (contentType && !callHeaders.has('content-type')) headers.set('Content-Type', contentType);
-    for (const [k, v] of callHeaders) headers.set(k, v);
+    if (contentType && !callerHas('content-type')) headers.set('Content-Type', contentType);
+    if (requestHeaders !== undefined) for (const [k, v] of requestHeaders) headers.set(k, v);
+    if (optionHeaders !== undefined) for (const [k, v] of optionHeaders) headers.set(k, v);
     if (key !== undefined) headers.set(op.keyHeader, key);
 
     // One deadline for the whole call.
@@ -354,7 +392,9 @@ export class Runtime {
             });
       }
       attempts += 1;
-      const outcome = await this.#attempt({ url, method, headers, body, deadline, p99Ms, callerSignal, parseAs, op });
+      const outcome = await this.#attempt({
+        url, method, headers, body, deadline, p99Ms, callerSignal, parseAs, op, first: attempts === 1,
+      });
 
       if (outcome.type === 'success') {
         this.budget.refund(retriesSoFar > 0 ? lastCost : NO_RETRY_REFUND);
@@ -448,30 +488,52 @@ export class Runtime {
     }
   }
 
-  async #attempt({ url, method, headers, body, deadline, p99Ms, callerSignal, parseAs, op }) {
+  async #attempt({ url, method, headers, body, deadline, p99Ms, callerSignal, parseAs, op, first }) {
     const remaining = deadline - this.#clock.now();
     const byDeadline = p99Ms === null || p99Ms === undefined || remaining <= 3 * p99Ms;
     const limitMs = byDeadline ? remaining : 3 * p99Ms;
-    const attemptHeaders = new Headers(headers);
+    // The first attempt sends the call's headers object itself; a retry sends
+    // a copy, so what an earlier attempt was given never changes.
+    const attemptHeaders = first ? headers : new Headers(headers);
     if (this.config.requestTimeoutHeader !== null) {
       attemptHeaders.set(this.config.requestTimeoutHeader, String(Math.max(0, Math.floor(remaining))));
     }
-    const timeoutSignal = AbortSignal.timeout(Math.max(1, Math.floor(limitMs)));
-    const signal = callerSignal ? AbortSignal.any([callerSignal, timeoutSignal]) : timeoutSignal;
-    this.log.debug(`${op.name}: sending attempt`, { operation: op.name, attemptTimeoutMs: Math.floor(limitMs) });
+    // The attempt timeout: one controller whose timer is cleared when the
+    // attempt ends, and which the caller's signal aborts too (its listener is
+    // removed when the attempt ends).
+    const controller = new AbortController();
+    const timeout = { aborted: false };
+    const timer = setTimeout(() => {
+      timeout.aborted = true;
+      controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+    }, Math.min(MAX_TIMER_MS, Math.max(1, Math.floor(limitMs))));
+    timer.unref?.();
+    const onCallerAbort = callerSignal ? () => controller.abort(callerSignal.reason) : undefined;
+    if (onCallerAbort) {
+      if (callerSignal.aborted) controller.abort(callerSignal.reason);
+      else callerSignal.addEventListener('abort', onCallerAbort, { once: true });
+    }
+    if (this.log.level === 'debug') {
+      this.log.debug(`${op.name}: sending attempt`, { operation: op.name, attemptTimeoutMs: Math.floor(limitMs) });
+    }
 
     let res;
-    try {
-      res = await this.#fetch(url, { method, headers: attemptHeaders, body, signal, redirect: 'manual' });
-    } catch (err) {
-      return { ...classifyFailure(err, { callerSignal, timeoutSignal }), byDeadline };
-    }
-    // Reading the body is part of the attempt.
     let bytes;
     try {
-      bytes = new Uint8Array(await res.arrayBuffer());
-    } catch (err) {
-      return { ...classifyFailure(err, { callerSignal, timeoutSignal, duringBody: true }), byDeadline };
+      try {
+        res = await this.#fetch(url, { method, headers: attemptHeaders, body, signal: controller.signal, redirect: 'manual' });
+      } catch (err) {
+        return { ...classifyFailure(err, { callerSignal, timeoutSignal: timeout }), byDeadline };
+      }
+      // Reading the body is part of the attempt.
+      try {
+        bytes = new Uint8Array(await res.arrayBuffer());
+      } catch (err) {
+        return { ...classifyFailure(err, { callerSignal, timeoutSignal: timeout, duringBody: true }), byDeadline };
+      }
+    } finally {
+      clearTimeout(timer);
+      if (onCallerAbort) callerSignal.removeEventListener('abort', onCallerAbort);
     }
 
     const status = res.status;
