@@ -16,25 +16,37 @@ use super::clock::{Clock, RandomSource, ThreadRandom, TokioClock};
 use super::config::{Auth, Config};
 use super::encode::{base64_encode, encode_query};
 use super::error::{ApiError, Error, StopReason};
-use super::key::{generate_idempotency_key, validate_idempotency_key};
+use super::key::{generate_idempotency_key, validate_idempotency_key, DEFAULT_KEY_HEADER};
 use super::operation::{Operation, RetryClass};
 use super::policy::{decide, CallState, Decision, Failure, Policy, TransportFailure};
 use super::request::{Body, CallOptions, Request, Response};
 
 /// The shared runtime of a generated SDK client.
 ///
-/// Cheap to clone; clones share the HTTP connection pool, the settings and
-/// the retry budget.
+/// Cheap to clone (one reference count); clones share the HTTP connection
+/// pool, the settings and the retry budget.
 #[derive(Clone)]
 pub struct Runtime {
+    inner: Arc<Inner>,
+}
+
+/// Everything a runtime holds, prepared once at construction so a call only
+/// reads it.
+#[derive(Clone)]
+struct Inner {
     http: reqwest::Client,
-    config: Arc<Config>,
+    config: Config,
     /// The base URL without its trailing slashes.
-    base_url: Arc<str>,
+    base_url: String,
+    /// The same, parsed.
+    base: Url,
     timeout_header: Option<HeaderName>,
-    user_agent: Option<HeaderValue>,
-    auth_headers: HeaderMap,
-    auth_query: Arc<[(String, String)]>,
+    /// What every call of an operation without credentials starts from: the
+    /// User-Agent, then the client's default headers.
+    public_headers: HeaderMap,
+    /// The same with the auth headers merged last, for every other operation.
+    authenticated_headers: HeaderMap,
+    auth_query: Vec<(String, String)>,
     budget: TokenBucket,
     clock: Arc<dyn Clock>,
     random: Arc<dyn RandomSource>,
@@ -43,8 +55,8 @@ pub struct Runtime {
 impl fmt::Debug for Runtime {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Runtime")
-            .field("config", &self.config)
-            .field("budget", &self.budget)
+            .field("config", &self.inner.config)
+            .field("budget", &self.inner.budget)
             .finish_non_exhaustive()
     }
 }
@@ -149,12 +161,13 @@ impl Runtime {
             })?),
             None => None,
         };
-        let user_agent = match &config.user_agent {
-            Some(ua) => Some(
-                HeaderValue::from_str(ua).map_err(|_| Error::build("invalid User-Agent value"))?,
-            ),
-            None => None,
-        };
+        let mut public_headers = HeaderMap::new();
+        if let Some(ua) = &config.user_agent {
+            let value =
+                HeaderValue::from_str(ua).map_err(|_| Error::build("invalid User-Agent value"))?;
+            public_headers.insert(USER_AGENT, value);
+        }
+        merge_headers(&mut public_headers, &config.default_headers);
         let mut auth_headers = HeaderMap::new();
         let mut auth_query = Vec::new();
         for auth in &config.auth {
@@ -184,41 +197,48 @@ impl Runtime {
                 Auth::ApiKeyQuery { name, key } => auth_query.push((name.clone(), key.clone())),
             }
         }
+        let mut authenticated_headers = public_headers.clone();
+        merge_headers(&mut authenticated_headers, &auth_headers);
         let budget = TokenBucket::new(config.budget_capacity);
         Ok(Runtime {
-            http,
-            config: Arc::new(config),
-            base_url: Arc::from(base),
-            timeout_header,
-            user_agent,
-            auth_headers,
-            auth_query: Arc::from(auth_query),
-            budget,
-            clock: Arc::new(TokioClock),
-            random: Arc::new(ThreadRandom),
+            inner: Arc::new(Inner {
+                http,
+                config,
+                base_url: base,
+                base: parsed,
+                timeout_header,
+                public_headers,
+                authenticated_headers,
+                auth_query,
+                budget,
+                clock: Arc::new(TokioClock),
+                random: Arc::new(ThreadRandom),
+            }),
         })
     }
 
-    /// Replaces the clock (tests).
+    /// Replaces the clock (tests). Runtimes cloned before keep theirs; the
+    /// retry budget stays shared.
     pub fn with_clock(mut self, clock: Arc<dyn Clock>) -> Self {
-        self.clock = clock;
+        Arc::make_mut(&mut self.inner).clock = clock;
         self
     }
 
-    /// Replaces the random source of the jitter (tests).
+    /// Replaces the random source of the jitter (tests). Runtimes cloned
+    /// before keep theirs; the retry budget stays shared.
     pub fn with_random(mut self, random: Arc<dyn RandomSource>) -> Self {
-        self.random = random;
+        Arc::make_mut(&mut self.inner).random = random;
         self
     }
 
     pub fn config(&self) -> &Config {
-        &self.config
+        &self.inner.config
     }
 
     /// The retry budget shared by this runtime and its clones
     /// (`budget().set_level(n)` is the test hook).
     pub fn budget(&self) -> &TokenBucket {
-        &self.budget
+        &self.inner.budget
     }
 
     /// Runs one logical call: validates, sends, retries by the contract and
@@ -229,20 +249,21 @@ impl Runtime {
         request: Request,
         options: CallOptions,
     ) -> Result<Response, Error> {
-        let start = self.clock.now();
+        let inner = &*self.inner;
+        let config = &inner.config;
+        let start = inner.clock.now();
 
         // Everything that can fail before sending, the caller's key first.
         let key = self.resolve_key(op, &options)?;
         let url = self.url(op, &request)?;
-        let call_headers = self.headers(op, &request, &options, key);
         let deadline = self.deadline(op, &options, start);
 
-        let retries = options.retries.unwrap_or(self.config.retries);
+        let retries = options.retries.unwrap_or(config.retries);
         let max_attempts = if retries {
             options
                 .max_attempts
                 .or(op.retry.max_attempts)
-                .unwrap_or(self.config.max_attempts)
+                .unwrap_or(config.max_attempts)
                 .max(1)
         } else {
             1
@@ -250,18 +271,18 @@ impl Runtime {
         let policy = Policy {
             class: op.class,
             failures: op.failures,
-            jitter: self.config.jitter,
-            base_ms: millis(op.retry.base.unwrap_or(self.config.base)),
-            cap_ms: millis(op.retry.cap.unwrap_or(self.config.cap)),
+            jitter: config.jitter,
+            base_ms: millis(op.retry.base.unwrap_or(config.base)),
+            cap_ms: millis(op.retry.cap.unwrap_or(config.cap)),
             max_attempts,
         };
-        let p99 = op.p99.or(self.config.p99);
+        let p99 = op.p99.or(config.p99);
 
         let mut state = CallState::default();
         let mut last_cost: Option<u32> = None;
         let mut last: Option<Outcome> = None;
         loop {
-            let now = self.clock.now();
+            let now = inner.clock.now();
             let remaining = deadline.saturating_duration_since(now);
             if remaining.is_zero() {
                 return Err(match last {
@@ -279,8 +300,10 @@ impl Runtime {
                 Some(p99) if p99.saturating_mul(3) < remaining => (p99.saturating_mul(3), false),
                 _ => (remaining, true),
             };
-            let mut attempt_headers = call_headers.clone();
-            if let Some(name) = &self.timeout_header {
+            // Built afresh from the prepared headers for each attempt: one
+            // clone, then what this call and this attempt add.
+            let mut attempt_headers = self.headers(op, &request, &options, key.as_ref());
+            if let Some(name) = &inner.timeout_header {
                 attempt_headers.insert(name.clone(), HeaderValue::from(millis(remaining)));
             }
 
@@ -313,7 +336,7 @@ impl Runtime {
                     ..
                 } => {
                     if status.is_success() {
-                        self.budget.refund(last_cost.unwrap_or(SUCCESS_REFUND));
+                        inner.budget.refund(last_cost.unwrap_or(SUCCESS_REFUND));
                         return Ok(Response {
                             status,
                             headers,
@@ -357,15 +380,15 @@ impl Runtime {
                     failure,
                     Failure::Response { status, .. } if status == StatusCode::INTERNAL_SERVER_ERROR
                 );
-                let remaining = deadline.saturating_duration_since(self.clock.now());
+                let remaining = deadline.saturating_duration_since(inner.clock.now());
                 let decision = decide(
                     &failure,
                     &policy,
                     &state,
                     remaining,
                     SystemTime::now(),
-                    self.random.as_ref(),
-                    &self.budget,
+                    inner.random.as_ref(),
+                    &inner.budget,
                 );
                 (decision, reason, was_500)
             };
@@ -388,14 +411,14 @@ impl Runtime {
                         max_attempts = policy.max_attempts,
                         reason = %reason,
                         sleep_ms,
-                        tokens_left = self.budget.level(),
+                        tokens_left = inner.budget.level(),
                         "sdkgen runtime: retrying"
                     );
                     state.retried_500 |= was_500;
                     state.prev_sleep_ms = Some(sleep_ms);
                     last_cost = Some(cost);
                     last = Some(failed);
-                    self.clock.sleep(Duration::from_millis(sleep_ms)).await;
+                    inner.clock.sleep(Duration::from_millis(sleep_ms)).await;
                 }
             }
         }
@@ -420,65 +443,97 @@ impl Runtime {
             }
             None => generate_idempotency_key(),
         };
-        let name = HeaderName::from_bytes(op.key_header.as_bytes()).map_err(|_| {
-            Error::build(format!(
-                "invalid idempotency key header {:?}",
-                op.key_header
-            ))
-        })?;
-        let value = HeaderValue::from_str(&key).map_err(|_| Error::InvalidIdempotencyKey {
-            reason: "the key is not a valid header value".to_string(),
+        let name = if op.key_header.eq_ignore_ascii_case(DEFAULT_KEY_HEADER) {
+            // The usual name, without parsing and lower-casing it per call.
+            HeaderName::from_static("idempotency-key")
+        } else {
+            HeaderName::from_bytes(op.key_header.as_bytes()).map_err(|_| {
+                Error::build(format!(
+                    "invalid idempotency key header {:?}",
+                    op.key_header
+                ))
+            })?
+        };
+        // The key's own bytes, not a copy.
+        let value = HeaderValue::from_maybe_shared(Bytes::from(key)).map_err(|_| {
+            Error::InvalidIdempotencyKey {
+                reason: "the key is not a valid header value".to_string(),
+            }
         })?;
         Ok(Some((name, sensitive(value))))
     }
 
     fn url(&self, op: &Operation, request: &Request) -> Result<Url, Error> {
-        let mut text = String::with_capacity(self.base_url.len() + request.path.len() + 16);
-        text.push_str(&self.base_url);
-        if !request.path.starts_with('/') {
-            text.push('/');
-        }
-        text.push_str(&request.path);
+        let inner = &*self.inner;
         let auth_query: &[(String, String)] = if op.authenticated {
-            &self.auth_query
+            &inner.auth_query
         } else {
             &[]
         };
-        if !request.query.is_empty() || !auth_query.is_empty() {
+        let query = if !request.query.is_empty() || !auth_query.is_empty() {
             let mut pairs = request.query.clone();
             pairs.extend(auth_query.iter().cloned());
-            text.push('?');
-            text.push_str(&encode_query(&pairs));
+            Some(encode_query(&pairs))
+        } else {
+            None
+        };
+        if request.path.contains(['?', '#']) {
+            // Rare (generated paths encode both): the whole URL as text, parsed.
+            let mut text = String::with_capacity(inner.base_url.len() + request.path.len() + 1);
+            text.push_str(&inner.base_url);
+            if !request.path.starts_with('/') {
+                text.push('/');
+            }
+            text.push_str(&request.path);
+            if let Some(query) = &query {
+                text.push('?');
+                text.push_str(query);
+            }
+            // The parse error never contains the URL (which may hold an API key).
+            return Url::parse(&text)
+                .map_err(|e| Error::build(format!("invalid request URL: {e}")));
         }
-        // The parse error never contains the URL (which may hold an API key).
-        Url::parse(&text).map_err(|e| Error::build(format!("invalid request URL: {e}")))
+        // The base URL parsed once, its path extended: the same URL as
+        // parsing the text above, without parsing the scheme and host again.
+        let mut url = inner.base.clone();
+        // A parsed path ends with `/` only for the root or after a dot
+        // segment (`/a/.` is `/a/`), where the text had no slash to add.
+        let base_path = url.path();
+        let base_path = base_path.strip_suffix('/').unwrap_or(base_path);
+        let mut path = String::with_capacity(base_path.len() + request.path.len() + 1);
+        path.push_str(base_path);
+        if !request.path.starts_with('/') {
+            path.push('/');
+        }
+        path.push_str(&request.path);
+        url.set_path(&path);
+        url.set_query(query.as_deref());
+        Ok(url)
     }
 
-    /// The headers every attempt of the call carries, lowest precedence
-    /// first: User-Agent, client defaults, auth, the request's own, its
-    /// content type, the call's extra headers, the idempotency key.
+    /// The headers of one attempt but the time left, lowest precedence
+    /// first: User-Agent, client defaults, auth (those three prepared at
+    /// construction), the request's own, its content type, the call's extra
+    /// headers, the idempotency key.
     fn headers(
         &self,
         op: &Operation,
         request: &Request,
         options: &CallOptions,
-        key: Option<(HeaderName, HeaderValue)>,
+        key: Option<&(HeaderName, HeaderValue)>,
     ) -> HeaderMap {
-        let mut headers = HeaderMap::new();
-        if let Some(ua) = &self.user_agent {
-            headers.insert(USER_AGENT, ua.clone());
-        }
-        merge_headers(&mut headers, &self.config.default_headers);
-        if op.authenticated {
-            merge_headers(&mut headers, &self.auth_headers);
-        }
+        let mut headers = if op.authenticated {
+            self.inner.authenticated_headers.clone()
+        } else {
+            self.inner.public_headers.clone()
+        };
         merge_headers(&mut headers, &request.headers);
         if let Some(body) = &request.body {
             headers.insert(CONTENT_TYPE, body.content_type.clone());
         }
         merge_headers(&mut headers, &options.headers);
         if let Some((name, value)) = key {
-            headers.insert(name, value);
+            headers.insert(name.clone(), value.clone());
         }
         headers
     }
@@ -489,7 +544,10 @@ impl Runtime {
             (Some(d), Some(t)) => d.min(t),
             (Some(d), None) => d,
             (None, Some(t)) => t,
-            (None, None) => instant_after(start, op.retry.deadline.unwrap_or(self.config.deadline)),
+            (None, None) => instant_after(
+                start,
+                op.retry.deadline.unwrap_or(self.inner.config.deadline),
+            ),
         }
     }
 
@@ -508,11 +566,12 @@ impl Runtime {
         if let Some(body) = body {
             *req.body_mut() = Some(reqwest::Body::from(body.bytes.clone()));
         }
-        let http = &self.http;
+        let http = &self.inner.http;
         let exchange = async move {
-            let resp = http.execute(req).await?;
+            let mut resp = http.execute(req).await?;
             let status = resp.status();
-            let headers = resp.headers().clone();
+            // Taken, not cloned: reading the body does not need them.
+            let headers = std::mem::take(resp.headers_mut());
             let body = resp.bytes().await?;
             Ok::<_, reqwest::Error>((status, headers, body))
         };
@@ -670,6 +729,72 @@ mod tests {
     }
 
     #[test]
+    fn request_urls_are_the_concatenated_text_parsed() {
+        // The runtime extends the parsed base URL's path instead of parsing
+        // the whole text again: the result must be what parsing gives.
+        let bases = [
+            "http://h",
+            "http://h/",
+            "https://h:8443/v1",
+            "http://h/v1///",
+            "http://h/a/.",
+            "http://h/a/..",
+            "http://h/a/.//.",
+            "http://h/a%2Fb/c d",
+            "http://h/%2e%2e/x",
+            "http://[::1]:9/api\\v2",
+        ];
+        let paths = [
+            "/users/a%2Fb",
+            "items",
+            "/",
+            "",
+            "//double",
+            "/a/../../b",
+            "/./c/%2E/d",
+            "/sp ace/\\back/é",
+            "/q?x=1",
+            "/frag#f",
+            "/both?x=1#f",
+        ];
+        for base in bases {
+            for auth in [None, Some(Auth::api_key_query("key", "s e&"))] {
+                let mut config = Config::new(base);
+                if let Some(auth) = auth.clone() {
+                    config = config.with_auth(auth);
+                }
+                let rt = Runtime::new(config).expect("runtime");
+                let op = Operation::new("op", Method::GET, RetryClass::Safe);
+                for path in paths {
+                    for query in [false, true] {
+                        let mut request = Request::new(Method::GET, path);
+                        if query {
+                            request = request.query("q", "x y/z");
+                        }
+                        let mut text = base.trim_end_matches('/').to_string();
+                        if !path.starts_with('/') {
+                            text.push('/');
+                        }
+                        text.push_str(path);
+                        let mut pairs = request.query.clone();
+                        if auth.is_some() {
+                            pairs.push(("key".into(), "s e&".into()));
+                        }
+                        if !pairs.is_empty() {
+                            text.push('?');
+                            text.push_str(&encode_query(&pairs));
+                        }
+                        let expected = Url::parse(&text).expect("parses");
+                        let got = rt.url(&op, &request).expect("url");
+                        assert_eq!(got, expected, "base {base:?}, path {path:?}, query {query}");
+                        assert_eq!(got.as_str(), expected.as_str());
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn header_precedence_and_secrets() {
         let mut defaults = HeaderMap::new();
         defaults.insert("x-a", HeaderValue::from_static("default"));
@@ -690,7 +815,7 @@ mod tests {
         let options = CallOptions::new().header("x-c", "call").expect("options");
         let op = Operation::new("op", Method::POST, RetryClass::Keyed);
         let key = rt.resolve_key(&op, &options).expect("key");
-        let h = rt.headers(&op, &request, &options, key.clone());
+        let h = rt.headers(&op, &request, &options, key.as_ref());
         assert_eq!(h["x-a"], "default");
         assert_eq!(h["x-b"], "request");
         assert_eq!(h["x-c"], "call");
@@ -702,7 +827,7 @@ mod tests {
         assert_eq!(h["idempotency-key"].len(), 36);
         assert!(!format!("{rt:?}").contains("open sesame"));
         let public = op.without_auth();
-        let h = rt.headers(&public, &request, &options, key);
+        let h = rt.headers(&public, &request, &options, key.as_ref());
         assert!(
             h.get("authorization").is_none(),
             "no credentials for `security: []`"

@@ -1,5 +1,7 @@
 //! URL and form encoding helpers the generated code calls.
 
+use std::borrow::Cow;
+
 use bytes::Bytes;
 use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 use serde_json::Value;
@@ -25,14 +27,21 @@ pub fn encode_path_segment(value: &str) -> Result<String, Error> {
         "." | ".." => Err(Error::build(format!(
             "the path parameter {value:?} would change the path"
         ))),
-        _ => Ok(utf8_percent_encode(value, NOT_UNRESERVED).to_string()),
+        _ => Ok(encode_unreserved(value)),
     }
+}
+
+/// Percent-encodes all but the unreserved characters, straight into one
+/// `String` (no formatting machinery; a value with nothing to encode is one
+/// copy).
+fn encode_unreserved(value: &str) -> String {
+    Cow::from(utf8_percent_encode(value, NOT_UNRESERVED)).into_owned()
 }
 
 /// Percent-encodes a query (or form) name or value: everything but
 /// unreserved characters, a space as `%20`.
 pub fn encode_query_component(value: &str) -> String {
-    utf8_percent_encode(value, NOT_UNRESERVED).to_string()
+    encode_unreserved(value)
 }
 
 /// Joins pairs as `name=value&...`, each side percent-encoded.
