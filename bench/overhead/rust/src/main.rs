@@ -17,6 +17,13 @@
 //! `OVERHEAD_TOKEN` (required), `OVERHEAD_CALLS` (timed calls per side and
 //! operation, default 2000), `OVERHEAD_WARMUP` (untimed calls per side first,
 //! default 200), `OVERHEAD_BLOCK` (calls per block, default 100).
+//!
+//! `OVERHEAD_SIDE=sdk` or `OVERHEAD_SIDE=bare` (not set by `run`) makes
+//! `OVERHEAD_CALLS` untimed calls of each operation (or only of
+//! `OVERHEAD_OPERATION`, `getTransfer` or `createTransfer`) with that side
+//! only and prints no row: for a profiler, e.g. `valgrind --tool=callgrind` run twice
+//! with different call counts, the difference divided by the difference in
+//! calls being one side's instructions per call, whatever the machine's load.
 
 use std::future::Future;
 use std::process::ExitCode;
@@ -35,6 +42,16 @@ struct Settings {
     calls: usize,
     warmup: usize,
     block: usize,
+    side: Option<Side>,
+    get: bool,
+    create: bool,
+}
+
+/// The one side a profiling run makes calls with.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Sdk,
+    Bare,
 }
 
 fn env_count(name: &str, default: usize) -> Result<usize, String> {
@@ -53,12 +70,28 @@ fn settings() -> Result<Settings, String> {
     let required = |name: &str| {
         std::env::var(name).map_err(|_| format!("{name} is not set (bench/overhead/run sets it)"))
     };
+    let operation = std::env::var("OVERHEAD_OPERATION").ok();
+    if let Some(op) = operation.as_deref() {
+        if op != "getTransfer" && op != "createTransfer" {
+            return Err(format!(
+                "OVERHEAD_OPERATION must be getTransfer or createTransfer, got {op:?}"
+            ));
+        }
+    }
     Ok(Settings {
         base_url: required("OVERHEAD_BASE_URL")?,
         token: required("OVERHEAD_TOKEN")?,
         calls: env_count("OVERHEAD_CALLS", 2000)?,
         warmup: env_count("OVERHEAD_WARMUP", 200)?,
         block: env_count("OVERHEAD_BLOCK", 100)?,
+        side: match std::env::var("OVERHEAD_SIDE").as_deref() {
+            Err(_) => None,
+            Ok("sdk") => Some(Side::Sdk),
+            Ok("bare") => Some(Side::Bare),
+            Ok(other) => return Err(format!("OVERHEAD_SIDE must be sdk or bare, got {other:?}")),
+        },
+        get: operation.as_deref().is_none_or(|op| op == "getTransfer"),
+        create: operation.as_deref().is_none_or(|op| op == "createTransfer"),
     })
 }
 
@@ -301,6 +334,32 @@ async fn run(settings: Settings) -> Result<(), String> {
             "SDK getTransfer made {} attempts, not 1",
             first.attempts
         ));
+    }
+
+    match settings.side {
+        Some(Side::Sdk) => {
+            for _ in 0..settings.calls {
+                if settings.get {
+                    sdk_get(&client).await?;
+                }
+                if settings.create {
+                    sdk_create(&client, &body).await?;
+                }
+            }
+            return Ok(());
+        }
+        Some(Side::Bare) => {
+            for _ in 0..settings.calls {
+                if settings.get {
+                    bare_get(&http, &base_url).await?;
+                }
+                if settings.create {
+                    bare_create(&http, &base_url, &body).await?;
+                }
+            }
+            return Ok(());
+        }
+        None => {}
     }
 
     let samples = compare(
