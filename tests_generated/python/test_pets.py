@@ -62,3 +62,78 @@ def test_default_responses_raise_typed_errors(server: Server) -> None:
     ):
         c.pets.delete_pet(pet_id=9)
     assert caught.value.message == "No pet has the id 9."
+
+
+def test_models_become_dataclasses_on_first_use() -> None:
+    """Importing ``models`` defers the dataclass work; every way of using a
+    class finishes it first, from any thread, once."""
+    import dataclasses
+    import threading
+
+    from pets import models
+
+    names = [f.name for f in dataclasses.fields(models.Pet)]
+    assert "name" in names
+    assert dataclasses.is_dataclass(models.NewPet)
+    assert not dataclasses.is_dataclass(models._base.Model)
+
+    results: list[models.Error] = []
+
+    def make() -> None:
+        results.append(models.Error.from_dict({"code": 1, "message": "no"}))
+
+    threads = [threading.Thread(target=make) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(results) == 8
+    assert all(r == results[0] for r in results)
+    assert repr(results[0]) == "Error(code=1, message='no')"
+    assert hash(results[0]) == hash(results[1])
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        results[0].code = 2  # type: ignore[misc]
+
+
+def _run_fresh(code: str) -> str:
+    """Runs ``code`` in a new interpreter, where no model is finished yet."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_deferred_models_in_a_fresh_interpreter() -> None:
+    """What a deferred class must get right before anything else used it."""
+    out = _run_fresh(
+        "import dataclasses, inspect, pickle\n"
+        "from pets import models\n"
+        "class Mine(models.Pet):\n"
+        "    pass\n"
+        "m = Mine(name='Rex', id_=1)\n"
+        "print(type(m).__name__, m.name, dataclasses.is_dataclass(Mine))\n"
+        "print(inspect.signature(models.NewPet))\n"
+        "print(models.Error.__match_args__)\n"
+        "e = models.Error(code=1, message='no')\n"
+        "print(dataclasses.replace(e, code=2), dataclasses.asdict(e))\n"
+    )
+    assert out.splitlines() == [
+        "Mine Rex True",
+        "(name: 'str', tags: 'list[str] | None' = None, status: 'PetStatus | None' = None) -> None",
+        "('code', 'message')",
+        "Error(code=2, message='no') {'code': 1, 'message': 'no'}",
+    ]
+    data = _run_fresh(
+        "import pickle\n"
+        "from pets import models\n"
+        "print(pickle.dumps(models.Pet(name='Rex', id_=1, tags=['a'])).hex())\n"
+    )
+    out = _run_fresh(
+        "import pickle\n"
+        "from pets import models\n"
+        f"p = pickle.loads(bytes.fromhex('{data}'))\n"
+        "print(p == models.Pet(name='Rex', id_=1, tags=['a']), p)\n"
+    )
+    assert out == "True Pet(name='Rex', id_=1, tags=['a'], status=None)"

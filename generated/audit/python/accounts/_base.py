@@ -12,9 +12,10 @@ import dataclasses
 import datetime
 import json
 import re
+import threading
 import uuid
 from collections.abc import Mapping, Sequence
-from typing import IO, Any, Callable, Generic, TypeVar, Union
+from typing import IO, TYPE_CHECKING, Any, Callable, Generic, TypeVar, Union
 
 from . import _runtime
 
@@ -33,6 +34,7 @@ __all__ = [
     "form_body",
     "header_value",
     "list_parser",
+    "model",
     "multipart_body",
     "multipart_boundary",
     "optional_parser",
@@ -77,10 +79,101 @@ FileInput = Union[FileContent, tuple[str, FileContent], tuple[str, FileContent, 
 ``(filename, content)`` or ``(filename, content, content_type)``."""
 
 
+_M = TypeVar("_M", bound=type)
+
+# A big API has thousands of models, and making a dataclass takes about a
+# millisecond: ``model`` defers that work to the first use of each class, so
+# importing ``models`` stays fast. Type checkers see ``dataclasses.dataclass``.
+#
+# What finishes a deferred class: its first instance (``Model.__init__`` runs
+# only until the class has its own), a look at its dataclass attributes
+# (``dataclasses.fields``, ``is_dataclass``, ``match``, ``inspect.signature``:
+# ``_Deferred`` below) and unpickling (``Model.__setstate__``). Subclasses
+# finish the deferred classes they inherit from, bases first. The lock is
+# reentrant because making a dataclass reads its bases' dataclass attributes.
+_pending: dict[type, bool] = {}
+_pending_lock = threading.RLock()
+
+
+def _finish(cls: type) -> None:
+    """Makes every deferred class that ``cls`` is or inherits from a dataclass.
+
+    Another thread finishing the same class is waited for, so a class is
+    never seen half made by a caller that went through here.
+    """
+    with _pending_lock:
+        for klass in reversed(cls.__mro__):
+            frozen = _pending.pop(klass, None)
+            if frozen is not None:
+                dataclasses.dataclass(frozen=frozen)(klass)
+
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass as model
+else:
+
+    def model(*, frozen: bool = False) -> Callable[[_M], _M]:
+        """``dataclasses.dataclass(frozen=...)``, done on the class's first use."""
+
+        def defer(cls: _M) -> _M:
+            with _pending_lock:
+                _pending[cls] = frozen
+            return cls
+
+        return defer
+
+
+class _Deferred:
+    """A dataclass attribute (``__dataclass_fields__``, ...) read on a model
+    class before it became a dataclass: finishes the class, then reads the
+    attribute the dataclass put on it (or one of its bases)."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: object, owner: type) -> Any:
+        _finish(owner)
+        for klass in owner.__mro__:
+            value = klass.__dict__.get(self.name, self)
+            if value is self:
+                break
+            if self.name in klass.__dict__:
+                return value
+        raise AttributeError(self.name)
+
+
 class Model:
     """Base class of the models: frozen dataclasses with a JSON form."""
 
     __slots__ = ()
+
+    if not TYPE_CHECKING:
+        __dataclass_fields__ = _Deferred()
+        __dataclass_params__ = _Deferred()
+        __match_args__ = _Deferred()
+        __signature__ = _Deferred()
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            # Runs only for a class that is not a dataclass yet: its
+            # dataclass ``__init__`` takes over once it is made.
+            cls = type(self)
+            _finish(cls)
+            init = cls.__init__
+            if init is Model.__init__:
+                object.__init__(self, *args, **kwargs)
+            else:
+                init(self, *args, **kwargs)
+
+        def __setstate__(self, state: Any) -> None:
+            # Unpickling makes an instance without ``__init__``.
+            _finish(type(self))
+            slots = None
+            if isinstance(state, tuple):
+                state, slots = state
+            if state:
+                self.__dict__.update(state)
+            for name, value in (slots or {}).items():
+                object.__setattr__(self, name, value)
 
     def to_dict(self) -> dict[str, Any]:
         """The model's JSON form."""

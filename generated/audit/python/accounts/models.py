@@ -7,7 +7,6 @@ their base type, so a value the API adds later still reads.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 from collections.abc import Mapping
 from typing import Any, Literal, Union
@@ -41,7 +40,7 @@ ActivityEntryKind = Union[Literal["note", "charge", "credit_used", "limits_chang
 ChargeStatus = Union[Literal["succeeded", "failed"], str]
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class AccountInput(_base.Model):
     email: str
     name: str
@@ -66,7 +65,7 @@ class AccountInput(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class Account(_base.Model):
     email: str
     name: str
@@ -109,7 +108,7 @@ class Account(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class ActivityEntry(_base.Model):
     id_: int
     kind: ActivityEntryKind
@@ -141,7 +140,7 @@ class ActivityEntry(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class Charge(_base.Model):
     id_: str
     amount: int
@@ -172,7 +171,7 @@ class Charge(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class Limits(_base.Model):
     daily: int
     """The daily spending limit, in cents."""
@@ -190,7 +189,7 @@ class Limits(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class Error(_base.Model):
     error: str
     details: str | None = None
@@ -208,7 +207,7 @@ class Error(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class ListAccountsResponse(_base.Model):
     accounts: list[Account]
     total: int
@@ -228,7 +227,7 @@ class ListAccountsResponse(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class AddAccountNoteRequest(_base.Model):
     text: str
     author: str | None = None
@@ -247,7 +246,7 @@ class AddAccountNoteRequest(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class UseCreditResponse(_base.Model):
     credits_: int
 
@@ -262,7 +261,7 @@ class UseCreditResponse(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class CreateChargeRequest(_base.Model):
     amount: int
     """The amount in cents."""
@@ -286,7 +285,7 @@ class CreateChargeRequest(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class UpdateAccountLimitsRequest(_base.Model):
     daily_delta: int | None = None
     """Cents to add to the daily limit; negative to lower it."""

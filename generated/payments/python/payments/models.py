@@ -7,7 +7,6 @@ their base type, so a value the API adds later still reads.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 from collections.abc import Callable, Mapping
 from typing import Any, Literal, Union
@@ -106,7 +105,7 @@ ReportObject = Union[Literal["report"], str]
 ReportKind = Union[Literal["balance_summary", "transfer_totals", "refund_totals"], str]
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class CreateTransfer(_base.Model):
     """What to pay, and to whom."""
 
@@ -143,7 +142,7 @@ class CreateTransfer(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class Transfer(_base.Model):
     """A payment from your balance to a vendor."""
 
@@ -195,7 +194,7 @@ class Transfer(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class TransferList(_base.Model):
     """One page of transfers."""
 
@@ -223,7 +222,7 @@ class TransferList(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class CreateRefund(_base.Model):
     """How much to refund, and why."""
 
@@ -253,7 +252,7 @@ class CreateRefund(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class Refund(_base.Model):
     """Money given back from a transfer."""
 
@@ -302,7 +301,7 @@ class Refund(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class CreateSubscriptionCustomer(_base.Model):
     """The customer to create."""
 
@@ -322,7 +321,7 @@ class CreateSubscriptionCustomer(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class CreateSubscription(_base.Model):
     """Who to bill, for which plan, and with what."""
 
@@ -358,7 +357,7 @@ class CreateSubscription(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class Subscription(_base.Model):
     """A customer billed on a recurring schedule."""
 
@@ -406,7 +405,7 @@ class Subscription(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class Card(_base.Model):
     """A payment card."""
 
@@ -439,7 +438,7 @@ class Card(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class BankAccount(_base.Model):
     """A bank account debited directly."""
 
@@ -470,7 +469,7 @@ class BankAccount(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class VendorInput(_base.Model):
     """Every field of a vendor that you set."""
 
@@ -504,7 +503,7 @@ class VendorInput(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class VendorUpdate(_base.Model):
     """The fields to change; those left out keep their value."""
 
@@ -537,7 +536,7 @@ class VendorUpdate(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class Vendor(_base.Model):
     """A business or person you pay."""
 
@@ -587,7 +586,7 @@ class Vendor(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class ReportRequest(_base.Model):
     """What to compute."""
 
@@ -620,7 +619,7 @@ class ReportRequest(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class ReportRowsItem(_base.Model):
     currency: Currency
     count: int
@@ -639,7 +638,7 @@ class ReportRowsItem(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class Report(_base.Model):
     """Totals computed over a date range, one row per currency."""
 
@@ -672,7 +671,7 @@ class Report(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class Error(_base.Model):
     """Why a request failed."""
 
@@ -692,7 +691,7 @@ class Error(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class ListTransfersCreated(_base.Model):
     gte: datetime.datetime | None = None
     """Created at or after this instant."""

@@ -7,7 +7,6 @@ their base type, so a value the API adds later still reads.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from typing import Any, Literal, Union
 
@@ -19,7 +18,7 @@ PetStatus = Union[Literal["available", "pending", "sold"], str]
 """Where the pet stands in the shop."""
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class NewPet(_base.Model):
     """The fields of a pet that a client sets."""
 
@@ -44,7 +43,7 @@ class NewPet(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class Pet(_base.Model):
     """A pet in the catalogue."""
 
@@ -76,7 +75,7 @@ class Pet(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class Error(_base.Model):
     code: int
     """The HTTP status of the response, repeated."""
@@ -94,7 +93,7 @@ class Error(_base.Model):
         return data
 
 
-@dataclasses.dataclass(frozen=True)
+@_base.model(frozen=True)
 class UploadPetPhotoRequest(_base.Model):
     file: bytes
     """The image file."""

@@ -468,7 +468,10 @@ pub fn view(api: &Api, names: &Names) -> ModelsView {
     if text.contains("Union[") {
         typing.push("Union");
     }
-    let mut imports = vec!["import dataclasses".to_string()];
+    let mut imports = Vec::new();
+    if classes.iter().any(|c| c.additional.is_some()) {
+        imports.push("import dataclasses".to_string());
+    }
     if text.contains("datetime.") {
         imports.push("import datetime".to_string());
     }
@@ -479,7 +482,7 @@ pub fn view(api: &Api, names: &Names) -> ModelsView {
     }
     imports.push(format!("from typing import {}", typing.join(", ")));
     if classes.is_empty() {
-        imports.retain(|i| i != "import dataclasses" && !i.contains("Mapping"));
+        imports.retain(|i| !i.contains("Mapping"));
     }
 
     ModelsView {
