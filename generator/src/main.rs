@@ -12,6 +12,11 @@ use sdkgen::emit::{self, Lang, PackageInfo};
 use sdkgen::error::Diagnostic;
 use sdkgen::ir::Api;
 
+// Generating a big SDK makes millions of short-lived strings; mimalloc
+// serves them markedly faster than the system allocator (bench/generate).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Generate Rust, Python and Node SDKs from an OpenAPI 3.0/3.1 spec, with
 /// retries that are on, jittered, deadline-bound, budgeted and keyed by default.
 #[derive(Parser)]

@@ -8,7 +8,7 @@
 /// separators other than the space, private use, surrogates, noncharacters.
 fn is_printable(c: char) -> bool {
     let cp = c as u32;
-    if c == ' ' {
+    if (0x20..0x7F).contains(&cp) {
         return true;
     }
     if c.is_control() {
