@@ -182,12 +182,26 @@ function isPlainCredential(auth) {
  * the path).
  */
 export function fillPath(template, ...values) {
-  let i = 0;
-  return template.replace(/\{([^{}]+)\}/g, (_, name) => {
-    const value = values[i];
-    i += 1;
-    return encodePathSegment(value, `path parameter ${name}`);
-  });
+  const parts = pathParts(template);
+  let path = parts[0];
+  for (let i = 1; i < parts.length; i += 2) {
+    const value = values[(i - 1) / 2];
+    path += encodePathSegment(value, `path parameter ${parts[i]}`);
+    path += parts[i + 1];
+  }
+  return path;
+}
+
+// Path templates split once: text, name, text, name, ..., text.
+const pathTemplates = new Map();
+
+function pathParts(template) {
+  let parts = pathTemplates.get(template);
+  if (parts === undefined) {
+    parts = template.split(/\{([^{}]+)\}/);
+    pathTemplates.set(template, parts);
+  }
+  return parts;
 }
 
 /** A shallow copy of `object` without `keys` (undefined stays undefined). */
