@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import Mapping
 from types import TracebackType
 from typing import Callable
@@ -25,6 +26,27 @@ from .policy import Action, AttemptOutcome, FailureKind, ResponseOutcome, Transp
 from .response import Response
 
 __all__ = ["AsyncRuntime"]
+
+
+if sys.version_info >= (3, 11):
+
+    async def _send_within(
+        http: httpx.AsyncClient, request: httpx.Request, timeout: float
+    ) -> httpx.Response:
+        """``http.send(request)``, cancelled after ``timeout`` seconds
+        (``asyncio.TimeoutError``): a timer on the running task, where
+        ``wait_for`` would start a task per attempt."""
+        async with asyncio.timeout(timeout):
+            return await http.send(request)
+
+else:
+
+    async def _send_within(
+        http: httpx.AsyncClient, request: httpx.Request, timeout: float
+    ) -> httpx.Response:
+        """``http.send(request)``, cancelled after ``timeout`` seconds
+        (``asyncio.TimeoutError``)."""
+        return await asyncio.wait_for(http.send(request), timeout)
 
 
 class AsyncRuntime(RuntimeCore):
@@ -71,7 +93,7 @@ class AsyncRuntime(RuntimeCore):
         Returns the 2xx :class:`Response`; raises an ``SDKError`` subclass.
         Cancelling the task cancels the call at once; nothing is retried.
         """
-        call = self.prepare(operation, request, options)
+        call = self.prepare(operation, request, options, self._http)
         policy = call.policy
         while True:
             now = self.clock.now()
@@ -86,16 +108,10 @@ class AsyncRuntime(RuntimeCore):
             await self.clock.async_sleep(decision.sleep_seconds)
 
     async def _attempt(self, call: PreparedCall, now: float, timeout: float) -> AttemptOutcome:
-        request = self._http.build_request(
-            call.method,
-            call.url,
-            headers=self.attempt_headers(call, now),
-            content=call.content,
-            timeout=httpx.Timeout(timeout),
-        )
-        # httpx's timeouts apply per phase; wait_for bounds the whole attempt.
+        request = self.attempt_request(self._http, call, now, timeout)
+        # httpx's timeouts apply per phase; _send_within bounds the whole attempt.
         try:
-            response = await asyncio.wait_for(self._http.send(request), timeout)
+            response = await _send_within(self._http, request, timeout)
         except asyncio.TimeoutError:
             return TransportFailure(FailureKind.TIMEOUT, "the attempt timed out")
         except SEND_ERRORS as exc:

@@ -505,3 +505,85 @@ def test_api_error_exposes_raw_content() -> None:
     result, _ = run("sync", rec, op(), Request("GET", "/x"))
     assert isinstance(result, APIError)
     assert result.content == b"\xff\xfe" and result.code is None
+
+
+# -- the request built for each attempt --------------------------------------------
+
+
+def expected_request(http: httpx.Client | httpx.AsyncClient, body: bytes) -> httpx.Request:
+    """What httpx's ``build_request`` makes of the headers the runtime sets for
+    ``test_attempt_request_matches_build_request``'s call."""
+    headers = httpx.Headers({"X-Default": "d", "Accept": "text/plain"})
+    headers["User-Agent"] = "mysdk/1.0"
+    headers["Authorization"] = "Bearer tok-123"
+    headers["X-Req"] = "1"
+    headers["X-Extra"] = "2"
+    headers.setdefault("Content-Type", "application/json")
+    headers["Request-Timeout-Ms"] = "60000"
+    return http.build_request(
+        "POST", "http://api.test/v1/things?tag=x", headers=headers, content=body
+    )
+
+
+def wire(request: httpx.Request) -> list[tuple[str, str]]:
+    """The request line and headers as sent, the time-left header's value left out."""
+    items = [
+        (k, "" if k.lower() == "request-timeout-ms" else v)
+        for k, v in request.headers.multi_items()
+    ]
+    return [(request.method, str(request.url)), *items]
+
+
+CLIENT_SETUPS: dict[str, dict[str, Any]] = {
+    "plain": {},
+    "client headers": {"headers": {"X-Client": "c", "Accept": "*/*", "User-Agent": "theirs"}},
+    "client content type": {"headers": {"Content-Type": "text/plain"}},
+    "client cookies": {"cookies": {"session": "s1"}},
+    "client params": {"params": {"lang": "fr"}},
+}
+
+
+@MODES
+@pytest.mark.parametrize("setup", sorted(CLIENT_SETUPS))
+def test_attempt_request_matches_build_request(mode: str, setup: str) -> None:
+    """An attempt sends exactly what ``build_request`` would make, whatever the
+    HTTP client adds (headers, cookies, parameters), also after the client's
+    headers change between calls."""
+    rec = Recorder(ok(), ok())
+    transport = httpx.MockTransport(rec)
+    request = Request(
+        method="POST",
+        path="/things",
+        query=[("tag", "x")],
+        headers={"X-Req": "1"},
+        json={"n": 1},
+    )
+    options = CallOptions(extra_headers={"X-Extra": "2"})
+    kwargs: dict[str, Any] = {
+        "auth": BearerAuth("tok-123"),
+        "default_headers": {"X-Default": "d", "Accept": "text/plain"},
+        "user_agent": "mysdk/1.0",
+        "clock": FastClock(),
+    }
+    expected: list[list[tuple[str, str]]] = []
+    if mode == "sync":
+        with httpx.Client(transport=transport, **CLIENT_SETUPS[setup]) as http:
+            runtime = SyncRuntime("http://api.test/v1", http_client=http, **kwargs)
+            for _ in range(2):
+                runtime.request(op(RetryClass.UNSAFE, "POST"), request, options)
+                expected.append(wire(expected_request(http, b'{"n":1}')))
+                http.headers["X-Later"] = "l"
+    else:
+
+        async def go() -> None:
+            async with httpx.AsyncClient(transport=transport, **CLIENT_SETUPS[setup]) as http:
+                runtime = AsyncRuntime("http://api.test/v1", http_client=http, **kwargs)
+                for _ in range(2):
+                    await runtime.request(op(RetryClass.UNSAFE, "POST"), request, options)
+                    expected.append(wire(expected_request(http, b'{"n":1}')))
+                    http.headers["X-Later"] = "l"
+
+        asyncio.run(go())
+    assert [wire(r) for r in rec.requests] == expected
+    assert ("x-later", "l") in expected[1]
+    assert all(r.extensions["timeout"]["read"] is not None for r in rec.requests)

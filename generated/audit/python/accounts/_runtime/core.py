@@ -40,6 +40,9 @@ __all__ = ["DEFAULT_LOGGER_NAME", "PreparedCall", "RuntimeCore", "classify_excep
 DEFAULT_LOGGER_NAME = "sdkgen_runtime"
 
 AuthArg = Union[Auth, Sequence[Auth], None]
+HTTPClient = Union[httpx.Client, httpx.AsyncClient]
+_TIMEOUT_PHASES = ("connect", "read", "write", "pool")
+"""The keys of ``httpx.Timeout.as_dict()``: the request extension an attempt's timeout goes in."""
 
 
 def classify_exception(exc: Exception) -> TransportFailure:
@@ -75,6 +78,9 @@ class PreparedCall:
     url: httpx.URL
     headers: httpx.Headers
     content: bytes | None
+    merged: bool
+    """``headers`` already hold the HTTP client's default headers, so an
+    attempt can build its ``httpx.Request`` without ``build_request``."""
     last: AttemptOutcome | None = None
 
 
@@ -105,16 +111,40 @@ class RuntimeCore:
             self._auth = list(auth)
         self._default_headers = dict(default_headers or {})
         self._user_agent = user_agent
+        # The headers every call starts from, made once: the defaults and the
+        # User-Agent, over the HTTP client's own default headers (see
+        # ``_base_headers``).
+        self._constant_headers = httpx.Headers(self._default_headers)
+        if user_agent is not None:
+            self._constant_headers["User-Agent"] = user_agent
+        self._base: tuple[list[tuple[bytes, bytes]], httpx.Headers | None] | None = None
         self.logger = logging.getLogger(logger_name)
         self.clock = clock if clock is not None else SystemClock()
         self._random = random if random is not None else _random.random
         self.bucket = bucket if bucket is not None else TokenBucket(self.config.budget_capacity)
+
+    def _base_headers(self, http: HTTPClient) -> httpx.Headers | None:
+        """The HTTP client's default headers with the runtime's constant ones
+        over them, merged as ``build_request`` would merge them; made again
+        only when the client's headers change. ``None`` when the client has a
+        default ``Content-Type``, which the call's own must not see."""
+        raw = http.headers.raw
+        base = self._base
+        if base is None or base[0] != raw:
+            merged: httpx.Headers | None = None
+            if "Content-Type" not in http.headers:
+                merged = httpx.Headers(http.headers)
+                merged.update(self._constant_headers)
+            base = (raw, merged)
+            self._base = base
+        return base[1]
 
     def prepare(
         self,
         operation: Operation,
         request: Request,
         options: CallOptions | None,
+        http: HTTPClient,
     ) -> PreparedCall:
         """Check everything that can fail before sending, once per logical call."""
         if request.method != operation.method:
@@ -124,9 +154,8 @@ class RuntimeCore:
             )
         opts = options if options is not None else CallOptions()
 
-        headers = httpx.Headers(self._default_headers)
-        if self._user_agent is not None:
-            headers["User-Agent"] = self._user_agent
+        base = self._base_headers(http)
+        headers = (base if base is not None else self._constant_headers).copy()
         auth_query: list[tuple[str, str]] = []
         if operation.authenticated:
             for scheme in self._auth:
@@ -167,6 +196,7 @@ class RuntimeCore:
             url = httpx.URL(target)
         except httpx.InvalidURL as exc:
             raise SDKError(f"{operation.name}: invalid URL: {exc}") from exc
+        merged = base is not None and url.is_absolute_url
 
         policy = CallPolicy(
             operation=operation,
@@ -184,6 +214,7 @@ class RuntimeCore:
             url=url,
             headers=headers,
             content=content,
+            merged=merged,
         )
 
     def attempt_headers(self, call: PreparedCall, now: float) -> httpx.Headers:
@@ -192,6 +223,34 @@ class RuntimeCore:
         if name is not None:
             headers[name] = str(call.policy.request_timeout_ms(now))
         return headers
+
+    def attempt_request(
+        self, http: HTTPClient, call: PreparedCall, now: float, timeout: float
+    ) -> httpx.Request:
+        """The ``httpx.Request`` of one attempt, as ``http.build_request`` makes it.
+
+        When the call's headers already hold the client's defaults and the
+        client has no cookies or default query parameters (the usual case),
+        the request is made directly: ``build_request`` would merge the
+        client's headers, cookies and parameters into it again on every
+        attempt, which costs more than the rest of the runtime's work.
+        """
+        headers = self.attempt_headers(call, now)
+        if call.merged and not http.cookies and not http.params:
+            return httpx.Request(
+                call.method,
+                call.url,
+                headers=headers,
+                content=call.content,
+                extensions={"timeout": dict.fromkeys(_TIMEOUT_PHASES, timeout)},
+            )
+        return http.build_request(
+            call.method,
+            call.url,
+            headers=headers,
+            content=call.content,
+            timeout=httpx.Timeout(timeout),
+        )
 
     def decide(self, call: PreparedCall, outcome: AttemptOutcome) -> Decision:
         """Record an attempt's outcome and ask the policy what follows."""

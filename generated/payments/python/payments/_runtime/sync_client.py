@@ -68,7 +68,7 @@ class SyncRuntime(RuntimeCore):
 
         Returns the 2xx :class:`Response`; raises an ``SDKError`` subclass.
         """
-        call = self.prepare(operation, request, options)
+        call = self.prepare(operation, request, options, self._http)
         policy = call.policy
         while True:
             now = self.clock.now()
@@ -83,13 +83,7 @@ class SyncRuntime(RuntimeCore):
             self.clock.sleep(decision.sleep_seconds)
 
     def _attempt(self, call: PreparedCall, now: float, timeout: float) -> AttemptOutcome:
-        request = self._http.build_request(
-            call.method,
-            call.url,
-            headers=self.attempt_headers(call, now),
-            content=call.content,
-            timeout=httpx.Timeout(timeout),
-        )
+        request = self.attempt_request(self._http, call, now, timeout)
         # httpx's timeouts apply per phase; the attempt as a whole is bounded
         # by checking the clock between the chunks of the body.
         ends = now + timeout
