@@ -2,6 +2,7 @@
 //! retry loop every generated operation goes through.
 
 use std::fmt;
+use std::future::Future;
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
@@ -60,6 +61,9 @@ impl fmt::Debug for Runtime {
             .finish_non_exhaustive()
     }
 }
+
+/// A response as one attempt read it: status, headers, whole body.
+type Exchanged = (StatusCode, HeaderMap, Bytes);
 
 /// What one attempt ended with.
 enum Outcome {
@@ -280,14 +284,15 @@ impl Runtime {
 
         let mut state = CallState::default();
         let mut last_cost: Option<u32> = None;
-        let mut last: Option<Outcome> = None;
+        // Boxed: only a retried call has one, and the call's future stays small.
+        let mut last: Option<Box<Outcome>> = None;
         loop {
             let now = inner.clock.now();
             let remaining = deadline.saturating_duration_since(now);
             if remaining.is_zero() {
                 return Err(match last {
                     Some(outcome) => {
-                        Self::error(outcome, op, state.attempts, StopReason::DeadlineExceeded)
+                        Self::error(*outcome, op, state.attempts, StopReason::DeadlineExceeded)
                     }
                     None => Error::Timeout {
                         attempts: state.attempts,
@@ -308,7 +313,7 @@ impl Runtime {
             }
 
             state.attempts += 1;
-            let outcome = self
+            let result = self
                 .attempt(
                     &request.method,
                     &url,
@@ -316,7 +321,8 @@ impl Runtime {
                     request.body.as_ref(),
                     attempt_timeout,
                 )
-                .await?;
+                .await;
+            let outcome = Self::outcome(result)?;
             let outcome = match outcome {
                 Outcome::Transport {
                     failure: TransportFailure::Timeout,
@@ -417,7 +423,7 @@ impl Runtime {
                     state.retried_500 |= was_500;
                     state.prev_sleep_ms = Some(sleep_ms);
                     last_cost = Some(cost);
-                    last = Some(failed);
+                    last = Some(Box::new(failed));
                     inner.clock.sleep(Duration::from_millis(sleep_ms)).await;
                 }
             }
@@ -552,30 +558,41 @@ impl Runtime {
     }
 
     /// One HTTP exchange, response body included, bounded by `timeout`.
-    /// `Err` only for a request that could not be built (nothing was sent).
-    async fn attempt(
+    ///
+    /// A plain function returning the timed exchange, and reqwest's request
+    /// handed over before the exchange's future is made: the call's future
+    /// (which every SDK method's future contains, and moves) then holds
+    /// neither the request nor the arguments a second time.
+    fn attempt(
         &self,
         method: &Method,
         url: &Url,
         headers: HeaderMap,
         body: Option<&Body>,
         timeout: Duration,
-    ) -> Result<Outcome, Error> {
+    ) -> tokio::time::Timeout<impl Future<Output = Result<Exchanged, reqwest::Error>> + Send> {
         let mut req = reqwest::Request::new(method.clone(), url.clone());
         *req.headers_mut() = headers;
         if let Some(body) = body {
             *req.body_mut() = Some(reqwest::Body::from(body.bytes.clone()));
         }
-        let http = &self.inner.http;
-        let exchange = async move {
-            let mut resp = http.execute(req).await?;
+        let pending = self.inner.http.execute(req);
+        tokio::time::timeout(timeout, async move {
+            let mut resp = pending.await?;
             let status = resp.status();
             // Taken, not cloned: reading the body does not need them.
             let headers = std::mem::take(resp.headers_mut());
             let body = resp.bytes().await?;
-            Ok::<_, reqwest::Error>((status, headers, body))
-        };
-        Ok(match tokio::time::timeout(timeout, exchange).await {
+            Ok((status, headers, body))
+        })
+    }
+
+    /// What an attempt ended with; `Err` only for a request that could not
+    /// be built (nothing was sent).
+    fn outcome(
+        result: Result<Result<Exchanged, reqwest::Error>, tokio::time::error::Elapsed>,
+    ) -> Result<Outcome, Error> {
+        Ok(match result {
             Err(_) => Outcome::Transport {
                 failure: TransportFailure::Timeout,
                 source: None,
