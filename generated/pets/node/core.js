@@ -129,11 +129,12 @@ export class Core {
         : [request.query ?? "", ...auth.query]
             .filter((part) => part !== "")
             .join("&");
-    return this.#runtime.request(
-      operation,
-      { ...request, headers, query, parseAs: operation.parseAs },
-      options,
-    );
+    // The request object is this call's own (build makes it): completed in
+    // place rather than copied.
+    request.headers = headers;
+    request.query = query;
+    request.parseAs = operation.parseAs;
+    return this.#runtime.request(operation, request, options);
   }
 
   /**
