@@ -35,6 +35,7 @@ import sys
 import time
 import uuid
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -120,7 +121,21 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
 
 
-def report(language: str, operation: str, sdk: list[int], bare: list[int]) -> None:
+@dataclass
+class Timings:
+    """Each side's wall time per call, and its CPU time per call in each block
+    (the client thread's ``thread_time_ns`` over the block, divided by its
+    calls): the CPU time is what the SDK itself adds, and the machine's other
+    load disturbs it much less than the wall time."""
+
+    sdk_ns: list[int]
+    bare_ns: list[int]
+    sdk_cpu: list[float]
+    bare_cpu: list[float]
+
+
+def report(language: str, operation: str, timings: Timings) -> None:
+    sdk, bare = timings.sdk_ns, timings.bare_ns
     sdk_us = [ns / 1000 for ns in sdk]
     bare_us = [ns / 1000 for ns in bare]
     sdk_median = statistics.median(sdk_us)
@@ -137,6 +152,13 @@ def report(language: str, operation: str, sdk: list[int], bare: list[int]) -> No
         f"{len(sdk_us)} calls a side in {len(pairs)} pairs of blocks",
         file=sys.stderr,
     )
+    sdk_cpu = statistics.median(timings.sdk_cpu) / 1000
+    bare_cpu = statistics.median(timings.bare_cpu) / 1000
+    print(
+        f"{language} {operation}: client CPU per call (median of the blocks): SDK "
+        f"{sdk_cpu:.1f} µs, bare {bare_cpu:.1f} µs, ratio {sdk_cpu / bare_cpu:.3f}",
+        file=sys.stderr,
+    )
     print(
         f"row\t{language}\t{operation}\t{sdk_median:.1f}\t{bare_median:.1f}\t"
         f"{sdk_median / bare_median:.3f}\t{quantile(pairs, 0.25):.3f}\t{quantile(pairs, 0.75):.3f}",
@@ -147,26 +169,30 @@ def report(language: str, operation: str, sdk: list[int], bare: list[int]) -> No
 # -- blocking -----------------------------------------------------------------
 
 
-def compare_sync(
-    sdk: Callable[[], None], bare: Callable[[], None]
-) -> tuple[list[int], list[int]]:
+def compare_sync(sdk: Callable[[], None], bare: Callable[[], None]) -> Timings:
     for _ in range(WARMUP):
         sdk()
         bare()
     clock = time.perf_counter_ns
     sdk_ns: list[int] = []
     bare_ns: list[int] = []
+    sdk_cpu: list[float] = []
+    bare_cpu: list[float] = []
     while len(bare_ns) < CALLS:
         n = min(BLOCK, CALLS - len(sdk_ns))
+        cpu = time.thread_time_ns()
         for _ in range(n):
             started = clock()
             sdk()
             sdk_ns.append(clock() - started)
+        sdk_cpu.append((time.thread_time_ns() - cpu) / n)
+        cpu = time.thread_time_ns()
         for _ in range(n):
             started = clock()
             bare()
             bare_ns.append(clock() - started)
-    return sdk_ns, bare_ns
+        bare_cpu.append((time.thread_time_ns() - cpu) / n)
+    return Timings(sdk_ns, bare_ns, sdk_cpu, bare_cpu)
 
 
 def run_sync() -> None:
@@ -200,8 +226,8 @@ def run_sync() -> None:
         check_id(response.json()["id"])
 
     try:
-        report("python", "getTransfer", *compare_sync(sdk_get, bare_get))
-        report("python", "createTransfer", *compare_sync(sdk_create, bare_create))
+        report("python", "getTransfer", compare_sync(sdk_get, bare_get))
+        report("python", "createTransfer", compare_sync(sdk_create, bare_create))
     finally:
         client.close()
         http.close()
@@ -212,24 +238,30 @@ def run_sync() -> None:
 
 async def compare_async(
     sdk: Callable[[], Awaitable[None]], bare: Callable[[], Awaitable[None]]
-) -> tuple[list[int], list[int]]:
+) -> Timings:
     for _ in range(WARMUP):
         await sdk()
         await bare()
     clock = time.perf_counter_ns
     sdk_ns: list[int] = []
     bare_ns: list[int] = []
+    sdk_cpu: list[float] = []
+    bare_cpu: list[float] = []
     while len(bare_ns) < CALLS:
         n = min(BLOCK, CALLS - len(sdk_ns))
+        cpu = time.thread_time_ns()
         for _ in range(n):
             started = clock()
             await sdk()
             sdk_ns.append(clock() - started)
+        sdk_cpu.append((time.thread_time_ns() - cpu) / n)
+        cpu = time.thread_time_ns()
         for _ in range(n):
             started = clock()
             await bare()
             bare_ns.append(clock() - started)
-    return sdk_ns, bare_ns
+        bare_cpu.append((time.thread_time_ns() - cpu) / n)
+    return Timings(sdk_ns, bare_ns, sdk_cpu, bare_cpu)
 
 
 async def run_async() -> None:
@@ -260,11 +292,11 @@ async def run_async() -> None:
             check_status(response, 201, "createTransfer")
             check_id(response.json()["id"])
 
-        report("python-async", "getTransfer", *await compare_async(sdk_get, bare_get))
+        report("python-async", "getTransfer", await compare_async(sdk_get, bare_get))
         report(
             "python-async",
             "createTransfer",
-            *await compare_async(sdk_create, bare_create),
+            await compare_async(sdk_create, bare_create),
         )
 
 
