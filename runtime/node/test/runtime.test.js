@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
+import { getEventListeners } from 'node:events';
 import {
   Runtime,
   SDKError,
@@ -510,4 +511,33 @@ test('attempt timeouts: 3 x p99 gives APITimeoutError, the call deadline gives D
   } finally {
     srv.close();
   }
+});
+
+test('the attempt timeout ends with its attempt: a finished attempt is never aborted later', async () => {
+  // An attempt timeout of 3 x 5 ms; the call is over long before 60 ms.
+  const { rt, fetch } = make([{ status: 200, body: { id: 'w1' } }], { p99Ms: 5 });
+  await rt.request(GET, { path: '/w' });
+  const { signal } = fetch.calls[0].init;
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  assert.equal(signal.aborted, false);
+});
+
+test("an attempt timeout aborts the attempt with a TimeoutError, and the caller's signal keeps no listener", async () => {
+  const caller = new AbortController();
+  const hang = (init) =>
+    new Promise((_, reject) => {
+      init.signal.addEventListener('abort', () => reject(init.signal.reason));
+    });
+  const { rt } = make([hang, { status: 200, body: {} }], { p99Ms: 5, clock: undefined });
+  // The attempt's timer does not keep the process alive (a real fetch's socket does).
+  const alive = setTimeout(() => {}, 10000);
+  const err = await rejects(rt.request(GET, { path: '/p' }, { signal: caller.signal, maxAttempts: 1 }));
+  clearTimeout(alive);
+  assert.ok(err instanceof APITimeoutError);
+  assert.equal(err.cause?.name, 'TimeoutError');
+  assert.equal(getEventListeners(caller.signal, 'abort').length, 0);
+
+  const ok = make([{ status: 200, body: {} }]);
+  await ok.rt.request(GET, { path: '/p' }, { signal: caller.signal });
+  assert.equal(getEventListeners(caller.signal, 'abort').length, 0);
 });
