@@ -65,6 +65,32 @@ test("an operation's own security replaces the default; none sends nothing", asy
   assert.equal(dflt.request.headers.get("authorization"), "Bearer tok");
 });
 
+test("a token function is called on every call; plain credentials stay the same", async () => {
+  let n = 0;
+  const c = core(
+    {
+      bearer: bearerAuth(() => `tok-${(n += 1)}`),
+      key: apiKeyAuth("k", "query", "v"),
+    },
+    [["bearer"]],
+  );
+  const tokens = [];
+  for (let i = 0; i < 3; i += 1) {
+    tokens.push((await call(c)).request.headers.get("authorization"));
+  }
+  assert.deepEqual(tokens, ["Bearer tok-1", "Bearer tok-2", "Bearer tok-3"]);
+  const keyed = { name: "op", security: [["key"]] };
+  for (let i = 0; i < 2; i += 1) {
+    const { request } = await call(c, keyed);
+    assert.equal(request.query, "a=1&k=v");
+    assert.equal(request.headers.get("authorization"), null);
+  }
+  assert.equal(
+    (await call(c)).request.headers.get("authorization"),
+    "Bearer tok-4",
+  );
+});
+
 test("scheme names such as __proto__ are plain keys", async () => {
   const c = core({}, [["__proto__"], ["constructor"]]);
   const { request } = await call(c);
