@@ -48,6 +48,7 @@ __all__ = [
     "parse_int",
     "parse_list",
     "parse_optional",
+    "parse_response",
     "parse_str",
     "parse_union",
     "to_json",
@@ -240,17 +241,28 @@ class RawResponse(Generic[T]):
         Raises ``ResponseValidationError`` when it does not have the
         documented shape.
         """
-        try:
-            return self._parse(self._response)
-        except (AttributeError, KeyError, TypeError, ValueError, IndexError) as exc:
-            raise ResponseValidationError(
-                f"{self._operation.name}: the response body does not have the documented "
-                f"shape: {type(exc).__name__}: {exc}",
-                self._response,
-            ) from exc
+        return parse_response(self._operation, self._response, self._parse)
 
     def __repr__(self) -> str:
         return f"RawResponse(status={self.status}, attempts={self.attempts})"
+
+
+def parse_response(
+    operation: _runtime.Operation,
+    response: _runtime.Response,
+    parse: Callable[[_runtime.Response], T],
+) -> T:
+    """``parse(response)``; a body without the documented shape raises
+    ``ResponseValidationError`` (what the plain methods and
+    ``RawResponse.parse()`` return)."""
+    try:
+        return parse(response)
+    except (AttributeError, KeyError, TypeError, ValueError, IndexError) as exc:
+        raise ResponseValidationError(
+            f"{operation.name}: the response body does not have the documented "
+            f"shape: {type(exc).__name__}: {exc}",
+            response,
+        ) from exc
 
 
 def client_config(

@@ -821,37 +821,40 @@ pub fn view(
                 .collect(),
         );
         let request_args = vec![Doc::text(constant.clone()), builder_call, options_call];
-        let request =
-            Doc::call("response = self._client.request", request_args.clone()).render(8, 0);
-        let request_async =
-            Doc::call("response = await self._client.request", request_args).render(8, 0);
-        let raw_return = Doc::call(
-            "return _base.RawResponse",
-            vec![
-                Doc::text(constant.clone()),
-                Doc::text("response"),
-                Doc::text(parser_name.clone()),
-            ],
-        )
-        .render(8, 0);
-        let mut all_args = forward_args;
-        all_args.extend(
-            option_params
-                .iter()
-                .map(|p| Doc::text(format!("{0}={0}", p.ident))),
-        );
+        // `prefix` is "response = " and/or "await ".
+        let request_with = |prefix: &str| {
+            Doc::call(
+                format!("{prefix}self._client.request"),
+                request_args.clone(),
+            )
+            .render(8, 0)
+        };
+        // `return _base.<func>(OPERATION, response, _parse_...)`
+        let return_with = |func: &str| {
+            Doc::call(
+                format!("return _base.{func}"),
+                vec![
+                    Doc::text(constant.clone()),
+                    Doc::text("response"),
+                    Doc::text(parser_name.clone()),
+                ],
+            )
+            .render(8, 0)
+        };
+        let request = request_with("response = ");
+        let request_async = request_with("response = await ");
+        let raw_return = return_with("RawResponse");
+        // The plain method calls the runtime itself rather than through its
+        // ``with_raw_response`` twin: one call and one object less per call.
         let returns_none = returns == "None";
         let forward_with = |prefix: &str| {
-            let call = Doc::call(
-                format!("{prefix}self.with_raw_response.{method}"),
-                all_args.clone(),
-            );
             if returns_none {
-                call.render(8, 0)
+                request_with(prefix)
             } else {
                 format!(
-                    "{}\n        return raw.parse()",
-                    call.prefixed("raw = ").render(8, 0)
+                    "{}\n        {}",
+                    request_with(&format!("response = {prefix}")),
+                    return_with("parse_response")
                 )
             }
         };

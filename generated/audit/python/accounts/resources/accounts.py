@@ -335,17 +335,18 @@ class Accounts2:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = self.with_raw_response.list_accounts(
-            page=page,
-            per_page=per_page,
-            email=email,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = self._client.request(
+            _LIST_ACCOUNTS,
+            _list_accounts_request(page=page, per_page=per_page, email=email),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_LIST_ACCOUNTS, response, _parse_list_accounts)
 
     def create_account(
         self,
@@ -403,19 +404,19 @@ class Accounts2:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = self.with_raw_response.create_account(
-            email=email,
-            name=name,
-            plan=plan,
-            phone=phone,
-            idempotency_key=idempotency_key,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = self._client.request(
+            _CREATE_ACCOUNT,
+            _create_account_request(email=email, name=name, plan=plan, phone=phone),
+            _runtime.CallOptions(
+                idempotency_key=idempotency_key,
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_CREATE_ACCOUNT, response, _parse_create_account)
 
     def get_account(
         self,
@@ -451,15 +452,18 @@ class Accounts2:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = self.with_raw_response.get_account(
-            account_id=account_id,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = self._client.request(
+            _GET_ACCOUNT,
+            _get_account_request(account_id=account_id),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_GET_ACCOUNT, response, _parse_get_account)
 
     def replace_account(
         self,
@@ -507,19 +511,24 @@ class Accounts2:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = self.with_raw_response.replace_account(
-            account_id=account_id,
-            email=email,
-            name=name,
-            plan=plan,
-            phone=phone,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = self._client.request(
+            _REPLACE_ACCOUNT,
+            _replace_account_request(
+                account_id=account_id,
+                email=email,
+                name=name,
+                plan=plan,
+                phone=phone,
+            ),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_REPLACE_ACCOUNT, response, _parse_replace_account)
 
     def add_account_note(
         self,
@@ -563,17 +572,18 @@ class Accounts2:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = self.with_raw_response.add_account_note(
-            account_id=account_id,
-            text=text,
-            author=author,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = self._client.request(
+            _ADD_ACCOUNT_NOTE,
+            _add_account_note_request(account_id=account_id, text=text, author=author),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_ADD_ACCOUNT_NOTE, response, _parse_add_account_note)
 
 
 class AsyncAccounts2WithRawResponse:
@@ -780,17 +790,18 @@ class AsyncAccounts2:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = await self.with_raw_response.list_accounts(
-            page=page,
-            per_page=per_page,
-            email=email,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = await self._client.request(
+            _LIST_ACCOUNTS,
+            _list_accounts_request(page=page, per_page=per_page, email=email),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_LIST_ACCOUNTS, response, _parse_list_accounts)
 
     async def create_account(
         self,
@@ -848,19 +859,19 @@ class AsyncAccounts2:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = await self.with_raw_response.create_account(
-            email=email,
-            name=name,
-            plan=plan,
-            phone=phone,
-            idempotency_key=idempotency_key,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = await self._client.request(
+            _CREATE_ACCOUNT,
+            _create_account_request(email=email, name=name, plan=plan, phone=phone),
+            _runtime.CallOptions(
+                idempotency_key=idempotency_key,
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_CREATE_ACCOUNT, response, _parse_create_account)
 
     async def get_account(
         self,
@@ -896,15 +907,18 @@ class AsyncAccounts2:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = await self.with_raw_response.get_account(
-            account_id=account_id,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = await self._client.request(
+            _GET_ACCOUNT,
+            _get_account_request(account_id=account_id),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_GET_ACCOUNT, response, _parse_get_account)
 
     async def replace_account(
         self,
@@ -952,19 +966,24 @@ class AsyncAccounts2:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = await self.with_raw_response.replace_account(
-            account_id=account_id,
-            email=email,
-            name=name,
-            plan=plan,
-            phone=phone,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = await self._client.request(
+            _REPLACE_ACCOUNT,
+            _replace_account_request(
+                account_id=account_id,
+                email=email,
+                name=name,
+                plan=plan,
+                phone=phone,
+            ),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_REPLACE_ACCOUNT, response, _parse_replace_account)
 
     async def add_account_note(
         self,
@@ -1008,14 +1027,15 @@ class AsyncAccounts2:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = await self.with_raw_response.add_account_note(
-            account_id=account_id,
-            text=text,
-            author=author,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = await self._client.request(
+            _ADD_ACCOUNT_NOTE,
+            _add_account_note_request(account_id=account_id, text=text, author=author),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_ADD_ACCOUNT_NOTE, response, _parse_add_account_note)

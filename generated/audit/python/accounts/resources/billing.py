@@ -230,15 +230,18 @@ class Billing:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = self.with_raw_response.use_credit(
-            account_id=account_id,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = self._client.request(
+            _USE_CREDIT,
+            _use_credit_request(account_id=account_id),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_USE_CREDIT, response, _parse_use_credit)
 
     def create_charge(
         self,
@@ -282,18 +285,23 @@ class Billing:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = self.with_raw_response.create_charge(
-            account_id=account_id,
-            amount=amount,
-            currency=currency,
-            statement_descriptor=statement_descriptor,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = self._client.request(
+            _CREATE_CHARGE,
+            _create_charge_request(
+                account_id=account_id,
+                amount=amount,
+                currency=currency,
+                statement_descriptor=statement_descriptor,
+            ),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_CREATE_CHARGE, response, _parse_create_charge)
 
     def update_account_limits(
         self,
@@ -339,17 +347,22 @@ class Billing:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = self.with_raw_response.update_account_limits(
-            account_id=account_id,
-            daily_delta=daily_delta,
-            monthly_delta=monthly_delta,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = self._client.request(
+            _UPDATE_ACCOUNT_LIMITS,
+            _update_account_limits_request(
+                account_id=account_id,
+                daily_delta=daily_delta,
+                monthly_delta=monthly_delta,
+            ),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_UPDATE_ACCOUNT_LIMITS, response, _parse_update_account_limits)
 
 
 class AsyncBillingWithRawResponse:
@@ -499,15 +512,18 @@ class AsyncBilling:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = await self.with_raw_response.use_credit(
-            account_id=account_id,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = await self._client.request(
+            _USE_CREDIT,
+            _use_credit_request(account_id=account_id),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_USE_CREDIT, response, _parse_use_credit)
 
     async def create_charge(
         self,
@@ -551,18 +567,23 @@ class AsyncBilling:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = await self.with_raw_response.create_charge(
-            account_id=account_id,
-            amount=amount,
-            currency=currency,
-            statement_descriptor=statement_descriptor,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = await self._client.request(
+            _CREATE_CHARGE,
+            _create_charge_request(
+                account_id=account_id,
+                amount=amount,
+                currency=currency,
+                statement_descriptor=statement_descriptor,
+            ),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_CREATE_CHARGE, response, _parse_create_charge)
 
     async def update_account_limits(
         self,
@@ -608,14 +629,19 @@ class AsyncBilling:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = await self.with_raw_response.update_account_limits(
-            account_id=account_id,
-            daily_delta=daily_delta,
-            monthly_delta=monthly_delta,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = await self._client.request(
+            _UPDATE_ACCOUNT_LIMITS,
+            _update_account_limits_request(
+                account_id=account_id,
+                daily_delta=daily_delta,
+                monthly_delta=monthly_delta,
+            ),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_UPDATE_ACCOUNT_LIMITS, response, _parse_update_account_limits)

@@ -204,19 +204,24 @@ class Refunds:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = self.with_raw_response.create_refund(
-            transfer_id=transfer_id,
-            amount=amount,
-            reason=reason,
-            metadata=metadata,
-            idempotency_key=idempotency_key,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = self._client.request(
+            _CREATE_REFUND,
+            _create_refund_request(
+                transfer_id=transfer_id,
+                amount=amount,
+                reason=reason,
+                metadata=metadata,
+            ),
+            _runtime.CallOptions(
+                idempotency_key=idempotency_key,
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_CREATE_REFUND, response, _parse_create_refund)
 
     def get_refund(
         self,
@@ -254,15 +259,18 @@ class Refunds:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = self.with_raw_response.get_refund(
-            refund_id=refund_id,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = self._client.request(
+            _GET_REFUND,
+            _get_refund_request(refund_id=refund_id),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_GET_REFUND, response, _parse_get_refund)
 
 
 class AsyncRefundsWithRawResponse:
@@ -403,19 +411,24 @@ class AsyncRefunds:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = await self.with_raw_response.create_refund(
-            transfer_id=transfer_id,
-            amount=amount,
-            reason=reason,
-            metadata=metadata,
-            idempotency_key=idempotency_key,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = await self._client.request(
+            _CREATE_REFUND,
+            _create_refund_request(
+                transfer_id=transfer_id,
+                amount=amount,
+                reason=reason,
+                metadata=metadata,
+            ),
+            _runtime.CallOptions(
+                idempotency_key=idempotency_key,
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_CREATE_REFUND, response, _parse_create_refund)
 
     async def get_refund(
         self,
@@ -453,12 +466,15 @@ class AsyncRefunds:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = await self.with_raw_response.get_refund(
-            refund_id=refund_id,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = await self._client.request(
+            _GET_REFUND,
+            _get_refund_request(refund_id=refund_id),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_GET_REFUND, response, _parse_get_refund)

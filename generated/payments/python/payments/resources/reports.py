@@ -124,18 +124,18 @@ class Reports:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = self.with_raw_response.generate_report(
-            kind=kind,
-            from_=from_,
-            to=to,
-            currency=currency,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = self._client.request(
+            _GENERATE_REPORT,
+            _generate_report_request(kind=kind, from_=from_, to=to, currency=currency),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_GENERATE_REPORT, response, _parse_generate_report)
 
 
 class AsyncReportsWithRawResponse:
@@ -229,15 +229,15 @@ class AsyncReports:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = await self.with_raw_response.generate_report(
-            kind=kind,
-            from_=from_,
-            to=to,
-            currency=currency,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = await self._client.request(
+            _GENERATE_REPORT,
+            _generate_report_request(kind=kind, from_=from_, to=to, currency=currency),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_GENERATE_REPORT, response, _parse_generate_report)

@@ -207,19 +207,24 @@ class Subscriptions:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = self.with_raw_response.create_subscription(
-            customer=customer,
-            plan=plan,
-            payment_method_token=payment_method_token,
-            metadata=metadata,
-            idempotency_key=idempotency_key,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = self._client.request(
+            _CREATE_SUBSCRIPTION,
+            _create_subscription_request(
+                customer=customer,
+                plan=plan,
+                payment_method_token=payment_method_token,
+                metadata=metadata,
+            ),
+            _runtime.CallOptions(
+                idempotency_key=idempotency_key,
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_CREATE_SUBSCRIPTION, response, _parse_create_subscription)
 
     def cancel_subscription(
         self,
@@ -258,15 +263,18 @@ class Subscriptions:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = self.with_raw_response.cancel_subscription(
-            subscription_id=subscription_id,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = self._client.request(
+            _CANCEL_SUBSCRIPTION,
+            _cancel_subscription_request(subscription_id=subscription_id),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_CANCEL_SUBSCRIPTION, response, _parse_cancel_subscription)
 
 
 class AsyncSubscriptionsWithRawResponse:
@@ -410,19 +418,24 @@ class AsyncSubscriptions:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = await self.with_raw_response.create_subscription(
-            customer=customer,
-            plan=plan,
-            payment_method_token=payment_method_token,
-            metadata=metadata,
-            idempotency_key=idempotency_key,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = await self._client.request(
+            _CREATE_SUBSCRIPTION,
+            _create_subscription_request(
+                customer=customer,
+                plan=plan,
+                payment_method_token=payment_method_token,
+                metadata=metadata,
+            ),
+            _runtime.CallOptions(
+                idempotency_key=idempotency_key,
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_CREATE_SUBSCRIPTION, response, _parse_create_subscription)
 
     async def cancel_subscription(
         self,
@@ -461,12 +474,15 @@ class AsyncSubscriptions:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = await self.with_raw_response.cancel_subscription(
-            subscription_id=subscription_id,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = await self._client.request(
+            _CANCEL_SUBSCRIPTION,
+            _cancel_subscription_request(subscription_id=subscription_id),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_CANCEL_SUBSCRIPTION, response, _parse_cancel_subscription)

@@ -238,17 +238,18 @@ class Transfers:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = self.with_raw_response.list_transfers(
-            limit=limit,
-            starting_after=starting_after,
-            created=created,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = self._client.request(
+            _LIST_TRANSFERS,
+            _list_transfers_request(limit=limit, starting_after=starting_after, created=created),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_LIST_TRANSFERS, response, _parse_list_transfers)
 
     def create_transfer(
         self,
@@ -312,20 +313,25 @@ class Transfers:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = self.with_raw_response.create_transfer(
-            amount=amount,
-            currency=currency,
-            vendor_id=vendor_id,
-            description=description,
-            metadata=metadata,
-            idempotency_key=idempotency_key,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = self._client.request(
+            _CREATE_TRANSFER,
+            _create_transfer_request(
+                amount=amount,
+                currency=currency,
+                vendor_id=vendor_id,
+                description=description,
+                metadata=metadata,
+            ),
+            _runtime.CallOptions(
+                idempotency_key=idempotency_key,
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_CREATE_TRANSFER, response, _parse_create_transfer)
 
     def get_transfer(
         self,
@@ -363,15 +369,18 @@ class Transfers:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = self.with_raw_response.get_transfer(
-            transfer_id=transfer_id,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = self._client.request(
+            _GET_TRANSFER,
+            _get_transfer_request(transfer_id=transfer_id),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_GET_TRANSFER, response, _parse_get_transfer)
 
 
 class AsyncTransfersWithRawResponse:
@@ -526,17 +535,18 @@ class AsyncTransfers:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = await self.with_raw_response.list_transfers(
-            limit=limit,
-            starting_after=starting_after,
-            created=created,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = await self._client.request(
+            _LIST_TRANSFERS,
+            _list_transfers_request(limit=limit, starting_after=starting_after, created=created),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_LIST_TRANSFERS, response, _parse_list_transfers)
 
     async def create_transfer(
         self,
@@ -600,20 +610,25 @@ class AsyncTransfers:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = await self.with_raw_response.create_transfer(
-            amount=amount,
-            currency=currency,
-            vendor_id=vendor_id,
-            description=description,
-            metadata=metadata,
-            idempotency_key=idempotency_key,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = await self._client.request(
+            _CREATE_TRANSFER,
+            _create_transfer_request(
+                amount=amount,
+                currency=currency,
+                vendor_id=vendor_id,
+                description=description,
+                metadata=metadata,
+            ),
+            _runtime.CallOptions(
+                idempotency_key=idempotency_key,
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_CREATE_TRANSFER, response, _parse_create_transfer)
 
     async def get_transfer(
         self,
@@ -651,12 +666,15 @@ class AsyncTransfers:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = await self.with_raw_response.get_transfer(
-            transfer_id=transfer_id,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = await self._client.request(
+            _GET_TRANSFER,
+            _get_transfer_request(transfer_id=transfer_id),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_GET_TRANSFER, response, _parse_get_transfer)

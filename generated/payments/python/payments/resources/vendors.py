@@ -217,20 +217,25 @@ class Vendors:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = self.with_raw_response.upsert_vendor(
-            vendor_id=vendor_id,
-            name=name,
-            email=email,
-            country=country,
-            payout_currency=payout_currency,
-            metadata=metadata,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = self._client.request(
+            _UPSERT_VENDOR,
+            _upsert_vendor_request(
+                vendor_id=vendor_id,
+                name=name,
+                email=email,
+                country=country,
+                payout_currency=payout_currency,
+                metadata=metadata,
+            ),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_UPSERT_VENDOR, response, _parse_upsert_vendor)
 
     def update_vendor(
         self,
@@ -285,19 +290,24 @@ class Vendors:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = self.with_raw_response.update_vendor(
-            vendor_id=vendor_id,
-            name=name,
-            email=email,
-            payout_currency=payout_currency,
-            metadata=metadata,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = self._client.request(
+            _UPDATE_VENDOR,
+            _update_vendor_request(
+                vendor_id=vendor_id,
+                name=name,
+                email=email,
+                payout_currency=payout_currency,
+                metadata=metadata,
+            ),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_UPDATE_VENDOR, response, _parse_update_vendor)
 
 
 class AsyncVendorsWithRawResponse:
@@ -439,20 +449,25 @@ class AsyncVendors:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = await self.with_raw_response.upsert_vendor(
-            vendor_id=vendor_id,
-            name=name,
-            email=email,
-            country=country,
-            payout_currency=payout_currency,
-            metadata=metadata,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = await self._client.request(
+            _UPSERT_VENDOR,
+            _upsert_vendor_request(
+                vendor_id=vendor_id,
+                name=name,
+                email=email,
+                country=country,
+                payout_currency=payout_currency,
+                metadata=metadata,
+            ),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_UPSERT_VENDOR, response, _parse_upsert_vendor)
 
     async def update_vendor(
         self,
@@ -507,16 +522,21 @@ class AsyncVendors:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = await self.with_raw_response.update_vendor(
-            vendor_id=vendor_id,
-            name=name,
-            email=email,
-            payout_currency=payout_currency,
-            metadata=metadata,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = await self._client.request(
+            _UPDATE_VENDOR,
+            _update_vendor_request(
+                vendor_id=vendor_id,
+                name=name,
+                email=email,
+                payout_currency=payout_currency,
+                metadata=metadata,
+            ),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_UPDATE_VENDOR, response, _parse_update_vendor)

@@ -321,17 +321,18 @@ class Pets2:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = self.with_raw_response.list_pets(
-            limit=limit,
-            tags=tags,
-            status=status,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = self._client.request(
+            _LIST_PETS,
+            _list_pets_request(limit=limit, tags=tags, status=status),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_LIST_PETS, response, _parse_list_pets)
 
     def create_pet(
         self,
@@ -375,17 +376,18 @@ class Pets2:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = self.with_raw_response.create_pet(
-            name=name,
-            tags=tags,
-            status=status,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = self._client.request(
+            _CREATE_PET,
+            _create_pet_request(name=name, tags=tags, status=status),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_CREATE_PET, response, _parse_create_pet)
 
     def get_pet(
         self,
@@ -423,15 +425,18 @@ class Pets2:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = self.with_raw_response.get_pet(
-            pet_id=pet_id,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = self._client.request(
+            _GET_PET,
+            _get_pet_request(pet_id=pet_id),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_GET_PET, response, _parse_get_pet)
 
     def update_pet(
         self,
@@ -477,18 +482,18 @@ class Pets2:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = self.with_raw_response.update_pet(
-            pet_id=pet_id,
-            name=name,
-            tags=tags,
-            status=status,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = self._client.request(
+            _UPDATE_PET,
+            _update_pet_request(pet_id=pet_id, name=name, tags=tags, status=status),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_UPDATE_PET, response, _parse_update_pet)
 
     def delete_pet(
         self,
@@ -527,13 +532,16 @@ class Pets2:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        self.with_raw_response.delete_pet(
-            pet_id=pet_id,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        self._client.request(
+            _DELETE_PET,
+            _delete_pet_request(pet_id=pet_id),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
 
 
@@ -734,17 +742,18 @@ class AsyncPets2:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = await self.with_raw_response.list_pets(
-            limit=limit,
-            tags=tags,
-            status=status,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = await self._client.request(
+            _LIST_PETS,
+            _list_pets_request(limit=limit, tags=tags, status=status),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_LIST_PETS, response, _parse_list_pets)
 
     async def create_pet(
         self,
@@ -788,17 +797,18 @@ class AsyncPets2:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = await self.with_raw_response.create_pet(
-            name=name,
-            tags=tags,
-            status=status,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = await self._client.request(
+            _CREATE_PET,
+            _create_pet_request(name=name, tags=tags, status=status),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_CREATE_PET, response, _parse_create_pet)
 
     async def get_pet(
         self,
@@ -836,15 +846,18 @@ class AsyncPets2:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = await self.with_raw_response.get_pet(
-            pet_id=pet_id,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = await self._client.request(
+            _GET_PET,
+            _get_pet_request(pet_id=pet_id),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_GET_PET, response, _parse_get_pet)
 
     async def update_pet(
         self,
@@ -890,18 +903,18 @@ class AsyncPets2:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = await self.with_raw_response.update_pet(
-            pet_id=pet_id,
-            name=name,
-            tags=tags,
-            status=status,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = await self._client.request(
+            _UPDATE_PET,
+            _update_pet_request(pet_id=pet_id, name=name, tags=tags, status=status),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_UPDATE_PET, response, _parse_update_pet)
 
     async def delete_pet(
         self,
@@ -940,11 +953,14 @@ class AsyncPets2:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        await self.with_raw_response.delete_pet(
-            pet_id=pet_id,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        await self._client.request(
+            _DELETE_PET,
+            _delete_pet_request(pet_id=pet_id),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )

@@ -162,15 +162,18 @@ class Photos:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = self.with_raw_response.download_pet_photo(
-            pet_id=pet_id,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = self._client.request(
+            _DOWNLOAD_PET_PHOTO,
+            _download_pet_photo_request(pet_id=pet_id),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_DOWNLOAD_PET_PHOTO, response, _parse_download_pet_photo)
 
     def upload_pet_photo(
         self,
@@ -213,15 +216,16 @@ class Photos:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        self.with_raw_response.upload_pet_photo(
-            pet_id=pet_id,
-            file=file,
-            caption=caption,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        self._client.request(
+            _UPLOAD_PET_PHOTO,
+            _upload_pet_photo_request(pet_id=pet_id, file=file, caption=caption),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
 
 
@@ -332,15 +336,18 @@ class AsyncPhotos:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        raw = await self.with_raw_response.download_pet_photo(
-            pet_id=pet_id,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        response = await self._client.request(
+            _DOWNLOAD_PET_PHOTO,
+            _download_pet_photo_request(pet_id=pet_id),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
-        return raw.parse()
+        return _base.parse_response(_DOWNLOAD_PET_PHOTO, response, _parse_download_pet_photo)
 
     async def upload_pet_photo(
         self,
@@ -383,13 +390,14 @@ class AsyncPhotos:
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
         """
-        await self.with_raw_response.upload_pet_photo(
-            pet_id=pet_id,
-            file=file,
-            caption=caption,
-            timeout=timeout,
-            deadline=deadline,
-            max_attempts=max_attempts,
-            retries=retries,
-            extra_headers=extra_headers,
+        await self._client.request(
+            _UPLOAD_PET_PHOTO,
+            _upload_pet_photo_request(pet_id=pet_id, file=file, caption=caption),
+            _runtime.CallOptions(
+                timeout=timeout,
+                deadline=deadline,
+                max_attempts=max_attempts,
+                retries=retries,
+                extra_headers=extra_headers,
+            ),
         )
