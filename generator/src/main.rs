@@ -17,6 +17,21 @@ use sdkgen::ir::Api;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// mimalloc's `mi_option_purge_delay` (its place in the C enum, the same in
+/// mimalloc 2 and 3; the Rust bindings name no constant for it).
+const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
+
+/// Memory freed by one phase goes back to the system at once instead of after
+/// mimalloc's default 10 ms: the document, the IR and three emitters' output
+/// peak one after the other, and returning each before the next keeps the
+/// peak of a stripe-sized build near the system allocator's while keeping
+/// mimalloc's speed (bench/generate).
+fn tune_allocator() {
+    // SAFETY: sets one documented option to a documented value; mimalloc
+    // reads options atomically, so this is sound at any time.
+    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 0) };
+}
+
 /// Generate Rust, Python and Node SDKs from an OpenAPI 3.0/3.1 spec, with
 /// retries that are on, jittered, deadline-bound, budgeted and keyed by default.
 #[derive(Parser)]
@@ -93,6 +108,7 @@ enum Format {
 }
 
 fn main() -> ExitCode {
+    tune_allocator();
     let cli = Cli::parse();
     match cli.command {
         Command::Check {
