@@ -587,3 +587,13 @@ def test_attempt_request_matches_build_request(mode: str, setup: str) -> None:
     assert [wire(r) for r in rec.requests] == expected
     assert ("x-later", "l") in expected[1]
     assert all(r.extensions["timeout"]["read"] is not None for r in rec.requests)
+
+
+def test_an_auth_scheme_without_apply_cannot_be_made() -> None:
+    from sdkgen_runtime.auth import Auth
+
+    class Forgetful(Auth):
+        pass
+
+    with pytest.raises(TypeError, match="apply"):
+        Forgetful()  # type: ignore[abstract]

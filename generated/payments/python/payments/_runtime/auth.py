@@ -6,6 +6,7 @@ runtime never logs headers, query strings or bodies.
 
 from __future__ import annotations
 
+import abc
 import base64
 from collections.abc import MutableMapping
 
@@ -14,15 +15,16 @@ from .redact import protect_query_secret
 __all__ = ["ApiKeyAuth", "Auth", "BasicAuth", "BearerAuth"]
 
 
-class Auth:
+class Auth(abc.ABC):
     """Base class: adds credentials to the headers and/or the query of a request.
 
     ``headers`` is case-insensitive; ``query`` takes raw (not yet encoded)
     pairs, which the runtime encodes.
     """
 
+    @abc.abstractmethod
     def apply(self, headers: MutableMapping[str, str], query: list[tuple[str, str]]) -> None:
-        raise NotImplementedError
+        """Adds this scheme's credentials to one attempt's headers or query."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(<redacted>)"
