@@ -200,6 +200,9 @@ fn check(spec: &std::path::Path, format: Format, strict: bool) -> ExitCode {
 /// Specs with more operations than this get a progress line per phase.
 const PROGRESS_OPERATIONS: usize = 100;
 
+/// How many warnings `build` prints one by one after its summary.
+const WARNINGS_LISTED: usize = 20;
+
 /// What one language's thread did: the files written, or why not.
 struct Emitted {
     lang: Lang,
@@ -310,6 +313,22 @@ fn build(
         },
         started.elapsed().as_secs_f64()
     );
+    for w in api.warnings.iter().take(WARNINGS_LISTED) {
+        eprintln!(
+            "warning: {} at {}: {}: {}",
+            spec.display(),
+            w.pointer,
+            w.kind,
+            w.message
+        );
+    }
+    if api.warnings.len() > WARNINGS_LISTED {
+        eprintln!(
+            "... and {} more warnings: `sdkgen check {}` lists them all",
+            api.warnings.len() - WARNINGS_LISTED,
+            spec.display()
+        );
+    }
     if failed {
         ExitCode::from(1)
     } else {
