@@ -38,7 +38,7 @@ struct Args {
     /// Client instances, each with its own runtime and retry budget [default: 200; quick: 50].
     #[arg(long)]
     clients: Option<usize>,
-    /// (a) Length of the sustained outage, in seconds [default: 20; quick: 3].
+    /// (a) Length of the sustained outage, in seconds [default: 60; quick: 3].
     #[arg(long)]
     outage_secs: Option<u64>,
     /// (b) Length of the 10%-transient-503 run, in seconds [default: 20; quick: 3].
@@ -47,9 +47,14 @@ struct Args {
     /// (c) Length of the outage before recovery, in seconds [default: 30; quick: 4].
     #[arg(long)]
     recovery_outage_secs: Option<u64>,
-    /// Think time between a client's logical calls, in milliseconds [default: 100].
+    /// Think time between a client's logical calls in (a) and (b), in milliseconds [default: 100].
     #[arg(long)]
     think_ms: Option<u64>,
+    /// Think time between a client's logical calls in (c), in milliseconds [default: 1000].
+    /// It must be well above the 100 ms window of the peak rate: a fleet in lockstep whose
+    /// cycle fits in one window fills every window alike, and no peak can show.
+    #[arg(long)]
+    recovery_think_ms: Option<u64>,
     /// Which conditions to run, e.g. `ac` or `a,c` [default: abc].
     #[arg(long, default_value = "abc")]
     conditions: String,
@@ -67,6 +72,8 @@ pub struct Settings {
     pub quick: bool,
     pub clients: usize,
     pub think: Duration,
+    /// The think time of (c).
+    pub recovery_think: Duration,
     /// (a)
     pub outage: Duration,
     /// (b)
@@ -90,7 +97,8 @@ impl Settings {
                 .unwrap_or(if args.quick { 50 } else { 200 })
                 .max(1),
             think: Duration::from_millis(args.think_ms.unwrap_or(100)),
-            outage: secs(args.outage_secs, 20, 3),
+            recovery_think: Duration::from_millis(args.recovery_think_ms.unwrap_or(1000)),
+            outage: secs(args.outage_secs, 60, 3),
             transient: secs(args.duration_secs, 20, 3),
             transient_p: 0.1,
             recovery_outage: secs(args.recovery_outage_secs, 30, 4),
@@ -190,7 +198,10 @@ impl Bench {
         let plan = FleetPlan {
             policy,
             clients: s.clients,
-            think: s.think,
+            think: match condition {
+                Condition::Recovery => s.recovery_think,
+                Condition::Outage | Condition::Transient => s.think,
+            },
             base_url: server.url(),
             operation: self.operation.clone(),
             body: Bytes::from_static(TRANSFER.as_bytes()),

@@ -37,11 +37,12 @@ fn ms_fraction(d: Duration) -> String {
 pub fn header(s: &Settings, addr: &str) {
     let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
     println!(
-        "fleet benchmark{}: {} clients (each its own runtime and retry budget), think time {} ms, \
+        "fleet benchmark{}: {} clients (each its own runtime and retry budget), think time {} ms ((c): {} ms), \
          keyed POST /transfers (createTransfer) against the sdkgen mock on {addr}; {cores} cores",
         if s.quick { " (quick)" } else { "" },
         s.clients,
         s.think.as_millis(),
+        s.recovery_think.as_millis(),
     );
     println!(
         "policies: (1) sdkgen defaults: 3 attempts, full jitter base 500 ms cap 20 s, 60 s deadline, \
