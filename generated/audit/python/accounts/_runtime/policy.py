@@ -110,6 +110,9 @@ class Decision:
         return self.sleep_ms / 1000
 
 
+_RETURN = Decision(Action.RETURN)
+
+
 def full_jitter_ms(u: float, n: int, base_ms: int, cap_ms: int) -> int:
     """Full jitter for retry ``n`` (0 for the first): ``floor(u * min(cap, base * 2^n))``."""
     return math.floor(u * float(min(cap_ms, base_ms * 2**n)))
@@ -263,7 +266,7 @@ class CallPolicy:
         status = outcome.status
         if 200 <= status < 300:
             self._bucket.refund(self._last_cost if self._last_cost is not None else NO_RETRY_REFUND)
-            return Decision(Action.RETURN)
+            return _RETURN
 
         op = self.operation
         in_flight = False

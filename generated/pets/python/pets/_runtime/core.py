@@ -6,13 +6,14 @@ from __future__ import annotations
 import json
 import logging
 import random as _random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Callable, Union
 
 import httpx
 
-from .auth import Auth
+from .auth import ApiKeyAuth, Auth, BasicAuth, BearerAuth
 from .budget import TokenBucket
 from .clock import Clock, SystemClock
 from .config import CallOptions, Operation, Request, RetryClass, RetryConfig
@@ -35,7 +36,7 @@ from .policy import (
 )
 from .response import Response
 
-__all__ = ["DEFAULT_LOGGER_NAME", "PreparedCall", "RuntimeCore", "classify_exception"]
+__all__ = ["DEFAULT_LOGGER_NAME", "BaseURL", "PreparedCall", "RuntimeCore", "classify_exception"]
 
 DEFAULT_LOGGER_NAME = "sdkgen_runtime"
 
@@ -68,6 +69,76 @@ SEND_ERRORS = (httpx.TransportError, httpx.DecodingError, httpx.TooManyRedirects
 """httpx errors an attempt can raise once the request is built."""
 
 
+# A request's path and query, when made only of these characters, are what
+# httpx's URL parser keeps as they are (it percent-encodes nothing in them and
+# leaves a ``%`` alone): RFC 3986's unreserved and sub-delimiter characters,
+# ``:``, ``@``, ``/`` and ``%``, and ``?`` in the query. ``encode_path`` and
+# the ``*_query`` helpers give nothing else.
+_VERBATIM_PATH = re.compile(r"/[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*")
+_VERBATIM_QUERY = re.compile(r"[A-Za-z0-9\-._~!$&'()*+,;=:@/%?]*")
+_MAX_DERIVED_URL = 8192
+"""Longer URLs go through the parser, which also checks httpx's length limit."""
+
+
+def _derived_urls_work() -> bool:
+    """Whether this httpx keeps a URL's parsed form as ``_uri_reference``, a
+    named tuple of ``(scheme, userinfo, host, port, path, query, fragment)``,
+    so that a URL derived from a parsed base equals the parsed whole URL."""
+    try:
+        base = httpx.URL("http://example.test:8080/base")
+        derived = httpx.URL.__new__(httpx.URL)
+        derived._uri_reference = base._uri_reference._replace(path="/base/a", query="b=1")
+        parsed = httpx.URL("http://example.test:8080/base/a?b=1")
+        return vars(derived) == vars(parsed) and str(derived) == str(parsed)
+    except Exception:
+        return False
+
+
+_DERIVED_URLS = _derived_urls_work()
+
+
+class BaseURL:
+    """The base URL, parsed once; :meth:`join` makes each request's URL.
+
+    ``join`` gives exactly ``httpx.URL(base + path + "?" + query)``. When the
+    base is an absolute URL that parses to itself (no query, fragment, dot
+    segment or character httpx would change) and the path and query hold only
+    characters httpx keeps verbatim, it puts them into a copy of the parsed
+    base instead of parsing the whole text again, which costs about as much
+    as the rest of the runtime's work for a call. Anything else is parsed.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._parsed: httpx.URL | None = None
+        if not _DERIVED_URLS or "?" in text or "#" in text:
+            return
+        try:
+            parsed = httpx.URL(text)
+        except httpx.InvalidURL:
+            return  # each call raises the parser's error
+        if parsed.is_absolute_url and str(parsed) == text:
+            self._parsed = parsed
+
+    def join(self, path: str, query: str) -> httpx.URL:
+        """The URL of ``path`` (starting with ``/``) under the base, with
+        ``query`` (already encoded, without ``?``; empty for none)."""
+        parsed = self._parsed
+        if (
+            parsed is not None
+            and len(path) + len(query) < _MAX_DERIVED_URL
+            and _VERBATIM_PATH.fullmatch(path)
+            and (not query or _VERBATIM_QUERY.fullmatch(query))
+        ):
+            base = parsed._uri_reference
+            full = base.path + path
+            if "." not in full or not {".", ".."}.intersection(full.split("/")):
+                url = httpx.URL.__new__(httpx.URL)
+                url._uri_reference = base._replace(path=full, query=query or None)
+                return url
+        return httpx.URL(self.text + path + "?" + query if query else self.text + path)
+
+
 @dataclass
 class PreparedCall:
     """One logical call, ready for its attempts."""
@@ -82,6 +153,42 @@ class PreparedCall:
     """``headers`` already hold the HTTP client's default headers, so an
     attempt can build its ``httpx.Request`` without ``build_request``."""
     last: AttemptOutcome | None = None
+
+
+_CONSTANT_SCHEMES = (BearerAuth, BasicAuth, ApiKeyAuth)
+"""Schemes whose ``apply`` adds the same thing on every call: with only these,
+their headers and query pairs are worked out once per client."""
+
+_NO_OPTIONS = CallOptions()
+
+
+class _StartingHeaders:
+    """What every call of a runtime starts from, for one state of the HTTP
+    client's default headers (``raw``)."""
+
+    __slots__ = ("auth_query", "authed", "merged", "plain", "raw")
+
+    def __init__(
+        self,
+        raw: list[tuple[bytes, bytes]],
+        plain: httpx.Headers,
+        merged: bool,
+        authed: httpx.Headers | None,
+        auth_query: list[tuple[str, str]],
+    ) -> None:
+        self.raw = raw
+        self.plain = plain
+        """The client's default headers with the runtime's constant ones over
+        them (``merged``), or the runtime's alone."""
+        self.merged = merged
+        """``plain`` holds the client's defaults, merged as ``build_request``
+        would: not when the client has a default ``Content-Type``, which the
+        call's own must not see."""
+        self.authed = authed
+        """``plain`` with the credentials applied, when every auth scheme is
+        one of ``_CONSTANT_SCHEMES``; else ``None`` (applied per call)."""
+        self.auth_query = auth_query
+        """The query pairs those schemes add (raw, not yet encoded)."""
 
 
 class RuntimeCore:
@@ -102,6 +209,7 @@ class RuntimeCore:
         bucket: TokenBucket | None = None,
     ) -> None:
         self.base_url = base_url.rstrip("/")
+        self._base_url = BaseURL(self.base_url)
         self.config = config if config is not None else RetryConfig()
         if auth is None:
             self._auth: list[Auth] = []
@@ -109,35 +217,42 @@ class RuntimeCore:
             self._auth = [auth]
         else:
             self._auth = list(auth)
+        self._constant_auth = all(type(scheme) in _CONSTANT_SCHEMES for scheme in self._auth)
         self._default_headers = dict(default_headers or {})
         self._user_agent = user_agent
         # The headers every call starts from, made once: the defaults and the
         # User-Agent, over the HTTP client's own default headers (see
-        # ``_base_headers``).
+        # ``_starting_headers``).
         self._constant_headers = httpx.Headers(self._default_headers)
         if user_agent is not None:
             self._constant_headers["User-Agent"] = user_agent
-        self._base: tuple[list[tuple[bytes, bytes]], httpx.Headers | None] | None = None
+        self._start: _StartingHeaders | None = None
         self.logger = logging.getLogger(logger_name)
         self.clock = clock if clock is not None else SystemClock()
         self._random = random if random is not None else _random.random
         self.bucket = bucket if bucket is not None else TokenBucket(self.config.budget_capacity)
 
-    def _base_headers(self, http: HTTPClient) -> httpx.Headers | None:
-        """The HTTP client's default headers with the runtime's constant ones
-        over them, merged as ``build_request`` would merge them; made again
-        only when the client's headers change. ``None`` when the client has a
-        default ``Content-Type``, which the call's own must not see."""
+    def _starting_headers(self, http: HTTPClient) -> _StartingHeaders:
+        """The headers calls start from; made again only when the HTTP
+        client's default headers change (one comparison per call)."""
         raw = http.headers.raw
-        base = self._base
-        if base is None or base[0] != raw:
-            merged: httpx.Headers | None = None
-            if "Content-Type" not in http.headers:
-                merged = httpx.Headers(http.headers)
-                merged.update(self._constant_headers)
-            base = (raw, merged)
-            self._base = base
-        return base[1]
+        start = self._start
+        if start is None or start.raw != raw:
+            merged = "Content-Type" not in http.headers
+            if merged:
+                plain = httpx.Headers(http.headers)
+                plain.update(self._constant_headers)
+            else:
+                plain = self._constant_headers
+            authed: httpx.Headers | None = None
+            auth_query: list[tuple[str, str]] = []
+            if self._constant_auth:
+                authed = plain.copy()
+                for scheme in self._auth:
+                    scheme.apply(authed, auth_query)
+            start = _StartingHeaders(raw, plain, merged, authed, auth_query)
+            self._start = start
+        return start
 
     def prepare(
         self,
@@ -152,15 +267,21 @@ class RuntimeCore:
                 f"{operation.name}: request method {request.method} does not match "
                 f"the operation's {operation.method}"
             )
-        opts = options if options is not None else CallOptions()
+        opts = options if options is not None else _NO_OPTIONS
 
-        base = self._base_headers(http)
-        headers = (base if base is not None else self._constant_headers).copy()
+        start = self._starting_headers(http)
         auth_query: list[tuple[str, str]] = []
-        if operation.authenticated:
+        if not operation.authenticated:
+            headers = start.plain.copy()
+        elif start.authed is not None:
+            headers = start.authed.copy()
+            auth_query = start.auth_query
+        else:
+            headers = start.plain.copy()
             for scheme in self._auth:
                 scheme.apply(headers, auth_query)
-        headers.update(request.headers)
+        if request.headers:
+            headers.update(request.headers)
         if opts.extra_headers:
             headers.update(opts.extra_headers)
 
@@ -186,17 +307,16 @@ class RuntimeCore:
         elif request.content_type is not None:
             headers.setdefault("Content-Type", request.content_type)
 
-        query = list(request.query)
-        for name, value in auth_query:
-            query.extend(form_query(name, value))
-        target = self.base_url + request.path
-        if query:
-            target += "?" + encode_query(query)
+        query: Sequence[tuple[str, str]] = request.query
+        if auth_query:
+            query = list(query)
+            for name, value in auth_query:
+                query.extend(form_query(name, value))
         try:
-            url = httpx.URL(target)
+            url = self._base_url.join(request.path, encode_query(query) if query else "")
         except httpx.InvalidURL as exc:
             raise SDKError(f"{operation.name}: invalid URL: {exc}") from exc
-        merged = base is not None and url.is_absolute_url
+        merged = start.merged and url.is_absolute_url
 
         policy = CallPolicy(
             operation=operation,
@@ -218,7 +338,10 @@ class RuntimeCore:
         )
 
     def attempt_headers(self, call: PreparedCall, now: float) -> httpx.Headers:
-        headers = call.headers.copy()
+        """The call's headers with this attempt's time left. They are the
+        call's own (``httpx.Request`` and ``build_request`` copy them): each
+        attempt sets the header again, in the same place."""
+        headers = call.headers
         name = self.config.request_timeout_header
         if name is not None:
             headers[name] = str(call.policy.request_timeout_ms(now))
@@ -257,7 +380,9 @@ class RuntimeCore:
         call.last = outcome
         now = self.clock.now()
         if isinstance(outcome, ResponseOutcome):
-            return call.policy.after_response(outcome, now, self.clock.wall())
+            # The wall clock only dates a Retry-After, which a 2xx never needs.
+            wall = 0.0 if 200 <= outcome.status < 300 else self.clock.wall()
+            return call.policy.after_response(outcome, now, wall)
         return call.policy.after_failure(outcome, now)
 
     @staticmethod
