@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import random
+import re
+from collections.abc import Callable
+
 import httpx
 import pytest
 
@@ -90,3 +94,33 @@ def test_encode_query_round_trips_through_httpx() -> None:
     url = httpx.URL("http://h/p?" + query)
     assert url.params.get_list("tag") == ["a", "b"]
     assert url.params["f[k]"] == "v w"
+
+
+def test_encode_path_fills_each_placeholder_like_a_substitution() -> None:
+    """Split once and kept per template, the result is what substituting each
+    ``{name}`` in the text gives (or the same missing parameter), every time
+    the template is used."""
+    rng = random.Random(7)
+    pieces = ["/", "a", "{id}", "{x}", "{", "}", "{}", "{{id}}", "{a{b}", "%7B", "-"]
+    params: dict[str, object] = {"id": "a/b", "x": 3, "b": "..", "a": "", "{id}": "no"}
+
+    def substituted(template: str) -> str:
+        def one(match: re.Match[str]) -> str:
+            name = match.group(1)
+            if name not in params:
+                raise KeyError(f"no value for path parameter {name!r}")
+            return encode_path_segment(params[name])
+
+        return re.sub(r"\{([^{}]+)\}", one, template)
+
+    def outcome(fill: Callable[[str], str], template: str) -> str:
+        try:
+            return fill(template)
+        except KeyError as exc:
+            return f"KeyError: {exc}"
+
+    for _ in range(3000):
+        template = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8)))
+        for _ in range(2):
+            got = outcome(lambda t: encode_path(t, params), template)
+            assert got == outcome(substituted, template), template

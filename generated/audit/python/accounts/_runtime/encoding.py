@@ -43,16 +43,27 @@ def encode_path_segment(value: object) -> str:
     return quote(text, safe="")
 
 
+_TEMPLATES: dict[str, list[str]] = {}
+"""Path templates already split at their placeholders (generated code has a
+fixed set of them; at most ``_MAX_TEMPLATES`` are kept)."""
+_MAX_TEMPLATES = 4096
+
+
 def encode_path(template: str, params: Mapping[str, object]) -> str:
     """Fill ``{name}`` placeholders of a path template with encoded values."""
-
-    def replace(match: re.Match[str]) -> str:
-        name = match.group(1)
+    parts = _TEMPLATES.get(template)
+    if parts is None:
+        # The text before each placeholder, its name, ..., the text after the last.
+        parts = _PLACEHOLDER.split(template)
+        if len(_TEMPLATES) < _MAX_TEMPLATES:
+            _TEMPLATES[template] = parts
+    filled = parts.copy()
+    for i in range(1, len(filled), 2):
+        name = filled[i]
         if name not in params:
             raise KeyError(f"no value for path parameter {name!r}")
-        return encode_path_segment(params[name])
-
-    return _PLACEHOLDER.sub(replace, template)
+        filled[i] = encode_path_segment(params[name])
+    return "".join(filled)
 
 
 def _component(text: str) -> str:
