@@ -8,6 +8,10 @@ import {
   strictEncode,
 } from "./runtime/index.js";
 
+// The executor of every APIPromise: the promise itself is never awaited
+// directly (then() is overridden), so it settles at once.
+const resolveUndefined = (resolve) => resolve(undefined);
+
 /**
  * What every method returns: a promise of the decoded body. `withResponse()`
  * gives the body with the status, headers, attempts and idempotency key.
@@ -19,6 +23,8 @@ export class APIPromise extends Promise {
   #decode;
   #result;
   #data;
+  /** The runtime's response, once #data has it. */
+  #raw;
 
   static get [Symbol.species]() {
     return Promise;
@@ -29,7 +35,7 @@ export class APIPromise extends Promise {
    * @param {((body: unknown, status: number) => T) | undefined} decode
    */
   constructor(response, decode) {
-    super((resolve) => resolve(undefined));
+    super(resolveUndefined);
     this.#response = response;
     this.#decode = decode;
     this.#result = undefined;
@@ -38,23 +44,31 @@ export class APIPromise extends Promise {
   /** @returns {Promise<import("./core.js").APIResponse<T>>} */
   withResponse() {
     if (this.#result === undefined) {
-      const decode = this.#decode;
-      this.#result = this.#response.then((res) => ({
-        data: decode === undefined ? res.body : decode(res.body, res.status),
-        status: res.status,
-        headers: res.headers,
-        attempts: res.attempts,
-        idempotencyKey: res.idempotencyKey,
-      }));
+      // The body is decoded once: after then(), from what then() decoded.
+      this.#result =
+        this.#data === undefined
+          ? this.#response.then((res) => withData(res, this.#decoded(res)))
+          : this.#data.then((data) => withData(this.#raw, data));
     }
     return this.#result;
   }
 
   then(onFulfilled, onRejected) {
     if (this.#data === undefined) {
-      this.#data = this.withResponse().then((res) => res.data);
+      this.#data =
+        this.#result === undefined
+          ? this.#response.then((res) => {
+              this.#raw = res;
+              return this.#decoded(res);
+            })
+          : this.#result.then((res) => res.data);
     }
     return this.#data.then(onFulfilled, onRejected);
+  }
+
+  #decoded(res) {
+    const decode = this.#decode;
+    return decode === undefined ? res.body : decode(res.body, res.status);
   }
 
   catch(onRejected) {
@@ -64,6 +78,17 @@ export class APIPromise extends Promise {
   finally(onFinally) {
     return this.then().finally(onFinally);
   }
+}
+
+/** The decoded body with the runtime's response: what withResponse() gives. */
+function withData(res, data) {
+  return {
+    data,
+    status: res.status,
+    headers: res.headers,
+    attempts: res.attempts,
+    idempotencyKey: res.idempotencyKey,
+  };
 }
 
 /** Credentials for a bearer scheme, or undefined without a token. */
@@ -108,21 +133,32 @@ export class Core {
    * it runs inside the returned promise, so bad arguments reject it.
    */
   call(operation, options, build) {
-    return new APIPromise(
-      this.#send(operation, options, build),
-      operation.decode,
+    let response;
+    try {
+      response = this.#send(operation, options, build);
+    } catch (err) {
+      response = Promise.reject(err);
+    }
+    return new APIPromise(response, operation.decode);
+  }
+
+  /**
+   * Builds the request and hands it to the runtime: at once when the
+   * credentials are kept, else once they are resolved.
+   */
+  #send(operation, options, build) {
+    const request = build();
+    const security = operation.security ?? this.#security;
+    const kept = this.#resolved.get(security);
+    if (kept !== undefined) {
+      return this.#request(operation, options, request, kept);
+    }
+    return this.#auth(security).then((auth) =>
+      this.#request(operation, options, request, auth),
     );
   }
 
-  async #send(operation, options, build) {
-    const request = build();
-    const auth = await this.#auth(operation.security ?? this.#security);
-    const headers = new Headers(auth.headers);
-    if (request.headers !== undefined) {
-      for (const [name, value] of new Headers(request.headers)) {
-        headers.set(name, value);
-      }
-    }
+  #request(operation, options, request, auth) {
     const query =
       auth.query.length === 0
         ? (request.query ?? "")
@@ -130,23 +166,22 @@ export class Core {
             .filter((part) => part !== "")
             .join("&");
     // The request object is this call's own (build makes it): completed in
-    // place rather than copied.
-    request.headers = headers;
+    // place rather than copied. The runtime sends the credentials' headers
+    // under the request's own.
+    request.authHeaders = auth.headers;
     request.query = query;
     request.parseAs = operation.parseAs;
     return this.#runtime.request(operation, request, options);
   }
 
   /**
-   * The credentials of a security list, resolved. Credentials that are plain
-   * values resolve the same every time and are kept; a token function is
-   * called once per call.
+   * The credentials of a security list, resolved, their headers checked.
+   * Credentials that are plain values resolve the same every time and are
+   * kept; a token function is called once per call.
    */
   #auth(security) {
-    const kept = this.#resolved.get(security);
-    if (kept !== undefined) return kept;
     const picked = this.#pick(security);
-    const resolved = resolveAuth(picked);
+    const resolved = resolveAuth(picked).then(checkHeaders);
     if (picked.every(isPlainCredential)) {
       return resolved.then((auth) => {
         const frozen = Object.freeze({
@@ -168,6 +203,15 @@ export class Core {
     }
     return [];
   }
+}
+
+/**
+ * Resolved credentials whose headers fetch accepts (a TypeError from Headers
+ * otherwise, as for any header fetch refuses).
+ */
+function checkHeaders(auth) {
+  new Headers(auth.headers);
+  return auth;
 }
 
 /** Whether no secret of these credentials is a function. */

@@ -7,16 +7,21 @@
 // "parent directory" or an empty segment, which would change the path.
 import { InvalidArgumentError } from './errors.js';
 
+const SUB_DELIMS = /[!'()*]/;
+const SUB_DELIMS_ALL = /[!'()*]/g;
+
 /**
  * encodeURIComponent, plus the sub-delimiters it leaves alone (! ' ( ) *).
  * @param {string} s
  */
 export function strictEncode(s) {
-  return encodeURIComponent(s).replace(
-    /[!'()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
+  const encoded = encodeURIComponent(s);
+  // Most values have none of these characters: no replace (and no callback) for them.
+  return SUB_DELIMS.test(encoded)
+    ? encoded.replace(SUB_DELIMS_ALL, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    : encoded;
 }
+
 
 function scalarToString(value, what) {
   if (value instanceof Date) {

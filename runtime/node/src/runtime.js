@@ -1,5 +1,6 @@
 // The Runtime: one per client instance. Sends a logical call as one or more
 // attempts under the sdkgen retry contract (shared/design/retry-contract.md).
+import { getEventListeners } from 'node:events';
 import { resolveAuth } from './auth.js';
 import { TokenBucket, DEFAULT_BUDGET_CAPACITY, NO_RETRY_REFUND } from './budget.js';
 import { systemClock, systemRandom } from './clock.js';
@@ -133,10 +134,33 @@ function operationOf(op) {
 // Decoding is stateless outside streaming, so one decoder serves every call.
 const utf8 = new TextDecoder();
 
+// Attempt controllers kept for reuse by one Runtime, at most (as many as
+// attempts ever ran at once, up to this).
+const MAX_SPARE_CONTROLLERS = 16;
+// (Node's removeEventListener reads only an options object, not a boolean.)
+const CAPTURE = Object.freeze({ capture: true });
+
+const timeoutReason = () => new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+
 // The largest delay a Node timer takes (a longer one fires at once).
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const NO_AUTH = Object.freeze({ headers: Object.freeze([]), query: Object.freeze([]) });
+const NO_PAIRS = Object.freeze([]);
+
+/**
+ * The value of `name` among the first `end` header pairs (repeated names
+ * joined, as Headers does), or undefined.
+ */
+function pairValue(pairs, name, end = pairs.length) {
+  const lower = name.toLowerCase();
+  let value;
+  for (let i = 0; i < end; i += 1) {
+    const [k, v] = pairs[i];
+    if (k.toLowerCase() === lower) value = value === undefined ? v : `${value}, ${v}`;
+  }
+  return value;
+}
 
 function isPlainJson(v) {
   if (v === null || typeof v !== 'object') return false;
@@ -192,24 +216,23 @@ function encodeBody(request, method) {
 
 function decodeBody(bytes, headers, parseAs) {
   if (parseAs === 'bytes') return bytes;
-  const text = () => utf8.decode(bytes);
-  if (parseAs === 'text') return text();
+  if (parseAs === 'text') return utf8.decode(bytes);
   if (parseAs === 'json') {
     if (bytes.length === 0) return undefined;
-    return JSON.parse(text());
+    return JSON.parse(utf8.decode(bytes));
   }
   // auto
   if (bytes.length === 0) return undefined;
   const ct = (headers.get('content-type') ?? '').toLowerCase();
   if (/[/+]json\b/.test(ct)) {
-    const t = text();
+    const t = utf8.decode(bytes);
     try {
       return JSON.parse(t);
     } catch {
       return t;
     }
   }
-  if (ct === '' || ct.startsWith('text/') || /\b(xml|x-www-form-urlencoded|javascript)\b/.test(ct)) return text();
+  if (ct === '' || ct.startsWith('text/') || /\b(xml|x-www-form-urlencoded|javascript)\b/.test(ct)) return utf8.decode(bytes);
   return bytes;
 }
 
@@ -233,6 +256,8 @@ export class Runtime {
   #random;
   /** The default headers and the User-Agent, as checked name/value pairs, once known. */
   #constant;
+  /** Attempt controllers that were never aborted, free for the next attempts. */
+  #spareControllers = [];
 
   /**
    * @param {import('./runtime.js').RuntimeConfig} config
@@ -317,10 +342,11 @@ export class Runtime {
     const parseAs = request.parseAs ?? 'auto';
     if (!PARSE_AS.has(parseAs)) throw new InvalidArgumentError(`parseAs must be auto, json, text or bytes, got ${parseAs}`);
 
-    // The caller's headers: the request's, then the call's (which win).
+    // The caller's headers: the credentials' (checked by the caller), the
+    // request's, then the call's (each wins over the ones before).
+    const authHeaders = request.authHeaders ?? NO_PAIRS;
     const requestHeaders = callerHeaders(request.headers, 'request headers');
     const optionHeaders = callerHeaders(options.headers, 'call headers');
-    const callerHas = (name) => Boolean(requestHeaders?.has(name) || optionHeaders?.has(name));
 
     // Idempotency key (keyed operations only): the caller's key (the idempotencyKey
     // option, else the key header among the caller's headers) is checked before
@@ -328,7 +354,9 @@ export class Runtime {
     let key;
     if (op.retryClass === 'keyed') {
       key = options.idempotencyKey ?? undefined;
-      if (key === undefined) key = optionHeaders?.get(op.keyHeader) ?? requestHeaders?.get(op.keyHeader) ?? undefined;
+      if (key === undefined) {
+        key = optionHeaders?.get(op.keyHeader) ?? requestHeaders?.get(op.keyHeader) ?? pairValue(authHeaders, op.keyHeader);
+      }
       if (key !== undefined) validateIdempotencyKey(key, op.keyMaxLength);
       else key = newIdempotencyKey();
     }
@@ -342,16 +370,36 @@ export class Runtime {
     const requestQuery = encodeQuery(request.query);
     const query =
       auth.query.length === 0 ? requestQuery : [requestQuery, ...auth.query].filter((q) => q !== '').join('&');
-    const url = `${cfg.baseUrl}${path}${query ? `?${query}` : ''}`;
-    try {
-      new URL(url);
-    } catch (err) {
-      throw new InvalidArgumentError(`${op.name}: invalid request URL`, { cause: err });
+    const url = query === '' ? `${cfg.baseUrl}${path}` : `${cfg.baseUrl}${path}?${query}`;
+    // URL.canParse makes no URL object; only a URL that fails is parsed again, for the error.
+    if (!URL.canParse(url)) {
+      try {
+        new URL(url);
+      } catch (err) {
+        throw new InvalidArgumentError(`${op.name}: invalid request URL`, { cause: err });
+      }
     }
 
-    const headers = new Headers(this.#constantHeaders());
+    // Appended one by one, as new Headers(pairs) would, without its generic
+    // (iterator-driven) reading of the pairs.
+    const headers = new Headers();
+    const constant = this.#constantHeaders();
+    for (let i = 0; i < constant.length; i += 1) headers.append(constant[i][0], constant[i][1]);
     for (const [k, v] of auth.headers) headers.set(k, v);
-    if (contentType && !callerHas('content-type')) headers.set('Content-Type', contentType);
+    if (
+      contentType &&
+      !requestHeaders?.has('content-type') &&
+      !optionHeaders?.has('content-type') &&
+      pairValue(authHeaders, 'content-type') === undefined
+    ) {
+      headers.set('Content-Type', contentType);
+    }
+    for (let i = 0; i < authHeaders.length; i += 1) {
+      const [k, v] = authHeaders[i];
+      // A name repeated among the credentials' headers is joined, as Headers does.
+      if (pairValue(authHeaders, k, i) === undefined) headers.set(k, v);
+      else headers.append(k, v);
+    }
     if (requestHeaders !== undefined) for (const [k, v] of requestHeaders) headers.set(k, v);
     if (optionHeaders !== undefined) for (const [k, v] of optionHeaders) headers.set(k, v);
     if (key !== undefined) headers.set(op.keyHeader, key);
@@ -372,8 +420,9 @@ export class Runtime {
       if (options.timeout === undefined) deadline = fromInstant;
       else deadline = Math.min(deadline, fromInstant);
     }
-    const p99Ms = op.p99Ms ?? cfg.p99Ms;
     const cap = retries ? maxAttempts : 1;
+    // What every attempt of this call sends: made once, read by each attempt.
+    const call = { op, url, method, headers, body, deadline, p99Ms: op.p99Ms ?? cfg.p99Ms, callerSignal, parseAs };
 
     let attempts = 0;
     let retriesSoFar = 0;
@@ -392,9 +441,7 @@ export class Runtime {
             });
       }
       attempts += 1;
-      const outcome = await this.#attempt({
-        url, method, headers, body, deadline, p99Ms, callerSignal, parseAs, op, first: attempts === 1,
-      });
+      const outcome = await this.#attempt(call, attempts === 1);
 
       if (outcome.type === 'success') {
         this.budget.refund(retriesSoFar > 0 ? lastCost : NO_RETRY_REFUND);
@@ -488,7 +535,8 @@ export class Runtime {
     }
   }
 
-  async #attempt({ url, method, headers, body, deadline, p99Ms, callerSignal, parseAs, op, first }) {
+  async #attempt(call, first) {
+    const { op, url, method, headers, body, deadline, p99Ms, callerSignal, parseAs } = call;
     const remaining = deadline - this.#clock.now();
     const byDeadline = p99Ms === null || p99Ms === undefined || remaining <= 3 * p99Ms;
     const limitMs = byDeadline ? remaining : 3 * p99Ms;
@@ -498,15 +546,13 @@ export class Runtime {
     if (this.config.requestTimeoutHeader !== null) {
       attemptHeaders.set(this.config.requestTimeoutHeader, String(Math.max(0, Math.floor(remaining))));
     }
-    // The attempt timeout: one controller whose timer is cleared when the
-    // attempt ends, and which the caller's signal aborts too (its listener is
-    // removed when the attempt ends).
-    const controller = new AbortController();
-    const timeout = { aborted: false };
-    const timer = setTimeout(() => {
-      timeout.aborted = true;
-      controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
-    }, Math.min(MAX_TIMER_MS, Math.max(1, Math.floor(limitMs))));
+    // The attempt timeout: a controller of its own for each attempt in flight,
+    // whose timer is cleared when the attempt ends, and which the caller's
+    // signal aborts too (its listener is removed when the attempt ends). A
+    // controller that was not aborted is reused by a later attempt.
+    const controller = this.#spareControllers.pop() ?? new AbortController();
+    const signal = controller.signal;
+    const timer = setTimeout(() => controller.abort(timeoutReason()), Math.min(MAX_TIMER_MS, Math.max(1, Math.floor(limitMs))));
     timer.unref?.();
     const onCallerAbort = callerSignal ? () => controller.abort(callerSignal.reason) : undefined;
     if (onCallerAbort) {
@@ -521,19 +567,21 @@ export class Runtime {
     let bytes;
     try {
       try {
-        res = await this.#fetch(url, { method, headers: attemptHeaders, body, signal: controller.signal, redirect: 'manual' });
+        res = await this.#fetch(url, { method, headers: attemptHeaders, body, signal, redirect: 'manual' });
       } catch (err) {
-        return { ...classifyFailure(err, { callerSignal, timeoutSignal: timeout }), byDeadline };
+        // Aborted, and not by the caller (checked first): by the timer.
+        return { ...classifyFailure(err, { callerSignal, timeoutSignal: signal }), byDeadline };
       }
       // Reading the body is part of the attempt.
       try {
         bytes = new Uint8Array(await res.arrayBuffer());
       } catch (err) {
-        return { ...classifyFailure(err, { callerSignal, timeoutSignal: timeout, duringBody: true }), byDeadline };
+        return { ...classifyFailure(err, { callerSignal, timeoutSignal: signal, duringBody: true }), byDeadline };
       }
     } finally {
       clearTimeout(timer);
       if (onCallerAbort) callerSignal.removeEventListener('abort', onCallerAbort);
+      this.#release(controller);
     }
 
     const status = res.status;
@@ -559,6 +607,22 @@ export class Runtime {
       inFlight: status === 409 && code !== undefined && code === op.inFlightCode,
       mismatch: op.retryClass === 'keyed' && status === 409 && code !== undefined && code === op.mismatchCode,
     };
+  }
+
+  /**
+   * Keeps an attempt's controller for reuse once the attempt has ended (its
+   * body read, its timer cleared), unless it was aborted. What fetch listened
+   * for on the signal is removed: the attempt it served is over, and the next
+   * attempt's fetch adds its own.
+   */
+  #release(controller) {
+    const signal = controller.signal;
+    if (signal.aborted || this.#spareControllers.length >= MAX_SPARE_CONTROLLERS) return;
+    for (const listener of getEventListeners(signal, 'abort')) {
+      signal.removeEventListener('abort', listener);
+      signal.removeEventListener('abort', listener, CAPTURE);
+    }
+    this.#spareControllers.push(controller);
   }
 
   #finalError(op, outcome, attempts, stopReason) {

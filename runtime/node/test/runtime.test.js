@@ -122,6 +122,30 @@ test('headers: defaults, user agent, auth, caller headers, time left', async () 
   assert.equal(h.has('idempotency-key'), false);
 });
 
+test("authHeaders: the call's credentials, under the request's and the call's headers", async () => {
+  const { rt, fetch } = make([{ status: 200 }, { status: 200 }, { status: 200 }, { status: 200 }], {
+    auth: { type: 'apiKey', name: 'X-Client', value: 'client' },
+  });
+  const authHeaders = [['Authorization', 'Bearer tok'], ['X-Key', 'a'], ['x-key', 'b']];
+  await rt.request(POST, { path: '/p', json: {}, authHeaders });
+  await rt.request(POST, { path: '/p', json: {}, authHeaders, headers: { Authorization: 'Bearer req' } });
+  await rt.request(GET, { path: '/p', authHeaders }, { headers: { 'X-Key': 'call' } });
+  await rt.request(POST, { path: '/p', json: {}, authHeaders: [['Content-Type', 'text/x-auth']] });
+  const sent = fetch.calls.map((c) => [c.headers.get('authorization'), c.headers.get('x-key'), c.headers.get('x-client'), c.headers.get('content-type')]);
+  assert.deepEqual(sent, [
+    ['Bearer tok', 'a, b', 'client', 'application/json'],
+    ['Bearer req', 'a, b', 'client', 'application/json'],
+    ['Bearer tok', 'call', 'client', null],
+    [null, null, 'client', 'text/x-auth'],
+  ]);
+
+  // For a keyed operation, a key header among them is the caller's key.
+  const keyed = make([{ status: 200 }]);
+  const res = await keyed.rt.request(KEYED, { path: '/p', json: {}, authHeaders: [['Idempotency-Key', 'from-auth']] });
+  assert.equal(res.idempotencyKey, 'from-auth');
+  assert.equal(keyed.fetch.calls[0].headers.get('idempotency-key'), 'from-auth');
+});
+
 test('auth: basic, API key in a header, API key in the query', async () => {
   const { rt, fetch } = make([{ status: 200 }, { status: 200 }], {
     auth: [
@@ -540,4 +564,46 @@ test("an attempt timeout aborts the attempt with a TimeoutError, and the caller'
   const ok = make([{ status: 200, body: {} }]);
   await ok.rt.request(GET, { path: '/p' }, { signal: caller.signal });
   assert.equal(getEventListeners(caller.signal, 'abort').length, 0);
+});
+
+test('an attempt signal is reused only after its attempt ended unaborted, and without the listeners of the fetch that had it', async () => {
+  const seen = [];
+  const record = (init) => {
+    seen.push({ signal: init.signal, aborted: init.signal.aborted, listeners: getEventListeners(init.signal, 'abort').length });
+    init.signal.addEventListener('abort', () => {});
+    init.signal.addEventListener('abort', () => {}, { capture: true });
+  };
+  const answer = async (init) => {
+    record(init);
+    await new Promise((resolve) => setImmediate(resolve));
+    return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+  };
+  const hang = (init) => {
+    record(init);
+    return new Promise((_, reject) => init.signal.addEventListener('abort', () => reject(init.signal.reason)));
+  };
+  const { rt } = make([answer, answer, answer, answer, hang, answer], { clock: undefined });
+  const QUICK = { ...GET, p99Ms: 5 };
+  await rt.request(GET, { path: '/a' });
+  await rt.request(GET, { path: '/b' });
+  // Two attempts in flight at once never share a signal.
+  await Promise.all([rt.request(GET, { path: '/c' }), rt.request(GET, { path: '/d' })]);
+  const alive = setTimeout(() => {}, 10000);
+  const timedOut = await rejects(rt.request(QUICK, { path: '/e' }, { maxAttempts: 1 }));
+  clearTimeout(alive);
+  assert.ok(timedOut instanceof APITimeoutError);
+  await rt.request(GET, { path: '/f' });
+
+  // Every attempt starts with an unaborted signal that nothing listens to.
+  assert.deepEqual(seen.map((s) => [s.aborted, s.listeners]), Array(6).fill([false, 0]));
+  assert.equal(seen[1].signal, seen[0].signal);
+  assert.notEqual(seen[3].signal, seen[2].signal);
+  // The timed-out attempt's signal was aborted by its timer and is not used again.
+  assert.equal(seen[4].signal.reason?.name, 'TimeoutError');
+  assert.notEqual(seen[5].signal, seen[4].signal);
+  // A finished attempt's signal is never aborted later (but by a later attempt it was lent to).
+  await new Promise((resolve) => setTimeout(resolve, 40));
+  for (const i of [0, 1, 2, 3, 5]) {
+    if (seen[i].signal !== seen[4].signal) assert.equal(seen[i].signal.aborted, false);
+  }
 });

@@ -87,6 +87,12 @@ export interface RequestSpec {
   /** Already-encoded path starting with '/', e.g. from buildPath(). */
   path?: string;
   query?: QueryInput;
+  /**
+   * Header pairs of the call's credentials, already resolved and checked (as
+   * `new Headers(pairs)` accepts them): sent like the request's own headers,
+   * which win over them.
+   */
+  authHeaders?: readonly (readonly [string, string])[];
   headers?: HeadersInit;
   /** Raw body: string, bytes, Blob, URLSearchParams, FormData; plain objects/arrays are sent as JSON. */
   body?: string | Uint8Array | ArrayBuffer | Blob | URLSearchParams | FormData | Record<string, unknown> | unknown[] | null;
