@@ -297,7 +297,7 @@ export class Runtime {
     /** The retry budget of this client instance; `budget.setLevel(n)` is the test hook. */
     this.budget = new TokenBucket(capacity, config.budgetInitial ?? capacity);
     this.log = makeLogger(config);
-    this.#fetch = config.fetch ?? ((...args) => globalThis.fetch(...args));
+    this.#fetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#clock = config.clock ?? systemClock;
     this.#random = config.random ?? systemRandom;
   }
