@@ -20,11 +20,14 @@ from sdkgen_runtime import (
     Auth,
     BasicAuth,
     BearerAuth,
+    CallOptions,
+    Clock,
     Operation,
     Request,
     RetryClass,
     SDKError,
     SyncRuntime,
+    call_options,
     encode_path,
     encode_query,
     form_query,
@@ -218,6 +221,13 @@ def send_three(
 MODES = pytest.mark.parametrize("mode", ["sync", "async"])
 
 
+class FixedClock(Clock):
+    """Time stands still, so the time-left header is the same on every call."""
+
+    def now(self) -> float:
+        return 100.0
+
+
 @MODES
 def test_schemes_of_the_callers_own_are_applied_on_every_call(mode: str) -> None:
     counting = CountingAuth()
@@ -306,3 +316,52 @@ def test_an_invalid_base_url_still_fails_each_call() -> None:
     runtime = SyncRuntime("http://api.test:12x/v1", http_client=httpx.Client())
     with pytest.raises(SDKError, match="invalid URL"):
         runtime.request(Operation("get", "GET", RetryClass.SAFE), Request("GET", "/x"))
+
+
+def test_call_options_of_no_arguments_is_none_and_otherwise_the_options() -> None:
+    assert call_options() is None
+    assert call_options(timeout=None, retries=None, extra_headers=None) is None
+    given: dict[str, Any] = {
+        "idempotency_key": "k",
+        "timeout": 2.5,
+        "deadline": 10.0,
+        "max_attempts": 2,
+        "retries": False,
+        "extra_headers": {"X": "1"},
+    }
+    for name, value in given.items():
+        assert call_options(**{name: value}) == CallOptions(**{name: value})
+    assert call_options(**given) == CallOptions(**given)
+    # An empty mapping of extra headers, or retries=False, is still an option.
+    assert call_options(extra_headers={}) == CallOptions(extra_headers={})
+
+
+@MODES
+def test_no_options_and_empty_options_send_the_same(mode: str) -> None:
+    sent: list[list[tuple[str, str]]] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        sent.append(
+            [(k, v) for k, v in request.headers.multi_items() if k.lower() != "idempotency-key"]
+        )
+        return httpx.Response(200, json={})
+
+    operation = Operation("make", "POST", RetryClass.KEYED)
+    request = Request("POST", "/x", json={"a": 1})
+    kwargs: dict[str, Any] = {"auth": BearerAuth("t"), "clock": FixedClock()}
+    for options in (None, CallOptions()):
+        if mode == "sync":
+            with httpx.Client(transport=httpx.MockTransport(handler)) as http:
+                SyncRuntime("http://api.test", http_client=http, **kwargs).request(
+                    operation, request, options
+                )
+        else:
+
+            async def go(options: CallOptions | None) -> None:
+                async with httpx.AsyncClient(transport=httpx.MockTransport(handler)) as http:
+                    await AsyncRuntime("http://api.test", http_client=http, **kwargs).request(
+                        operation, request, options
+                    )
+
+            asyncio.run(go(options))
+    assert len(sent) == 2 and sent[0] == sent[1]

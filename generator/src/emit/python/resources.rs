@@ -814,7 +814,7 @@ pub fn view(
             Doc::call(builder.clone(), forward_args.clone())
         };
         let options_call = Doc::call(
-            "_runtime.CallOptions",
+            "_runtime.call_options",
             option_params
                 .iter()
                 .map(|p| Doc::text(format!("{0}={0}", p.ident)))

@@ -154,7 +154,7 @@ class Accounts2WithRawResponse:
         response = self._client.request(
             _LIST_ACCOUNTS,
             _list_accounts_request(page=page, per_page=per_page, email=email),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -184,7 +184,7 @@ class Accounts2WithRawResponse:
         response = self._client.request(
             _CREATE_ACCOUNT,
             _create_account_request(email=email, name=name, plan=plan, phone=phone),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 idempotency_key=idempotency_key,
                 timeout=timeout,
                 deadline=deadline,
@@ -211,7 +211,7 @@ class Accounts2WithRawResponse:
         response = self._client.request(
             _GET_ACCOUNT,
             _get_account_request(account_id=account_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -247,7 +247,7 @@ class Accounts2WithRawResponse:
                 plan=plan,
                 phone=phone,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -275,7 +275,7 @@ class Accounts2WithRawResponse:
         response = self._client.request(
             _ADD_ACCOUNT_NOTE,
             _add_account_note_request(account_id=account_id, text=text, author=author),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -338,7 +338,7 @@ class Accounts2:
         response = self._client.request(
             _LIST_ACCOUNTS,
             _list_accounts_request(page=page, per_page=per_page, email=email),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -407,7 +407,7 @@ class Accounts2:
         response = self._client.request(
             _CREATE_ACCOUNT,
             _create_account_request(email=email, name=name, plan=plan, phone=phone),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 idempotency_key=idempotency_key,
                 timeout=timeout,
                 deadline=deadline,
@@ -455,7 +455,7 @@ class Accounts2:
         response = self._client.request(
             _GET_ACCOUNT,
             _get_account_request(account_id=account_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -520,7 +520,7 @@ class Accounts2:
                 plan=plan,
                 phone=phone,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -575,7 +575,7 @@ class Accounts2:
         response = self._client.request(
             _ADD_ACCOUNT_NOTE,
             _add_account_note_request(account_id=account_id, text=text, author=author),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -610,7 +610,7 @@ class AsyncAccounts2WithRawResponse:
         response = await self._client.request(
             _LIST_ACCOUNTS,
             _list_accounts_request(page=page, per_page=per_page, email=email),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -640,7 +640,7 @@ class AsyncAccounts2WithRawResponse:
         response = await self._client.request(
             _CREATE_ACCOUNT,
             _create_account_request(email=email, name=name, plan=plan, phone=phone),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 idempotency_key=idempotency_key,
                 timeout=timeout,
                 deadline=deadline,
@@ -667,7 +667,7 @@ class AsyncAccounts2WithRawResponse:
         response = await self._client.request(
             _GET_ACCOUNT,
             _get_account_request(account_id=account_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -703,7 +703,7 @@ class AsyncAccounts2WithRawResponse:
                 plan=plan,
                 phone=phone,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -731,7 +731,7 @@ class AsyncAccounts2WithRawResponse:
         response = await self._client.request(
             _ADD_ACCOUNT_NOTE,
             _add_account_note_request(account_id=account_id, text=text, author=author),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -793,7 +793,7 @@ class AsyncAccounts2:
         response = await self._client.request(
             _LIST_ACCOUNTS,
             _list_accounts_request(page=page, per_page=per_page, email=email),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -862,7 +862,7 @@ class AsyncAccounts2:
         response = await self._client.request(
             _CREATE_ACCOUNT,
             _create_account_request(email=email, name=name, plan=plan, phone=phone),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 idempotency_key=idempotency_key,
                 timeout=timeout,
                 deadline=deadline,
@@ -910,7 +910,7 @@ class AsyncAccounts2:
         response = await self._client.request(
             _GET_ACCOUNT,
             _get_account_request(account_id=account_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -975,7 +975,7 @@ class AsyncAccounts2:
                 plan=plan,
                 phone=phone,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -1030,7 +1030,7 @@ class AsyncAccounts2:
         response = await self._client.request(
             _ADD_ACCOUNT_NOTE,
             _add_account_note_request(account_id=account_id, text=text, author=author),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,

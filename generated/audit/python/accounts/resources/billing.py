@@ -104,7 +104,7 @@ class BillingWithRawResponse:
         response = self._client.request(
             _USE_CREDIT,
             _use_credit_request(account_id=account_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -138,7 +138,7 @@ class BillingWithRawResponse:
                 currency=currency,
                 statement_descriptor=statement_descriptor,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -170,7 +170,7 @@ class BillingWithRawResponse:
                 daily_delta=daily_delta,
                 monthly_delta=monthly_delta,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -233,7 +233,7 @@ class Billing:
         response = self._client.request(
             _USE_CREDIT,
             _use_credit_request(account_id=account_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -293,7 +293,7 @@ class Billing:
                 currency=currency,
                 statement_descriptor=statement_descriptor,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -354,7 +354,7 @@ class Billing:
                 daily_delta=daily_delta,
                 monthly_delta=monthly_delta,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -387,7 +387,7 @@ class AsyncBillingWithRawResponse:
         response = await self._client.request(
             _USE_CREDIT,
             _use_credit_request(account_id=account_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -421,7 +421,7 @@ class AsyncBillingWithRawResponse:
                 currency=currency,
                 statement_descriptor=statement_descriptor,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -453,7 +453,7 @@ class AsyncBillingWithRawResponse:
                 daily_delta=daily_delta,
                 monthly_delta=monthly_delta,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -515,7 +515,7 @@ class AsyncBilling:
         response = await self._client.request(
             _USE_CREDIT,
             _use_credit_request(account_id=account_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -575,7 +575,7 @@ class AsyncBilling:
                 currency=currency,
                 statement_descriptor=statement_descriptor,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -636,7 +636,7 @@ class AsyncBilling:
                 daily_delta=daily_delta,
                 monthly_delta=monthly_delta,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,

@@ -19,6 +19,7 @@ from .config import (
     RetryClass,
     RetryConfig,
     RetryOverrides,
+    call_options,
 )
 from .deadline import deadline_from_headers
 from .encoding import (
@@ -89,6 +90,7 @@ __all__ = [
     "SystemClock",
     "TokenBucket",
     "UnprocessableEntityError",
+    "call_options",
     "deadline_from_headers",
     "deep_object_query",
     "encode_path",

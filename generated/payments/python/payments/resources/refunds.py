@@ -96,7 +96,7 @@ class RefundsWithRawResponse:
                 reason=reason,
                 metadata=metadata,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 idempotency_key=idempotency_key,
                 timeout=timeout,
                 deadline=deadline,
@@ -123,7 +123,7 @@ class RefundsWithRawResponse:
         response = self._client.request(
             _GET_REFUND,
             _get_refund_request(refund_id=refund_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -212,7 +212,7 @@ class Refunds:
                 reason=reason,
                 metadata=metadata,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 idempotency_key=idempotency_key,
                 timeout=timeout,
                 deadline=deadline,
@@ -262,7 +262,7 @@ class Refunds:
         response = self._client.request(
             _GET_REFUND,
             _get_refund_request(refund_id=refund_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -304,7 +304,7 @@ class AsyncRefundsWithRawResponse:
                 reason=reason,
                 metadata=metadata,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 idempotency_key=idempotency_key,
                 timeout=timeout,
                 deadline=deadline,
@@ -331,7 +331,7 @@ class AsyncRefundsWithRawResponse:
         response = await self._client.request(
             _GET_REFUND,
             _get_refund_request(refund_id=refund_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -419,7 +419,7 @@ class AsyncRefunds:
                 reason=reason,
                 metadata=metadata,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 idempotency_key=idempotency_key,
                 timeout=timeout,
                 deadline=deadline,
@@ -469,7 +469,7 @@ class AsyncRefunds:
         response = await self._client.request(
             _GET_REFUND,
             _get_refund_request(refund_id=refund_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,

@@ -57,7 +57,7 @@ class ReportsWithRawResponse:
         response = self._client.request(
             _GENERATE_REPORT,
             _generate_report_request(kind=kind, from_=from_, to=to, currency=currency),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -127,7 +127,7 @@ class Reports:
         response = self._client.request(
             _GENERATE_REPORT,
             _generate_report_request(kind=kind, from_=from_, to=to, currency=currency),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -163,7 +163,7 @@ class AsyncReportsWithRawResponse:
         response = await self._client.request(
             _GENERATE_REPORT,
             _generate_report_request(kind=kind, from_=from_, to=to, currency=currency),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -232,7 +232,7 @@ class AsyncReports:
         response = await self._client.request(
             _GENERATE_REPORT,
             _generate_report_request(kind=kind, from_=from_, to=to, currency=currency),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,

@@ -96,7 +96,7 @@ class SubscriptionsWithRawResponse:
                 payment_method_token=payment_method_token,
                 metadata=metadata,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 idempotency_key=idempotency_key,
                 timeout=timeout,
                 deadline=deadline,
@@ -123,7 +123,7 @@ class SubscriptionsWithRawResponse:
         response = self._client.request(
             _CANCEL_SUBSCRIPTION,
             _cancel_subscription_request(subscription_id=subscription_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -215,7 +215,7 @@ class Subscriptions:
                 payment_method_token=payment_method_token,
                 metadata=metadata,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 idempotency_key=idempotency_key,
                 timeout=timeout,
                 deadline=deadline,
@@ -266,7 +266,7 @@ class Subscriptions:
         response = self._client.request(
             _CANCEL_SUBSCRIPTION,
             _cancel_subscription_request(subscription_id=subscription_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -308,7 +308,7 @@ class AsyncSubscriptionsWithRawResponse:
                 payment_method_token=payment_method_token,
                 metadata=metadata,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 idempotency_key=idempotency_key,
                 timeout=timeout,
                 deadline=deadline,
@@ -335,7 +335,7 @@ class AsyncSubscriptionsWithRawResponse:
         response = await self._client.request(
             _CANCEL_SUBSCRIPTION,
             _cancel_subscription_request(subscription_id=subscription_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -426,7 +426,7 @@ class AsyncSubscriptions:
                 payment_method_token=payment_method_token,
                 metadata=metadata,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 idempotency_key=idempotency_key,
                 timeout=timeout,
                 deadline=deadline,
@@ -477,7 +477,7 @@ class AsyncSubscriptions:
         response = await self._client.request(
             _CANCEL_SUBSCRIPTION,
             _cancel_subscription_request(subscription_id=subscription_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,

@@ -109,7 +109,7 @@ class TransfersWithRawResponse:
         response = self._client.request(
             _LIST_TRANSFERS,
             _list_transfers_request(limit=limit, starting_after=starting_after, created=created),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -146,7 +146,7 @@ class TransfersWithRawResponse:
                 description=description,
                 metadata=metadata,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 idempotency_key=idempotency_key,
                 timeout=timeout,
                 deadline=deadline,
@@ -173,7 +173,7 @@ class TransfersWithRawResponse:
         response = self._client.request(
             _GET_TRANSFER,
             _get_transfer_request(transfer_id=transfer_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -241,7 +241,7 @@ class Transfers:
         response = self._client.request(
             _LIST_TRANSFERS,
             _list_transfers_request(limit=limit, starting_after=starting_after, created=created),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -322,7 +322,7 @@ class Transfers:
                 description=description,
                 metadata=metadata,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 idempotency_key=idempotency_key,
                 timeout=timeout,
                 deadline=deadline,
@@ -372,7 +372,7 @@ class Transfers:
         response = self._client.request(
             _GET_TRANSFER,
             _get_transfer_request(transfer_id=transfer_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -407,7 +407,7 @@ class AsyncTransfersWithRawResponse:
         response = await self._client.request(
             _LIST_TRANSFERS,
             _list_transfers_request(limit=limit, starting_after=starting_after, created=created),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -444,7 +444,7 @@ class AsyncTransfersWithRawResponse:
                 description=description,
                 metadata=metadata,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 idempotency_key=idempotency_key,
                 timeout=timeout,
                 deadline=deadline,
@@ -471,7 +471,7 @@ class AsyncTransfersWithRawResponse:
         response = await self._client.request(
             _GET_TRANSFER,
             _get_transfer_request(transfer_id=transfer_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -538,7 +538,7 @@ class AsyncTransfers:
         response = await self._client.request(
             _LIST_TRANSFERS,
             _list_transfers_request(limit=limit, starting_after=starting_after, created=created),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -619,7 +619,7 @@ class AsyncTransfers:
                 description=description,
                 metadata=metadata,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 idempotency_key=idempotency_key,
                 timeout=timeout,
                 deadline=deadline,
@@ -669,7 +669,7 @@ class AsyncTransfers:
         response = await self._client.request(
             _GET_TRANSFER,
             _get_transfer_request(transfer_id=transfer_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,

@@ -111,7 +111,7 @@ class VendorsWithRawResponse:
                 payout_currency=payout_currency,
                 metadata=metadata,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -147,7 +147,7 @@ class VendorsWithRawResponse:
                 payout_currency=payout_currency,
                 metadata=metadata,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -227,7 +227,7 @@ class Vendors:
                 payout_currency=payout_currency,
                 metadata=metadata,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -299,7 +299,7 @@ class Vendors:
                 payout_currency=payout_currency,
                 metadata=metadata,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -344,7 +344,7 @@ class AsyncVendorsWithRawResponse:
                 payout_currency=payout_currency,
                 metadata=metadata,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -380,7 +380,7 @@ class AsyncVendorsWithRawResponse:
                 payout_currency=payout_currency,
                 metadata=metadata,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -459,7 +459,7 @@ class AsyncVendors:
                 payout_currency=payout_currency,
                 metadata=metadata,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -531,7 +531,7 @@ class AsyncVendors:
                 payout_currency=payout_currency,
                 metadata=metadata,
             ),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,

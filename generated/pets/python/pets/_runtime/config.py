@@ -21,6 +21,7 @@ __all__ = [
     "RetryClass",
     "RetryConfig",
     "RetryOverrides",
+    "call_options",
 ]
 
 DEFAULT_KEY_HEADER = "Idempotency-Key"
@@ -139,6 +140,37 @@ class CallOptions:
     max_attempts: int | None = None
     retries: bool | None = None
     extra_headers: Mapping[str, str] | None = None
+
+
+def call_options(
+    *,
+    idempotency_key: str | None = None,
+    timeout: float | None = None,
+    deadline: float | None = None,
+    max_attempts: int | None = None,
+    retries: bool | None = None,
+    extra_headers: Mapping[str, str] | None = None,
+) -> CallOptions | None:
+    """The :class:`CallOptions` of a generated method's arguments, or ``None``
+    (the client's settings, as an empty ``CallOptions`` would say) when the
+    caller gave none of them: the usual call makes no options object."""
+    if (
+        idempotency_key is None
+        and timeout is None
+        and deadline is None
+        and max_attempts is None
+        and retries is None
+        and extra_headers is None
+    ):
+        return None
+    return CallOptions(
+        idempotency_key=idempotency_key,
+        timeout=timeout,
+        deadline=deadline,
+        max_attempts=max_attempts,
+        retries=retries,
+        extra_headers=extra_headers,
+    )
 
 
 @dataclass(frozen=True)

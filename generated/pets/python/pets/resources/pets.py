@@ -147,7 +147,7 @@ class Pets2WithRawResponse:
         response = self._client.request(
             _LIST_PETS,
             _list_pets_request(limit=limit, tags=tags, status=status),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -175,7 +175,7 @@ class Pets2WithRawResponse:
         response = self._client.request(
             _CREATE_PET,
             _create_pet_request(name=name, tags=tags, status=status),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -201,7 +201,7 @@ class Pets2WithRawResponse:
         response = self._client.request(
             _GET_PET,
             _get_pet_request(pet_id=pet_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -230,7 +230,7 @@ class Pets2WithRawResponse:
         response = self._client.request(
             _UPDATE_PET,
             _update_pet_request(pet_id=pet_id, name=name, tags=tags, status=status),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -256,7 +256,7 @@ class Pets2WithRawResponse:
         response = self._client.request(
             _DELETE_PET,
             _delete_pet_request(pet_id=pet_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -324,7 +324,7 @@ class Pets2:
         response = self._client.request(
             _LIST_PETS,
             _list_pets_request(limit=limit, tags=tags, status=status),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -379,7 +379,7 @@ class Pets2:
         response = self._client.request(
             _CREATE_PET,
             _create_pet_request(name=name, tags=tags, status=status),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -428,7 +428,7 @@ class Pets2:
         response = self._client.request(
             _GET_PET,
             _get_pet_request(pet_id=pet_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -485,7 +485,7 @@ class Pets2:
         response = self._client.request(
             _UPDATE_PET,
             _update_pet_request(pet_id=pet_id, name=name, tags=tags, status=status),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -535,7 +535,7 @@ class Pets2:
         self._client.request(
             _DELETE_PET,
             _delete_pet_request(pet_id=pet_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -569,7 +569,7 @@ class AsyncPets2WithRawResponse:
         response = await self._client.request(
             _LIST_PETS,
             _list_pets_request(limit=limit, tags=tags, status=status),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -597,7 +597,7 @@ class AsyncPets2WithRawResponse:
         response = await self._client.request(
             _CREATE_PET,
             _create_pet_request(name=name, tags=tags, status=status),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -623,7 +623,7 @@ class AsyncPets2WithRawResponse:
         response = await self._client.request(
             _GET_PET,
             _get_pet_request(pet_id=pet_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -652,7 +652,7 @@ class AsyncPets2WithRawResponse:
         response = await self._client.request(
             _UPDATE_PET,
             _update_pet_request(pet_id=pet_id, name=name, tags=tags, status=status),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -678,7 +678,7 @@ class AsyncPets2WithRawResponse:
         response = await self._client.request(
             _DELETE_PET,
             _delete_pet_request(pet_id=pet_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -745,7 +745,7 @@ class AsyncPets2:
         response = await self._client.request(
             _LIST_PETS,
             _list_pets_request(limit=limit, tags=tags, status=status),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -800,7 +800,7 @@ class AsyncPets2:
         response = await self._client.request(
             _CREATE_PET,
             _create_pet_request(name=name, tags=tags, status=status),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -849,7 +849,7 @@ class AsyncPets2:
         response = await self._client.request(
             _GET_PET,
             _get_pet_request(pet_id=pet_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -906,7 +906,7 @@ class AsyncPets2:
         response = await self._client.request(
             _UPDATE_PET,
             _update_pet_request(pet_id=pet_id, name=name, tags=tags, status=status),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -956,7 +956,7 @@ class AsyncPets2:
         await self._client.request(
             _DELETE_PET,
             _delete_pet_request(pet_id=pet_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,

@@ -76,7 +76,7 @@ class PhotosWithRawResponse:
         response = self._client.request(
             _DOWNLOAD_PET_PHOTO,
             _download_pet_photo_request(pet_id=pet_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -104,7 +104,7 @@ class PhotosWithRawResponse:
         response = self._client.request(
             _UPLOAD_PET_PHOTO,
             _upload_pet_photo_request(pet_id=pet_id, file=file, caption=caption),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -165,7 +165,7 @@ class Photos:
         response = self._client.request(
             _DOWNLOAD_PET_PHOTO,
             _download_pet_photo_request(pet_id=pet_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -219,7 +219,7 @@ class Photos:
         self._client.request(
             _UPLOAD_PET_PHOTO,
             _upload_pet_photo_request(pet_id=pet_id, file=file, caption=caption),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -251,7 +251,7 @@ class AsyncPhotosWithRawResponse:
         response = await self._client.request(
             _DOWNLOAD_PET_PHOTO,
             _download_pet_photo_request(pet_id=pet_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -279,7 +279,7 @@ class AsyncPhotosWithRawResponse:
         response = await self._client.request(
             _UPLOAD_PET_PHOTO,
             _upload_pet_photo_request(pet_id=pet_id, file=file, caption=caption),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -339,7 +339,7 @@ class AsyncPhotos:
         response = await self._client.request(
             _DOWNLOAD_PET_PHOTO,
             _download_pet_photo_request(pet_id=pet_id),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
@@ -393,7 +393,7 @@ class AsyncPhotos:
         await self._client.request(
             _UPLOAD_PET_PHOTO,
             _upload_pet_photo_request(pet_id=pet_id, file=file, caption=caption),
-            _runtime.CallOptions(
+            _runtime.call_options(
                 timeout=timeout,
                 deadline=deadline,
                 max_attempts=max_attempts,
