@@ -9,7 +9,10 @@
 //   row  node  <operation>  <SDK median µs>  <bare median µs>  <ratio>  <pair p25>  <pair p75>
 //
 // where the pair quartiles are those of the per-pair ratios (an SDK block's
-// median over the next bare block's median). Details go to stderr.
+// median over the next bare block's median). Details go to stderr, with the
+// CPU time per call of each side: the process's (process.cpuUsage, every
+// thread, so the garbage collector's helpers too) over each block, the median
+// of the blocks.
 //
 // Both sides use Node's global fetch (undici) and so the same connection
 // pool and the same keep-alive connection to the server.
@@ -92,7 +95,7 @@ function quantile(values, q) {
   return s[low] + (s[high] - s[low]) * (position - low);
 }
 
-function report(operation, sdkNs, bareNs) {
+function report(operation, [sdkNs, bareNs, sdkCpu, bareCpu]) {
   const sdkUs = sdkNs.map((ns) => ns / 1000);
   const bareUs = bareNs.map((ns) => ns / 1000);
   const sdk = median(sdkUs);
@@ -105,7 +108,8 @@ function report(operation, sdkNs, bareNs) {
   console.error(
     `node ${operation}: SDK p10/p50/p90 ${f(quantile(sdkUs, 0.1))}/${f(sdk)}/${f(quantile(sdkUs, 0.9))} µs, ` +
       `bare ${f(quantile(bareUs, 0.1))}/${f(bare)}/${f(quantile(bareUs, 0.9))} µs, ` +
-      `${sdkUs.length} calls a side in ${pairs.length} pairs of blocks`,
+      `${sdkUs.length} calls a side in ${pairs.length} pairs of blocks; ` +
+      `CPU ${f(median(sdkCpu))} against ${f(median(bareCpu))} µs/call (${(median(sdkCpu) / median(bareCpu)).toFixed(3)})`,
   );
   process.stdout.write(
     `row\tnode\t${operation}\t${f(sdk)}\t${f(bare)}\t${(sdk / bare).toFixed(3)}\t` +
@@ -115,12 +119,15 @@ function report(operation, sdkNs, bareNs) {
 
 // -- measuring ----------------------------------------------------------------
 
-async function timedBlock(calls, call, into) {
+async function timedBlock(calls, call, into, cpuInto) {
+  const before = process.cpuUsage();
   for (let i = 0; i < calls; i += 1) {
     const started = process.hrtime.bigint();
     await call();
     into.push(Number(process.hrtime.bigint() - started));
   }
+  const used = process.cpuUsage(before);
+  cpuInto.push((used.user + used.system) / calls);
 }
 
 async function compare(sdk, bare) {
@@ -130,12 +137,14 @@ async function compare(sdk, bare) {
   }
   const sdkNs = [];
   const bareNs = [];
+  const sdkCpu = [];
+  const bareCpu = [];
   while (bareNs.length < CALLS) {
     const n = Math.min(BLOCK, CALLS - sdkNs.length);
-    await timedBlock(n, sdk, sdkNs);
-    await timedBlock(n, bare, bareNs);
+    await timedBlock(n, sdk, sdkNs, sdkCpu);
+    await timedBlock(n, bare, bareNs, bareCpu);
   }
-  return [sdkNs, bareNs];
+  return [sdkNs, bareNs, sdkCpu, bareCpu];
 }
 
 const client = new Payments({ bearerToken: TOKEN, baseUrl: BASE_URL });
@@ -169,5 +178,5 @@ async function bareCreate() {
   checkId((await res.json()).id);
 }
 
-report("getTransfer", ...(await compare(sdkGet, bareGet)));
-report("createTransfer", ...(await compare(sdkCreate, bareCreate)));
+report("getTransfer", await compare(sdkGet, bareGet));
+report("createTransfer", await compare(sdkCreate, bareCreate));
