@@ -3,7 +3,9 @@
 mod bundle;
 mod kind;
 pub mod normalize;
+mod parallel;
 pub mod source;
+mod split;
 
 use std::path::{Path, PathBuf};
 
@@ -87,9 +89,7 @@ pub fn load_text(path: &Path, text: String) -> Result<Loaded, Diagnostic> {
     }
 
     let mut warnings = normalize::document(&mut doc);
-    let mut normalizer = normalize::Normalizer::new();
-    normalizer.walk(&mut doc, Kind::Document, "");
-    warnings.append(&mut normalizer.warnings);
+    warnings.extend(normalize::walk_document(&mut doc));
 
     let webhooks_value = doc.as_object_mut().and_then(|m| m.remove("webhooks"));
     let mut degraded = 0usize;
