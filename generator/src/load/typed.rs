@@ -114,3 +114,70 @@ fn read_parts(
     }
     Some(document)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn document() -> Value {
+        let mut paths = Map::new();
+        let mut schemas = Map::new();
+        for i in 0..60 {
+            paths.insert(
+                format!("/things/{i}"),
+                json!({"get": {"operationId": format!("get{i}"), "responses": {"200": {
+                    "description": "ok",
+                    "content": {"application/json": {"schema": {"$ref": format!("#/components/schemas/T{i}")}}}
+                }}}}),
+            );
+            schemas.insert(
+                format!("T{i}"),
+                json!({"type": "object", "required": ["id"], "properties": {
+                    "id": {"type": "string", "x-note": i},
+                    "child": {"anyOf": [{"$ref": "#/components/schemas/T0"}, {"type": "integer"}]}
+                }}),
+            );
+        }
+        paths.insert("x-extra".into(), json!({"kept": true}));
+        paths.insert("not-a-path".into(), json!("ignored"));
+        schemas.insert("Ref".into(), json!({"$ref": "#/components/schemas/T1"}));
+        json!({
+            "openapi": "3.0.3",
+            "info": {"title": "t", "version": "1"},
+            "x-top": 1,
+            "paths": paths,
+            "components": {"schemas": schemas, "parameters": {"p": {"name": "p", "in": "query", "schema": {}}}}
+        })
+    }
+
+    #[test]
+    fn reads_the_model_serde_reads_for_the_whole() {
+        let mut doc = document();
+        let before = doc.clone();
+        let whole = OpenAPI::deserialize(&doc).unwrap();
+        let parts = read(&mut doc).expect("a valid document reads");
+        assert_eq!(parts, whole);
+        assert_eq!(parts.paths.paths.len(), 60);
+        assert_eq!(parts.paths.extensions["x-extra"], json!({"kept": true}));
+        assert_eq!(doc, before, "the document is left as it was");
+    }
+
+    #[test]
+    fn any_failure_leaves_the_document_for_the_usual_reading() {
+        for pointer in [
+            "/components/schemas/T7/properties",
+            "/paths/~1things~13/get/responses",
+        ] {
+            let mut doc = document();
+            *doc.pointer_mut(pointer).unwrap() = json!(5);
+            let before = doc.clone();
+            assert!(OpenAPI::deserialize(&doc).is_err());
+            assert!(read(&mut doc).is_none());
+            assert_eq!(doc, before);
+        }
+        let mut no_paths = document();
+        no_paths["paths"] = json!([]);
+        assert!(read(&mut no_paths).is_none());
+    }
+}
