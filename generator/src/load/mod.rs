@@ -4,6 +4,7 @@ mod bundle;
 mod kind;
 pub mod normalize;
 mod parallel;
+pub use parallel::drop_in_background;
 pub mod source;
 mod split;
 mod typed;
@@ -140,6 +141,7 @@ pub fn load_text(path: &Path, text: String) -> Result<Loaded, Diagnostic> {
     };
 
     let files = bundler.file_list;
+    drop_in_background(doc);
     Ok(Loaded {
         path: path.to_path_buf(),
         declared_version,

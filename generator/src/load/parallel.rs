@@ -7,6 +7,18 @@ pub fn threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// Frees `value` on a thread of its own when there is a core to spare, so
+/// the caller goes on at once (a big document takes tens of milliseconds to
+/// free, node by node).
+pub fn drop_in_background<T: Send + 'static>(value: T) {
+    if threads() < 2 {
+        return drop(value);
+    }
+    // If no thread can be started, the value comes back inside the error
+    // and is freed here.
+    let _ = std::thread::Builder::new().spawn(move || drop(value));
+}
+
 /// Applies `f` to every item on up to `threads` threads (the caller's among
 /// them) and returns the results in the items' order, so the outcome is the
 /// one a sequential `map` gives whenever `f` depends on its item only.
