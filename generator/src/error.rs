@@ -63,7 +63,25 @@ impl std::error::Error for Diagnostic {}
 
 /// Escapes one reference token of a JSON pointer (RFC 6901).
 pub fn escape_token(token: &str) -> String {
-    token.replace('~', "~0").replace('/', "~1")
+    let mut out = String::with_capacity(token.len());
+    push_escaped(&mut out, token);
+    out
+}
+
+/// Appends `token` escaped: `~` as `~0`, `/` as `~1` (one pass, so a `~1`
+/// made from `/` is never escaped again).
+fn push_escaped(out: &mut String, token: &str) {
+    let mut rest = token;
+    while let Some(at) = rest.find(['~', '/']) {
+        out.push_str(&rest[..at]);
+        out.push_str(if rest.as_bytes()[at] == b'~' {
+            "~0"
+        } else {
+            "~1"
+        });
+        rest = &rest[at + 1..];
+    }
+    out.push_str(rest);
 }
 
 /// Undoes [`escape_token`].
@@ -73,7 +91,11 @@ pub fn unescape_token(token: &str) -> String {
 
 /// Joins a pointer and one more token.
 pub fn join_pointer(base: &str, token: &str) -> String {
-    format!("{base}/{}", escape_token(token))
+    let mut out = String::with_capacity(base.len() + 1 + token.len() + 2);
+    out.push_str(base);
+    out.push('/');
+    push_escaped(&mut out, token);
+    out
 }
 
 /// Something sdkgen coped with but the user should know about: a construct
@@ -85,4 +107,19 @@ pub struct Warning {
     /// Where in the (bundled) document.
     pub pointer: String,
     pub message: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pointer_tokens_escape_and_join() {
+        assert_eq!(escape_token("a/b~c"), "a~1b~0c");
+        assert_eq!(escape_token("~1/"), "~01~1");
+        assert_eq!(escape_token("plain"), "plain");
+        assert_eq!(unescape_token(&escape_token("~1/x~")), "~1/x~");
+        assert_eq!(join_pointer("/paths", "/v1/{id}~x"), "/paths/~1v1~1{id}~0x");
+        assert_eq!(join_pointer("", "a"), "/a");
+    }
 }

@@ -623,8 +623,12 @@ impl<'a> Builder<'a> {
         let mut fields = Vec::new();
         for (name, prop) in properties {
             let prop_pointer = join_pointer(&join_pointer(pointer, "properties"), name);
-            let ty =
-                self.type_ref_boxed(prop, &format!("{hint}{}", pascal(name)), &prop_pointer)?;
+            // A reference names its own type: the hint is for inline schemas only.
+            let prop_hint = match prop {
+                ReferenceOr::Item(_) => format!("{hint}{}", pascal(name)),
+                ReferenceOr::Reference { .. } => String::new(),
+            };
+            let ty = self.type_ref_boxed(prop, &prop_hint, &prop_pointer)?;
             let data = match prop {
                 ReferenceOr::Item(s) => Some(&s.schema_data),
                 ReferenceOr::Reference { .. } => None,

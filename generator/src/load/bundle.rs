@@ -279,6 +279,13 @@ pub fn needs_bundling(text: &str) -> bool {
             .strip_prefix(':')
             .map(|v| v.trim_start_matches([' ', '\t', '"', '\'']));
         match value {
+            Some(v) if v.starts_with(['>', '|']) => {
+                let key_at = text.len() - rest.len() - 4;
+                let column = key_at - text[..key_at].rfind('\n').map_or(0, |i| i + 1);
+                if !block_ref_is_component_schema(v, column) {
+                    return true;
+                }
+            }
             Some(v) if v.starts_with("#/components/") => {
                 if let Some(name) = v.strip_prefix("#/components/schemas/") {
                     let end = name
@@ -295,6 +302,39 @@ pub fn needs_bundling(text: &str) -> bool {
         }
     }
     false
+}
+
+/// Whether a `$ref` given as a block scalar (`$ref: >-` and the reference on
+/// the next line, as long names are written) is certainly a plain reference
+/// to a component schema, which the bundler leaves alone: one line of
+/// `#/components/schemas/NAME` with nothing in NAME that could make it point
+/// deeper (`/`, or `%` that could decode to one) or fold with more text.
+/// `v` starts at the block indicator; `column` is where `$ref` stands.
+fn block_ref_is_component_schema(v: &str, column: usize) -> bool {
+    let Some((header, rest)) = v.split_once('\n') else {
+        return false;
+    };
+    if !matches!(header.trim_end(), ">" | ">-" | ">+" | "|" | "|-" | "|+") {
+        return false;
+    }
+    let mut lines = rest.split('\n');
+    let Some(line) = lines.next() else {
+        return false;
+    };
+    let indent = line.len() - line.trim_start_matches(' ').len();
+    let content = line.trim_matches([' ', '\r']);
+    // The scalar must end with this line: the next is less indented.
+    let next = lines.next().unwrap_or("");
+    let next_indent = next.len() - next.trim_start_matches(' ').len();
+    let ends = next.trim_matches([' ', '\r']).is_empty() && lines.next().is_none()
+        || !next.trim_matches([' ', '\r']).is_empty() && next_indent < indent;
+    ends && indent > column
+        && content
+            .strip_prefix("#/components/schemas/")
+            .is_some_and(|name| {
+                !name.is_empty()
+                    && !name.contains(['/', '%', ' ', '\t', '#', '"', '\'', ',', '}', '\\'])
+            })
 }
 
 fn set_ref(node: &mut Value, reference: String) {
@@ -349,6 +389,33 @@ mod tests {
         ));
         assert!(needs_bundling(
             "a:\n  $ref: '#/paths/~1pets/get/responses/200/content/application~1json/schema'\n"
+        ));
+        // Long references written as block scalars.
+        assert!(!needs_bundling(
+            "a:\n  $ref: >-\n    #/components/schemas/a_very_long_name\nb: 1\n"
+        ));
+        assert!(!needs_bundling(
+            "a:\n  $ref: |\n    #/components/schemas/Name\n"
+        ));
+        assert!(needs_bundling(
+            "a:\n  $ref: >-\n    #/components/schemas/Pet/properties/id\nb: 1\n"
+        ));
+        assert!(needs_bundling(
+            "a:\n  $ref: >-\n    #/components/parameters/P/schema\nb: 1\n"
+        ));
+        assert!(needs_bundling(
+            "a:\n  $ref: >-\n    #/components/schemas/Pet\n    /properties/id\n"
+        ));
+        assert!(needs_bundling(
+            "a:\n  $ref: >-\n    #/components/schemas/Pet\n\n    more\n"
+        ));
+        assert!(needs_bundling("a:\n  $ref: >-\n    models/pet.yml\nb: 1\n"));
+        // Not indented under the key: a comment, and the reference is empty.
+        assert!(needs_bundling(
+            "a:\n  $ref: >-\n  #/components/schemas/Pet\nb: 1\n"
+        ));
+        assert!(needs_bundling(
+            "a:\n  $ref: >-\n    #/components/schemas/Pet%2Fx\nb: 1\n"
         ));
     }
 }

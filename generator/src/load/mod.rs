@@ -3,7 +3,11 @@
 mod bundle;
 mod kind;
 pub mod normalize;
+mod parallel;
+pub use parallel::drop_in_background;
 pub mod source;
+mod split;
+mod typed;
 
 use std::path::{Path, PathBuf};
 
@@ -87,40 +91,41 @@ pub fn load_text(path: &Path, text: String) -> Result<Loaded, Diagnostic> {
     }
 
     let mut warnings = normalize::document(&mut doc);
-    let mut normalizer = normalize::Normalizer::new();
-    normalizer.walk(&mut doc, Kind::Document, "");
-    warnings.append(&mut normalizer.warnings);
+    warnings.extend(normalize::walk_document(&mut doc));
 
     let webhooks_value = doc.as_object_mut().and_then(|m| m.remove("webhooks"));
     let mut degraded = 0usize;
-    let document: openapiv3::OpenAPI = loop {
-        match serde_path_to_error::deserialize(&doc) {
-            Ok(d) => break d,
-            Err(e) => {
-                let pointer = path_to_pointer(e.path());
-                let message = e.inner().to_string();
-                match schema_prefix(&doc, &pointer) {
-                    Some(schema_pointer) if degraded < MAX_DEGRADED => {
-                        degraded += 1;
-                        if let Some(node) = doc.pointer_mut(&schema_pointer) {
-                            *node = json!({});
+    let document: openapiv3::OpenAPI = match typed::read(&mut doc) {
+        Some(document) => document,
+        None => loop {
+            match serde_path_to_error::deserialize(&doc) {
+                Ok(d) => break d,
+                Err(e) => {
+                    let pointer = path_to_pointer(e.path());
+                    let message = e.inner().to_string();
+                    match schema_prefix(&doc, &pointer) {
+                        Some(schema_pointer) if degraded < MAX_DEGRADED => {
+                            degraded += 1;
+                            if let Some(node) = doc.pointer_mut(&schema_pointer) {
+                                *node = json!({});
+                            }
+                            warnings.push(Warning {
+                                kind: "degraded-schema",
+                                pointer: schema_pointer,
+                                message: format!(
+                                    "schema not understood ({message}); read as any JSON value"
+                                ),
+                            });
                         }
-                        warnings.push(Warning {
-                            kind: "degraded-schema",
-                            pointer: schema_pointer,
-                            message: format!(
-                                "schema not understood ({message}); read as any JSON value"
-                            ),
-                        });
-                    }
-                    _ => {
-                        return Err(Diagnostic::new(path, pointer.clone(), format!("not a valid OpenAPI document: {message}"))
+                        _ => {
+                            return Err(Diagnostic::new(path, pointer.clone(), format!("not a valid OpenAPI document: {message}"))
                             .with_line(source::line_of(&text, &pointer))
                             .with_hint("fix the value at this location so it matches the OpenAPI specification"));
+                        }
                     }
                 }
             }
-        }
+        },
     };
     let webhooks = match webhooks_value {
         Some(v) => serde_path_to_error::deserialize(&v).map_err(|e| {
@@ -136,6 +141,7 @@ pub fn load_text(path: &Path, text: String) -> Result<Loaded, Diagnostic> {
     };
 
     let files = bundler.file_list;
+    drop_in_background(doc);
     Ok(Loaded {
         path: path.to_path_buf(),
         declared_version,

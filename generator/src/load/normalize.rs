@@ -356,6 +356,55 @@ impl Normalizer {
     }
 }
 
+/// Normalises a whole document: exactly what
+/// `Normalizer::new().walk(doc, Kind::Document, "")` does, with the path items
+/// and component schemas walked on every core. The walk is cut only below
+/// nodes whose own kind needs no rewriting (the document, `paths`,
+/// `components`, `components/schemas`), with the same `$ref` and
+/// `additionalProperties` checks the walk makes there; each subtree's
+/// rewriting depends on that subtree alone, and its warnings are kept in
+/// document order.
+pub fn walk_document(doc: &mut Value) -> Vec<Warning> {
+    let mut tasks = Vec::new();
+    split_walk(doc, Kind::Document, String::new(), &mut tasks);
+    super::parallel::map_ordered(
+        tasks,
+        super::parallel::threads(),
+        |(node, kind, pointer)| {
+            let mut normalizer = Normalizer::new();
+            normalizer.walk(node, kind, &pointer);
+            normalizer.warnings
+        },
+    )
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+type WalkTask<'a> = (&'a mut Value, Kind, String);
+
+fn split_walk<'a>(node: &'a mut Value, kind: Kind, pointer: String, tasks: &mut Vec<WalkTask<'a>>) {
+    let container = matches!(
+        kind,
+        Kind::Document | Kind::Paths | Kind::Components | Kind::SchemaMap
+    );
+    if !container || !node.is_object() {
+        tasks.push((node, kind, pointer));
+        return;
+    }
+    let Value::Object(map) = node else { return };
+    if map.contains_key("$ref") {
+        return;
+    }
+    for (key, child) in map.iter_mut() {
+        if key == "additionalProperties" && child.is_boolean() {
+            continue;
+        }
+        let child_pointer = join_pointer(&pointer, key);
+        split_walk(child, kind.child(key), child_pointer, tasks);
+    }
+}
+
 impl Default for Normalizer {
     fn default() -> Self {
         Self::new()

@@ -21,6 +21,9 @@ pub fn parse(path: &Path, text: &str) -> Result<Value, Diagnostic> {
                 .with_hint("fix the syntax error at this line; the file must be a JSON document")
         });
     }
+    if let Some(value) = super::split::parse(text, parse_piece) {
+        return Ok(value);
+    }
     let value: Lenient = serde_yaml::from_str(text).map_err(|e| {
         let line = e.location().map(|l| l.line());
         let message = e.to_string();
@@ -33,79 +36,100 @@ pub fn parse(path: &Path, text: &str) -> Result<Value, Diagnostic> {
     Ok(value.0)
 }
 
+/// One piece of a document cut by [`super::split`]: its value and depth, or
+/// `None` on any error.
+pub(super) fn parse_piece(text: &str) -> Option<(Value, usize)> {
+    serde_yaml::from_str::<Lenient>(text)
+        .ok()
+        .map(|l| (l.0, l.1))
+}
+
 /// A JSON value that also takes integers beyond 64 bits (real specs carry
-/// them as bounds), keeping them as the nearest double.
-struct Lenient(Value);
+/// them as bounds), keeping them as the nearest double; with how deeply
+/// mappings and sequences nest in it (a scalar is 0).
+struct Lenient(Value, usize);
 
 impl<'de> serde::Deserialize<'de> for Lenient {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(LenientVisitor).map(Lenient)
+        deserializer.deserialize_any(LenientVisitor)
     }
 }
 
 struct LenientVisitor;
 
+fn leaf<E>(value: Value) -> Result<Lenient, E> {
+    Ok(Lenient(value, 0))
+}
+
 impl<'de> serde::de::Visitor<'de> for LenientVisitor {
-    type Value = Value;
+    type Value = Lenient;
 
     fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         f.write_str("any YAML value")
     }
-    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
-        Ok(Value::Bool(v))
+    fn visit_bool<E>(self, v: bool) -> Result<Lenient, E> {
+        leaf(Value::Bool(v))
     }
-    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
-        Ok(Value::from(v))
+    fn visit_i64<E>(self, v: i64) -> Result<Lenient, E> {
+        leaf(Value::from(v))
     }
-    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
-        Ok(Value::from(v))
+    fn visit_u64<E>(self, v: u64) -> Result<Lenient, E> {
+        leaf(Value::from(v))
     }
-    fn visit_i128<E>(self, v: i128) -> Result<Value, E> {
-        Ok(i64::try_from(v)
-            .map(Value::from)
-            .unwrap_or_else(|_| float(v as f64)))
+    fn visit_i128<E>(self, v: i128) -> Result<Lenient, E> {
+        leaf(
+            i64::try_from(v)
+                .map(Value::from)
+                .unwrap_or_else(|_| float(v as f64)),
+        )
     }
-    fn visit_u128<E>(self, v: u128) -> Result<Value, E> {
-        Ok(u64::try_from(v)
-            .map(Value::from)
-            .unwrap_or_else(|_| float(v as f64)))
+    fn visit_u128<E>(self, v: u128) -> Result<Lenient, E> {
+        leaf(
+            u64::try_from(v)
+                .map(Value::from)
+                .unwrap_or_else(|_| float(v as f64)),
+        )
     }
-    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
-        Ok(float(v))
+    fn visit_f64<E>(self, v: f64) -> Result<Lenient, E> {
+        leaf(float(v))
     }
-    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
-        Ok(Value::String(v.to_owned()))
+    fn visit_str<E>(self, v: &str) -> Result<Lenient, E> {
+        leaf(Value::String(v.to_owned()))
     }
-    fn visit_string<E>(self, v: String) -> Result<Value, E> {
-        Ok(Value::String(v))
+    fn visit_string<E>(self, v: String) -> Result<Lenient, E> {
+        leaf(Value::String(v))
     }
-    fn visit_unit<E>(self) -> Result<Value, E> {
-        Ok(Value::Null)
+    fn visit_unit<E>(self) -> Result<Lenient, E> {
+        leaf(Value::Null)
     }
-    fn visit_none<E>(self) -> Result<Value, E> {
-        Ok(Value::Null)
+    fn visit_none<E>(self) -> Result<Lenient, E> {
+        leaf(Value::Null)
     }
-    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        serde::Deserialize::deserialize(d).map(|l: Lenient| l.0)
+    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Lenient, D::Error> {
+        serde::Deserialize::deserialize(d)
     }
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Lenient, A::Error> {
         let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
-        while let Some(Lenient(v)) = seq.next_element()? {
+        let mut depth = 0;
+        while let Some(Lenient(v, d)) = seq.next_element()? {
             items.push(v);
+            depth = depth.max(d);
         }
-        Ok(Value::Array(items))
+        Ok(Lenient(Value::Array(items), depth + 1))
     }
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Lenient, A::Error> {
         let mut out = serde_json::Map::new();
-        while let Some((key, Lenient(v))) = map.next_entry::<Lenient, Lenient>()? {
-            let key = match key.0 {
+        let mut depth = 0;
+        while let Some((Lenient(key, kd), Lenient(v, vd))) = map.next_entry::<Lenient, Lenient>()? {
+            let key = match key {
                 Value::String(s) => s,
                 // YAML allows non-string keys (`200:`); JSON objects need strings.
                 other => other.to_string(),
             };
             out.insert(key, v);
+            depth = depth.max(kd).max(vd);
         }
-        Ok(Value::Object(out))
+        Ok(Lenient(Value::Object(out), depth + 1))
     }
 }
 
