@@ -195,30 +195,33 @@ fn width(s: &str) -> usize {
 
 /// Whether `next` (then the rest of the line) fits in `room` columns.
 fn fits(next: (usize, Mode, &D), rest: &[(usize, Mode, &D)], room: usize) -> bool {
-    fits_parts(next.0, next.1, std::slice::from_ref(next.2), rest, room)
+    fits_parts(next.1, std::slice::from_ref(next.2), rest, room)
 }
 
 /// Whether `parts` laid out in `mode` (then the rest of the line) fit in
-/// `room` columns.
-fn fits_parts(
-    ind: usize,
-    mode: Mode,
-    parts: &[D],
-    rest: &[(usize, Mode, &D)],
-    room: usize,
-) -> bool {
+/// `room` columns. Documents are visited left to right; each level of the
+/// walk keeps the slice of its parts still to visit, so a long list is not
+/// copied just to find that its first items are too wide.
+fn fits_parts(mode: Mode, parts: &[D], rest: &[(usize, Mode, &D)], room: usize) -> bool {
     let mut room = room as isize;
-    let mut stack: Vec<(usize, Mode, &D)> = parts.iter().rev().map(|p| (ind, mode, p)).collect();
+    let mut stack: Vec<(Mode, &[D])> = vec![(mode, parts)];
     let mut rest_idx = rest.len();
     loop {
-        let Some((ind, mode, doc)) = stack.pop() else {
+        let Some(top) = stack.last_mut() else {
             if rest_idx == 0 {
                 return true;
             }
             rest_idx -= 1;
-            stack.push(rest[rest_idx]);
+            let (_, mode, doc) = rest[rest_idx];
+            stack.push((mode, std::slice::from_ref(doc)));
             continue;
         };
+        let mode = top.0;
+        let Some((doc, later)) = top.1.split_first() else {
+            stack.pop();
+            continue;
+        };
+        top.1 = later;
         match doc {
             D::Text(s) => {
                 room -= width(s) as isize;
@@ -244,16 +247,10 @@ fn fits_parts(
                     return false;
                 }
             }
-            D::Concat(parts) | D::Indent(parts) => {
-                for p in parts.iter().rev() {
-                    stack.push((ind, mode, p));
-                }
-            }
+            D::Concat(parts) | D::Indent(parts) => stack.push((mode, parts)),
             D::Group(parts, force) => {
                 let m = if *force { Mode::Break } else { mode };
-                for p in parts.iter().rev() {
-                    stack.push((ind, m, p));
-                }
+                stack.push((m, parts));
             }
             D::Choice(states) => {
                 if let Some(d) = if mode == Mode::Break {
@@ -261,7 +258,7 @@ fn fits_parts(
                 } else {
                     states.first()
                 } {
-                    stack.push((ind, mode, d));
+                    stack.push((mode, std::slice::from_ref(d)));
                 }
             }
         }
@@ -313,7 +310,7 @@ pub fn render(doc: &D, indent: usize) -> String {
             D::Group(parts, force) => {
                 let flat = !*force
                     && (mode == Mode::Flat
-                        || fits_parts(ind, Mode::Flat, parts, &cmds, WIDTH.saturating_sub(pos)));
+                        || fits_parts(Mode::Flat, parts, &cmds, WIDTH.saturating_sub(pos)));
                 let m = if flat { Mode::Flat } else { Mode::Break };
                 for p in parts.iter().rev() {
                     cmds.push((ind, m, p));

@@ -15,8 +15,13 @@ pub fn width(text: &str) -> usize {
     text.chars().count()
 }
 
-fn pad(indent: usize) -> String {
-    " ".repeat(indent)
+/// `indent` spaces, borrowed for the usual depths.
+fn pad(indent: usize) -> std::borrow::Cow<'static, str> {
+    const SPACES: &str = "                                                                ";
+    match SPACES.get(..indent) {
+        Some(spaces) => std::borrow::Cow::Borrowed(spaces),
+        None => std::borrow::Cow::Owned(" ".repeat(indent)),
+    }
 }
 
 /// `head(args)tail` on one line when it fits, else one argument per line.

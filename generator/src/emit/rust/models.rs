@@ -177,9 +177,9 @@ fn model(types: &Types, t: &NamedType) -> ModelView {
 }
 
 fn allow(m: &ModelView) -> bool {
-    let mut names: Vec<String> = m.variants.iter().map(|v| v.ident.clone()).collect();
+    let mut names: Vec<&str> = m.variants.iter().map(|v| v.ident.as_str()).collect();
     if !m.other.is_empty() {
-        names.push(m.other.clone());
+        names.push(&m.other);
     }
     variant_names_need_allow(&m.ident, &names)
 }
