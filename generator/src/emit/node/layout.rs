@@ -6,6 +6,8 @@
 //! breaks that are a space (`line`) or nothing (`softline`) when their group
 //! fits on one line, groups, indentation and `if_break` text.
 
+use std::rc::Rc;
+
 const WIDTH: usize = 80;
 
 #[derive(Debug, Clone)]
@@ -17,10 +19,10 @@ pub enum D {
     SoftLine,
     /// Text only when the enclosing group is broken (or flat).
     IfBreak(String, String),
-    Concat(Vec<D>),
-    Indent(Vec<D>),
+    Concat(Rc<[D]>),
+    Indent(Rc<[D]>),
     /// Fits on one line or breaks; `force` breaks it whatever the width.
-    Group(Vec<D>, bool),
+    Group(Rc<[D]>, bool),
     /// Prettier's conditional group: the first of the layouts that fits (up to
     /// its first forced line break), else the last one, broken.
     Choice(Vec<D>),
@@ -31,11 +33,21 @@ pub fn text(s: impl Into<String>) -> D {
 }
 
 pub fn concat(parts: Vec<D>) -> D {
-    D::Concat(parts)
+    D::Concat(parts.into())
+}
+
+/// Parts indented by one level when their group breaks.
+pub fn indent(parts: Vec<D>) -> D {
+    D::Indent(parts.into())
+}
+
+/// A group, broken whatever the width when `force`.
+pub fn group_of(parts: Vec<D>, force: bool) -> D {
+    D::Group(parts.into(), force)
 }
 
 pub fn group(parts: Vec<D>) -> D {
-    D::Group(parts, false)
+    D::Group(parts.into(), false)
 }
 
 fn join(items: Vec<D>, sep: Vec<D>) -> Vec<D> {
@@ -55,10 +67,10 @@ fn delimited(open: &str, items: Vec<D>, close: &str, force: bool) -> D {
     if items.is_empty() {
         return text(format!("{open}{close}"));
     }
-    D::Group(
+    group_of(
         vec![
             text(open),
-            D::Indent(
+            indent(
                 [
                     vec![D::SoftLine],
                     join(items, vec![text(","), D::Line]),
@@ -131,7 +143,7 @@ pub fn assignment(head: &str, value: D, tail: &str) -> D {
         ]),
         concat(vec![
             text(format!("{head} =")),
-            D::Group(vec![D::Indent(vec![D::Line, value])], true),
+            group_of(vec![indent(vec![D::Line, value])], true),
             text(tail),
         ]),
     ])
@@ -162,7 +174,7 @@ pub fn union_after(head: &str, members: Vec<String>, tail: &str) -> D {
     if members.len() == 1 {
         return concat(vec![
             text(head),
-            group(vec![D::Indent(vec![D::Line, text(members[0].clone())])]),
+            group(vec![indent(vec![D::Line, text(members[0].clone())])]),
             text(tail),
         ]);
     }
@@ -178,7 +190,7 @@ pub fn union_after(head: &str, members: Vec<String>, tail: &str) -> D {
     );
     concat(vec![
         text(head),
-        group(vec![D::Indent(vec![D::Line, union])]),
+        group(vec![indent(vec![D::Line, union])]),
         text(tail),
     ])
 }
@@ -247,10 +259,10 @@ fn fits_parts(mode: Mode, parts: &[D], rest: &[(usize, Mode, &D)], room: usize) 
                     return false;
                 }
             }
-            D::Concat(parts) | D::Indent(parts) => stack.push((mode, parts)),
+            D::Concat(parts) | D::Indent(parts) => stack.push((mode, &parts[..])),
             D::Group(parts, force) => {
                 let m = if *force { Mode::Break } else { mode };
-                stack.push((m, parts));
+                stack.push((m, &parts[..]));
             }
             D::Choice(states) => {
                 if let Some(d) = if mode == Mode::Break {
@@ -389,10 +401,10 @@ mod tests {
     #[test]
     fn assignments_break_after_the_operator_when_the_head_is_long() {
         let obj = || {
-            D::Group(
+            group_of(
                 vec![
                     text("{"),
-                    D::Indent(vec![
+                    indent(vec![
                         D::SoftLine,
                         text("a: 1"),
                         D::IfBreak(",".into(), String::new()),
