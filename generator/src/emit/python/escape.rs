@@ -305,7 +305,14 @@ fn push_spaces(out: &mut String, n: usize) {
 /// Description text as one line: whitespace runs, newlines included,
 /// become single spaces (for `Args:` entries and table cells).
 pub fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
 }
 
 /// A TOML basic string with the value `text`.
