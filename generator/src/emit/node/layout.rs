@@ -6,19 +6,20 @@
 //! breaks that are a space (`line`) or nothing (`softline`) when their group
 //! fits on one line, groups, indentation and `if_break` text.
 
+use std::borrow::Cow;
 use std::rc::Rc;
 
 const WIDTH: usize = 80;
 
 #[derive(Debug, Clone)]
 pub enum D {
-    Text(String),
+    Text(Cow<'static, str>),
     /// A space when flat, a new line when broken.
     Line,
     /// Nothing when flat, a new line when broken.
     SoftLine,
     /// Text only when the enclosing group is broken (or flat).
-    IfBreak(String, String),
+    IfBreak(&'static str, &'static str),
     Concat(Rc<[D]>),
     Indent(Rc<[D]>),
     /// Fits on one line or breaks; `force` breaks it whatever the width.
@@ -29,7 +30,12 @@ pub enum D {
 }
 
 pub fn text(s: impl Into<String>) -> D {
-    D::Text(s.into())
+    D::Text(Cow::Owned(s.into()))
+}
+
+/// Text the generator writes itself, held without a copy.
+pub fn lit(s: &'static str) -> D {
+    D::Text(Cow::Borrowed(s))
 }
 
 pub fn concat(parts: Vec<D>) -> D {
@@ -51,7 +57,7 @@ pub fn group(parts: Vec<D>) -> D {
 }
 
 fn join(items: Vec<D>, sep: Vec<D>) -> Vec<D> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(items.len() * (sep.len() + 1));
     for (i, item) in items.into_iter().enumerate() {
         if i > 0 {
             out.extend(sep.iter().cloned());
@@ -67,20 +73,18 @@ fn delimited(open: &str, items: Vec<D>, close: &str, force: bool) -> D {
     if items.is_empty() {
         return text(format!("{open}{close}"));
     }
+    let mut inner = Vec::with_capacity(items.len() * 3 + 1);
+    inner.push(D::SoftLine);
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            inner.push(lit(","));
+            inner.push(D::Line);
+        }
+        inner.push(item);
+    }
+    inner.push(D::IfBreak(",", ""));
     group_of(
-        vec![
-            text(open),
-            indent(
-                [
-                    vec![D::SoftLine],
-                    join(items, vec![text(","), D::Line]),
-                    vec![D::IfBreak(",".into(), String::new())],
-                ]
-                .concat(),
-            ),
-            D::SoftLine,
-            text(close),
-        ],
+        vec![text(open), indent(inner), D::SoftLine, text(close)],
         force,
     )
 }
@@ -97,10 +101,10 @@ pub fn call_hugging_last(callee: &str, args: Vec<D>, last: D) -> D {
     let mut hugged = vec![text(format!("{callee}("))];
     for a in &args {
         hugged.push(a.clone());
-        hugged.push(text(", "));
+        hugged.push(lit(", "));
     }
     hugged.push(last.clone());
-    hugged.push(text(")"));
+    hugged.push(lit(")"));
     let mut all = args;
     all.push(last);
     D::Choice(vec![
@@ -180,10 +184,10 @@ pub fn union_after(head: &str, members: Vec<String>, tail: &str) -> D {
     }
     let union = group(
         [
-            vec![D::IfBreak("| ".into(), String::new())],
+            vec![D::IfBreak("| ", "")],
             join(
                 members.into_iter().map(text).collect(),
-                vec![D::Line, text("| ")],
+                vec![D::Line, lit("| ")],
             ),
         ]
         .concat(),
@@ -404,11 +408,7 @@ mod tests {
             group_of(
                 vec![
                     text("{"),
-                    indent(vec![
-                        D::SoftLine,
-                        text("a: 1"),
-                        D::IfBreak(",".into(), String::new()),
-                    ]),
+                    indent(vec![D::SoftLine, text("a: 1"), D::IfBreak(",", "")]),
                     D::SoftLine,
                     text("}"),
                 ],

@@ -193,7 +193,7 @@ pub(super) fn expanded_object(props: Vec<D>) -> D {
         }
         inner.push(p);
     }
-    inner.push(D::IfBreak(",".into(), String::new()));
+    inner.push(D::IfBreak(",", ""));
     l::group_of(
         vec![l::text("{"), l::indent(inner), D::SoftLine, l::text("}")],
         true,
@@ -243,7 +243,7 @@ fn braces_statement(keyword: &str, names: &[&str], from: &str) -> String {
                                 v
                             })
                             .collect(),
-                        vec![D::IfBreak(",".into(), String::new())],
+                        vec![D::IfBreak(",", "")],
                     ]
                     .concat(),
                 ),
@@ -1233,7 +1233,7 @@ pub(super) fn inline_object(props: Vec<(String, String)>) -> D {
         }
         inner.push(l::text(format!("{k}: {v}")));
     }
-    inner.push(D::IfBreak(",".into(), String::new()));
+    inner.push(D::IfBreak(",", ""));
     l::group_of(
         vec![l::text("{"), l::indent(inner), D::Line, l::text("}")],
         false,
