@@ -482,7 +482,7 @@ impl Names {
             .map(|t| converter_scope.claim(&camel(t, "model")))
             .collect();
 
-        let fields = (0..api.types.len())
+        let fields: Vec<Vec<String>> = (0..api.types.len())
             .map(|i| fields_of(api, i).unwrap_or_default())
             .collect();
 
@@ -548,7 +548,9 @@ impl Names {
                 // are flattened in), then query, header and cookie parameters.
                 let mut props = Scope::new();
                 if let Some(type_index) = flattened.get(i).copied().flatten() {
-                    if let Some(names) = fields_of(api, type_index) {
+                    // The body's property names, as `fields` holds them
+                    // (none for a type that is not an object).
+                    if let Some(names) = fields.get(type_index) {
                         props.reserve(names.iter().map(String::as_str));
                     }
                 }
