@@ -4,6 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
+mod case;
+mod hash;
 mod node;
 mod python;
 mod rust;

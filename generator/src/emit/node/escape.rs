@@ -70,6 +70,15 @@ impl Doc {
 pub fn js_string(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     out.push('"');
+    // Printable ASCII other than `"`, `\`, `<` and `>` is written as it is.
+    if text
+        .bytes()
+        .all(|b| (0x20..0x7F).contains(&b) && !matches!(b, b'"' | b'\\' | b'<' | b'>'))
+    {
+        out.push_str(text);
+        out.push('"');
+        return out;
+    }
     for c in text.chars() {
         match c {
             '"' => out.push_str("\\u0022"),
@@ -101,25 +110,33 @@ fn is_invisible(c: char) -> bool {
 /// U+2029 become `\n`; other control characters become spaces; trailing
 /// whitespace of each line goes.
 fn normalise_lines(text: &str) -> Vec<String> {
-    let unified = text
-        .replace("\r\n", "\n")
-        .replace(['\r', '\u{2028}', '\u{2029}'], "\n");
-    let lines: Vec<String> = unified
-        .split('\n')
-        .map(|line| {
-            line.chars()
-                .map(|c| {
-                    if c == '\t' || c.is_control() || is_invisible(c) {
-                        ' '
-                    } else {
-                        c
-                    }
-                })
-                .collect::<String>()
-                .trim_end()
-                .to_string()
-        })
-        .collect();
+    // Printable ASCII and `\n`: only the trailing blanks of lines change.
+    let plain = text
+        .bytes()
+        .all(|b| (0x20..0x7F).contains(&b) || b == b'\n');
+    let mut lines: Vec<String> = if plain {
+        text.split('\n').map(|l| l.trim_end().to_string()).collect()
+    } else {
+        let unified = text
+            .replace("\r\n", "\n")
+            .replace(['\r', '\u{2028}', '\u{2029}'], "\n");
+        unified
+            .split('\n')
+            .map(|line| {
+                line.chars()
+                    .map(|c| {
+                        if c == '\t' || c.is_control() || is_invisible(c) {
+                            ' '
+                        } else {
+                            c
+                        }
+                    })
+                    .collect::<String>()
+                    .trim_end()
+                    .to_string()
+            })
+            .collect()
+    };
     // Drop leading and trailing blank lines; keep blank lines inside.
     let start = lines
         .iter()
@@ -129,12 +146,17 @@ fn normalise_lines(text: &str) -> Vec<String> {
         .iter()
         .rposition(|l| !l.is_empty())
         .map_or(start, |i| i + 1);
-    lines[start..end].to_vec()
+    lines.truncate(end);
+    lines.drain(..start);
+    lines
 }
 
 /// One line of comment text made inert: no `*/`, no leading `@`, and no
 /// `</` (a `</script>` would end an inline script even inside a comment).
 fn comment_line(line: &str) -> String {
+    if !line.contains("*/") && !line.contains("</") && !line.trim_start().starts_with('@') {
+        return line.to_string();
+    }
     let mut out = line.replace("*/", "*\\/").replace("</", "<\\/");
     let body = out.trim_start();
     if body.starts_with('@') {

@@ -6,40 +6,58 @@
 //! breaks that are a space (`line`) or nothing (`softline`) when their group
 //! fits on one line, groups, indentation and `if_break` text.
 
+use std::borrow::Cow;
+use std::rc::Rc;
+
 const WIDTH: usize = 80;
 
 #[derive(Debug, Clone)]
 pub enum D {
-    Text(String),
+    Text(Cow<'static, str>),
     /// A space when flat, a new line when broken.
     Line,
     /// Nothing when flat, a new line when broken.
     SoftLine,
     /// Text only when the enclosing group is broken (or flat).
-    IfBreak(String, String),
-    Concat(Vec<D>),
-    Indent(Vec<D>),
+    IfBreak(&'static str, &'static str),
+    Concat(Rc<[D]>),
+    Indent(Rc<[D]>),
     /// Fits on one line or breaks; `force` breaks it whatever the width.
-    Group(Vec<D>, bool),
+    Group(Rc<[D]>, bool),
     /// Prettier's conditional group: the first of the layouts that fits (up to
     /// its first forced line break), else the last one, broken.
     Choice(Vec<D>),
 }
 
 pub fn text(s: impl Into<String>) -> D {
-    D::Text(s.into())
+    D::Text(Cow::Owned(s.into()))
+}
+
+/// Text the generator writes itself, held without a copy.
+pub fn lit(s: &'static str) -> D {
+    D::Text(Cow::Borrowed(s))
 }
 
 pub fn concat(parts: Vec<D>) -> D {
-    D::Concat(parts)
+    D::Concat(parts.into())
+}
+
+/// Parts indented by one level when their group breaks.
+pub fn indent(parts: Vec<D>) -> D {
+    D::Indent(parts.into())
+}
+
+/// A group, broken whatever the width when `force`.
+pub fn group_of(parts: Vec<D>, force: bool) -> D {
+    D::Group(parts.into(), force)
 }
 
 pub fn group(parts: Vec<D>) -> D {
-    D::Group(parts, false)
+    D::Group(parts.into(), false)
 }
 
 fn join(items: Vec<D>, sep: Vec<D>) -> Vec<D> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(items.len() * (sep.len() + 1));
     for (i, item) in items.into_iter().enumerate() {
         if i > 0 {
             out.extend(sep.iter().cloned());
@@ -55,20 +73,18 @@ fn delimited(open: &str, items: Vec<D>, close: &str, force: bool) -> D {
     if items.is_empty() {
         return text(format!("{open}{close}"));
     }
-    D::Group(
-        vec![
-            text(open),
-            D::Indent(
-                [
-                    vec![D::SoftLine],
-                    join(items, vec![text(","), D::Line]),
-                    vec![D::IfBreak(",".into(), String::new())],
-                ]
-                .concat(),
-            ),
-            D::SoftLine,
-            text(close),
-        ],
+    let mut inner = Vec::with_capacity(items.len() * 3 + 1);
+    inner.push(D::SoftLine);
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            inner.push(lit(","));
+            inner.push(D::Line);
+        }
+        inner.push(item);
+    }
+    inner.push(D::IfBreak(",", ""));
+    group_of(
+        vec![text(open), indent(inner), D::SoftLine, text(close)],
         force,
     )
 }
@@ -85,10 +101,10 @@ pub fn call_hugging_last(callee: &str, args: Vec<D>, last: D) -> D {
     let mut hugged = vec![text(format!("{callee}("))];
     for a in &args {
         hugged.push(a.clone());
-        hugged.push(text(", "));
+        hugged.push(lit(", "));
     }
     hugged.push(last.clone());
-    hugged.push(text(")"));
+    hugged.push(lit(")"));
     let mut all = args;
     all.push(last);
     D::Choice(vec![
@@ -131,7 +147,7 @@ pub fn assignment(head: &str, value: D, tail: &str) -> D {
         ]),
         concat(vec![
             text(format!("{head} =")),
-            D::Group(vec![D::Indent(vec![D::Line, value])], true),
+            group_of(vec![indent(vec![D::Line, value])], true),
             text(tail),
         ]),
     ])
@@ -162,23 +178,23 @@ pub fn union_after(head: &str, members: Vec<String>, tail: &str) -> D {
     if members.len() == 1 {
         return concat(vec![
             text(head),
-            group(vec![D::Indent(vec![D::Line, text(members[0].clone())])]),
+            group(vec![indent(vec![D::Line, text(members[0].clone())])]),
             text(tail),
         ]);
     }
     let union = group(
         [
-            vec![D::IfBreak("| ".into(), String::new())],
+            vec![D::IfBreak("| ", "")],
             join(
                 members.into_iter().map(text).collect(),
-                vec![D::Line, text("| ")],
+                vec![D::Line, lit("| ")],
             ),
         ]
         .concat(),
     );
     concat(vec![
         text(head),
-        group(vec![D::Indent(vec![D::Line, union])]),
+        group(vec![indent(vec![D::Line, union])]),
         text(tail),
     ])
 }
@@ -195,30 +211,33 @@ fn width(s: &str) -> usize {
 
 /// Whether `next` (then the rest of the line) fits in `room` columns.
 fn fits(next: (usize, Mode, &D), rest: &[(usize, Mode, &D)], room: usize) -> bool {
-    fits_parts(next.0, next.1, std::slice::from_ref(next.2), rest, room)
+    fits_parts(next.1, std::slice::from_ref(next.2), rest, room)
 }
 
 /// Whether `parts` laid out in `mode` (then the rest of the line) fit in
-/// `room` columns.
-fn fits_parts(
-    ind: usize,
-    mode: Mode,
-    parts: &[D],
-    rest: &[(usize, Mode, &D)],
-    room: usize,
-) -> bool {
+/// `room` columns. Documents are visited left to right; each level of the
+/// walk keeps the slice of its parts still to visit, so a long list is not
+/// copied just to find that its first items are too wide.
+fn fits_parts(mode: Mode, parts: &[D], rest: &[(usize, Mode, &D)], room: usize) -> bool {
     let mut room = room as isize;
-    let mut stack: Vec<(usize, Mode, &D)> = parts.iter().rev().map(|p| (ind, mode, p)).collect();
+    let mut stack: Vec<(Mode, &[D])> = vec![(mode, parts)];
     let mut rest_idx = rest.len();
     loop {
-        let Some((ind, mode, doc)) = stack.pop() else {
+        let Some(top) = stack.last_mut() else {
             if rest_idx == 0 {
                 return true;
             }
             rest_idx -= 1;
-            stack.push(rest[rest_idx]);
+            let (_, mode, doc) = rest[rest_idx];
+            stack.push((mode, std::slice::from_ref(doc)));
             continue;
         };
+        let mode = top.0;
+        let Some((doc, later)) = top.1.split_first() else {
+            stack.pop();
+            continue;
+        };
+        top.1 = later;
         match doc {
             D::Text(s) => {
                 room -= width(s) as isize;
@@ -244,16 +263,10 @@ fn fits_parts(
                     return false;
                 }
             }
-            D::Concat(parts) | D::Indent(parts) => {
-                for p in parts.iter().rev() {
-                    stack.push((ind, mode, p));
-                }
-            }
+            D::Concat(parts) | D::Indent(parts) => stack.push((mode, &parts[..])),
             D::Group(parts, force) => {
                 let m = if *force { Mode::Break } else { mode };
-                for p in parts.iter().rev() {
-                    stack.push((ind, m, p));
-                }
+                stack.push((m, &parts[..]));
             }
             D::Choice(states) => {
                 if let Some(d) = if mode == Mode::Break {
@@ -261,7 +274,7 @@ fn fits_parts(
                 } else {
                     states.first()
                 } {
-                    stack.push((ind, mode, d));
+                    stack.push((mode, std::slice::from_ref(d)));
                 }
             }
         }
@@ -313,7 +326,7 @@ pub fn render(doc: &D, indent: usize) -> String {
             D::Group(parts, force) => {
                 let flat = !*force
                     && (mode == Mode::Flat
-                        || fits_parts(ind, Mode::Flat, parts, &cmds, WIDTH.saturating_sub(pos)));
+                        || fits_parts(Mode::Flat, parts, &cmds, WIDTH.saturating_sub(pos)));
                 let m = if flat { Mode::Flat } else { Mode::Break };
                 for p in parts.iter().rev() {
                     cmds.push((ind, m, p));
@@ -392,14 +405,10 @@ mod tests {
     #[test]
     fn assignments_break_after_the_operator_when_the_head_is_long() {
         let obj = || {
-            D::Group(
+            group_of(
                 vec![
                     text("{"),
-                    D::Indent(vec![
-                        D::SoftLine,
-                        text("a: 1"),
-                        D::IfBreak(",".into(), String::new()),
-                    ]),
+                    indent(vec![D::SoftLine, text("a: 1"), D::IfBreak(",", "")]),
                     D::SoftLine,
                     text("}"),
                 ],

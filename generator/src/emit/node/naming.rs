@@ -14,9 +14,9 @@
 //!   the first keeps its name, later ones get a hint suffix where the caller
 //!   gives one, then 2, 3, ...
 
-use std::collections::HashSet;
+use crate::emit::hash::{Map, Set};
 
-use heck::{ToLowerCamelCase, ToShoutySnakeCase, ToUpperCamelCase};
+use crate::emit::case;
 
 /// Keywords and reserved words of JavaScript (strict mode and modules
 /// included) and the globals a binding must not shadow.
@@ -203,14 +203,6 @@ pub const PACKAGE_EXPORTS: &[&str] = &[
     "Core",
 ];
 
-/// The words of any text: ASCII letters and digits, split at everything else
-/// and at case changes, lower-cased.
-fn cleaned(text: &str) -> String {
-    text.chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { ' ' })
-        .collect()
-}
-
 fn fix_start(name: String, fallback: &str) -> String {
     if name.is_empty() {
         fallback.to_string()
@@ -223,17 +215,17 @@ fn fix_start(name: String, fallback: &str) -> String {
 
 /// `vendor_id` → `vendorId`; `__proto__` → `proto`; `123` → `_123`; `` → fallback.
 pub fn camel(text: &str, fallback: &str) -> String {
-    fix_start(cleaned(text).to_lower_camel_case(), fallback)
+    fix_start(case::lower_camel(text), fallback)
 }
 
 /// `create_transfer` → `CreateTransfer`; `a-b` → `AB`.
 pub fn pascal(text: &str, fallback: &str) -> String {
-    fix_start(cleaned(text).to_upper_camel_case(), fallback)
+    fix_start(case::upper_camel(text), fallback)
 }
 
 /// `payments` → `PAYMENTS`, for environment variables.
 pub fn screaming(text: &str) -> String {
-    let name = cleaned(text).to_shouty_snake_case();
+    let name = case::shouty_snake(text);
     if name.is_empty() {
         "SDK".to_string()
     } else if name.starts_with(|c: char| c.is_ascii_digit()) {
@@ -246,6 +238,10 @@ pub fn screaming(text: &str) -> String {
 /// The PascalCase member name of an enum value: signs before digits are
 /// spelled out (`GMT+0` → `GmtPlus0`, `GMT-0` → `GmtMinus0`, `-1` → `Minus1`).
 pub fn enum_member(value: &str) -> String {
+    if !value.contains(['+', '-', '.']) {
+        // Nothing to spell out.
+        return pascal(value, "Empty");
+    }
     let chars: Vec<char> = value.chars().collect();
     let mut spelled = String::new();
     for (i, c) in chars.iter().enumerate() {
@@ -314,7 +310,7 @@ pub fn result_binding(model: Option<&str>, list: bool) -> String {
 /// insensitively when the scope says so (names that become file names).
 #[derive(Debug, Default, Clone)]
 pub struct Scope {
-    taken: HashSet<String>,
+    taken: Set<String>,
     fold_case: bool,
 }
 
@@ -326,27 +322,37 @@ impl Scope {
     /// A scope whose names must also differ when case is ignored.
     pub fn case_insensitive() -> Scope {
         Scope {
-            taken: HashSet::new(),
+            taken: Set::default(),
             fold_case: true,
         }
     }
 
-    fn key(&self, name: &str) -> String {
+    fn key<'a>(&self, name: &'a str) -> std::borrow::Cow<'a, str> {
         if self.fold_case {
-            name.to_ascii_lowercase()
+            std::borrow::Cow::Owned(name.to_ascii_lowercase())
         } else {
-            name.to_string()
+            std::borrow::Cow::Borrowed(name)
         }
     }
 
     pub fn is_taken(&self, name: &str) -> bool {
-        self.taken.contains(&self.key(name))
+        self.taken.contains(self.key(name).as_ref())
+    }
+
+    /// Takes `name` when it is free; whether it was.
+    fn take(&mut self, name: &str) -> bool {
+        if self.is_taken(name) {
+            return false;
+        }
+        let k = self.key(name).into_owned();
+        self.taken.insert(k);
+        true
     }
 
     /// Marks names as taken without handing them out.
     pub fn reserve<'a>(&mut self, names: impl IntoIterator<Item = &'a str>) {
         for n in names {
-            let k = self.key(n);
+            let k = self.key(n).into_owned();
             self.taken.insert(k);
         }
     }
@@ -358,24 +364,23 @@ impl Scope {
 
     /// `wanted` if free, else `wanted` + `hint` (PascalCase), else numbered.
     pub fn claim_with_hint(&mut self, wanted: &str, hint: Option<&str>) -> String {
-        let mut candidates = vec![wanted.to_string()];
-        if let Some(h) = hint {
-            candidates.push(format!("{wanted}{}", pascal(h, "")));
+        if self.take(wanted) {
+            return wanted.to_string();
         }
-        for c in &candidates {
-            if !self.is_taken(c) {
-                let k = self.key(c);
-                self.taken.insert(k);
-                return c.clone();
+        let base = match hint {
+            Some(h) => {
+                let hinted = format!("{wanted}{}", pascal(h, ""));
+                if self.take(&hinted) {
+                    return hinted;
+                }
+                hinted
             }
-        }
-        let base = candidates.last().cloned().unwrap_or_default();
+            None => wanted.to_string(),
+        };
         let mut n = 2;
         loop {
             let c = format!("{base}{n}");
-            if !self.is_taken(&c) {
-                let k = self.key(&c);
-                self.taken.insert(k);
+            if self.take(&c) {
                 return c;
             }
             n += 1;
@@ -477,7 +482,7 @@ impl Names {
             .map(|t| converter_scope.claim(&camel(t, "model")))
             .collect();
 
-        let fields = (0..api.types.len())
+        let fields: Vec<Vec<String>> = (0..api.types.len())
             .map(|i| fields_of(api, i).unwrap_or_default())
             .collect();
 
@@ -521,7 +526,7 @@ impl Names {
             })
             .collect();
 
-        let mut methods_by_group: std::collections::HashMap<&str, Scope> = Default::default();
+        let mut methods_by_group: Map<&str, Scope> = Default::default();
         let mut descriptors = Scope::new();
         let operations = api
             .operations
@@ -543,7 +548,9 @@ impl Names {
                 // are flattened in), then query, header and cookie parameters.
                 let mut props = Scope::new();
                 if let Some(type_index) = flattened.get(i).copied().flatten() {
-                    if let Some(names) = fields_of(api, type_index) {
+                    // The body's property names, as `fields` holds them
+                    // (none for a type that is not an object).
+                    if let Some(names) = fields.get(type_index) {
                         props.reserve(names.iter().map(String::as_str));
                     }
                 }

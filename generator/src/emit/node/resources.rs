@@ -68,7 +68,7 @@ impl Imports {
     /// Notes the model types a TypeScript type expression mentions.
     fn mention(&mut self, types: &Types, ts: &str) {
         for word in ts.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$')) {
-            if types.names.types.iter().any(|t| t == word) {
+            if types.is_type_name(word) && !self.models.contains(word) {
                 self.models.insert(word.to_string());
             }
         }

@@ -1,7 +1,7 @@
 //! TypeScript types for IR type references, and which types need a wire
 //! converter (their camelCase names differ from the wire's somewhere inside).
 
-use std::collections::HashMap;
+use crate::emit::hash::{Map, Set};
 
 use super::escape::js_string;
 use super::layout::{self as l, D};
@@ -19,7 +19,9 @@ pub enum Flow {
 pub struct Types<'a> {
     pub api: &'a Api,
     pub names: &'a Names,
-    index: HashMap<&'a str, usize>,
+    index: Map<&'a str, usize>,
+    /// The TypeScript names of the types.
+    ts_names: Set<&'a str>,
     /// Per type index: does a value of it need converting between the SDK's
     /// names and the wire's?
     converts: Vec<bool>,
@@ -37,6 +39,7 @@ impl<'a> Types<'a> {
             api,
             names,
             index,
+            ts_names: names.types.iter().map(String::as_str).collect(),
             converts: vec![false; api.types.len()],
         };
         // A fixpoint: a type converts when one of its names changes or a type
@@ -54,6 +57,11 @@ impl<'a> Types<'a> {
             }
         }
         types
+    }
+
+    /// Whether `word` is the TypeScript name of one of the types.
+    pub fn is_type_name(&self, word: &str) -> bool {
+        self.ts_names.contains(word)
     }
 
     pub fn index_of(&self, name: &str) -> Option<usize> {
@@ -159,8 +167,16 @@ impl<'a> Types<'a> {
             }
             TypeRef::Any => vec!["unknown".into()],
         };
-        let mut seen = std::collections::HashSet::new();
-        out.retain(|m| seen.insert(m.clone()));
+        if out.len() > 1 {
+            // Few members: the first of each kept, in order.
+            let mut kept: Vec<String> = Vec::with_capacity(out.len());
+            for m in out {
+                if !kept.contains(&m) {
+                    kept.push(m);
+                }
+            }
+            out = kept;
+        }
         if out.iter().any(|m| m == "unknown") {
             return vec!["unknown".into()];
         }

@@ -175,7 +175,7 @@ pub(super) fn object_prop(key: &str, value: D, breaks_after_colon: bool) -> D {
     if breaks_after_colon && key.chars().count() >= 5 {
         l::concat(vec![
             l::text(format!("{key}:")),
-            l::group(vec![D::Indent(vec![D::Line, value])]),
+            l::group(vec![l::indent(vec![D::Line, value])]),
         ])
     } else {
         l::concat(vec![l::text(format!("{key}: ")), value])
@@ -193,9 +193,9 @@ pub(super) fn expanded_object(props: Vec<D>) -> D {
         }
         inner.push(p);
     }
-    inner.push(D::IfBreak(",".into(), String::new()));
-    D::Group(
-        vec![l::text("{"), D::Indent(inner), D::SoftLine, l::text("}")],
+    inner.push(D::IfBreak(",", ""));
+    l::group_of(
+        vec![l::text("{"), l::indent(inner), D::SoftLine, l::text("}")],
         true,
     )
 }
@@ -224,10 +224,10 @@ fn braces_statement(keyword: &str, names: &[&str], from: &str) -> String {
     sorted.dedup();
     let d = l::concat(vec![
         l::text(format!("{keyword} ")),
-        D::Group(
+        l::group_of(
             vec![
                 l::text("{"),
-                D::Indent(
+                l::indent(
                     [
                         vec![D::Line],
                         sorted
@@ -243,7 +243,7 @@ fn braces_statement(keyword: &str, names: &[&str], from: &str) -> String {
                                 v
                             })
                             .collect(),
-                        vec![D::IfBreak(",".into(), String::new())],
+                        vec![D::IfBreak(",", "")],
                     ]
                     .concat(),
                 ),
@@ -1233,9 +1233,9 @@ pub(super) fn inline_object(props: Vec<(String, String)>) -> D {
         }
         inner.push(l::text(format!("{k}: {v}")));
     }
-    inner.push(D::IfBreak(",".into(), String::new()));
-    D::Group(
-        vec![l::text("{"), D::Indent(inner), D::Line, l::text("}")],
+    inner.push(D::IfBreak(",", ""));
+    l::group_of(
+        vec![l::text("{"), l::indent(inner), D::Line, l::text("}")],
         false,
     )
 }

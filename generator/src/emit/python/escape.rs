@@ -3,6 +3,8 @@
 //! produces text that no input can break out of, in the exact form `ruff
 //! format` leaves it.
 
+use std::borrow::Cow;
+
 /// Characters Python's `str.isprintable` rejects and that we therefore write
 /// as escapes: controls, format characters (bidi overrides, zero-width),
 /// separators other than the space, private use, surrogates, noncharacters.
@@ -55,10 +57,17 @@ fn escape_char(c: char, out: &mut String) {
         '\n' => out.push_str("\\n"),
         '\r' => out.push_str("\\r"),
         '\t' => out.push_str("\\t"),
-        _ if cp <= 0xFF => out.push_str(&format!("\\x{cp:02x}")),
-        _ if cp <= 0xFFFF => out.push_str(&format!("\\u{cp:04x}")),
-        _ => out.push_str(&format!("\\U{cp:08x}")),
+        _ if cp <= 0xFF => write_hex(out, "\\x", cp, 2),
+        _ if cp <= 0xFFFF => write_hex(out, "\\u", cp, 4),
+        _ => write_hex(out, "\\U", cp, 8),
     }
+}
+
+/// `prefix` then `cp` in `digits` lower-case hex digits.
+fn write_hex(out: &mut String, prefix: &str, cp: u32, digits: usize) {
+    use std::fmt::Write;
+    // Writing to a String cannot fail.
+    let _ = write!(out, "{prefix}{cp:0digits$x}");
 }
 
 /// A Python string literal with the value `text`. Double-quoted, like
@@ -87,16 +96,24 @@ pub fn py_str(text: &str) -> String {
     out
 }
 
-/// Escapes one line of docstring text: backslashes, non-printable
+/// Escapes one line of docstring text onto `out`: backslashes, non-printable
 /// characters, and any quote that would close the docstring or touch its
 /// quotes (the third of a run of quotes, a quote at the very start or end).
-fn docstring_line(line: &str, first: bool, last: bool) -> String {
-    let mut out = String::with_capacity(line.len());
+fn docstring_line(line: &str, first: bool, last: bool, out: &mut String) {
+    // Printable ASCII other than the quote and the backslash is kept as it is.
+    if line
+        .bytes()
+        .all(|b| (0x20..0x7F).contains(&b) && b != b'"' && b != b'\\')
+    {
+        out.push_str(line);
+        return;
+    }
     let mut quotes = 0;
-    let chars: Vec<char> = line.chars().collect();
-    for (i, &c) in chars.iter().enumerate() {
+    for (i, c) in line.char_indices() {
         if c == '"' {
-            let at_end = last && i + 1 == chars.len();
+            // The quote is one byte: it is the line's last character when
+            // nothing follows that byte.
+            let at_end = last && i + 1 == line.len();
             // A quote right after the opening ones: `ruff format` would add a space.
             let at_start = first && i == 0;
             if quotes == 2 || at_end || at_start {
@@ -114,41 +131,45 @@ fn docstring_line(line: &str, first: bool, last: bool) -> String {
         } else if is_printable(c) {
             out.push(c);
         } else {
-            escape_char(c, &mut out);
+            escape_char(c, out);
         }
     }
-    out
 }
 
 /// Words of `line` re-flowed so that each line, with `indent` before it,
 /// fits in `width` columns. Continuation lines keep the line's indentation,
 /// plus the width of a Markdown list marker when the line starts with one.
-fn wrap_line(line: &str, indent: usize, width: usize) -> Vec<String> {
+fn wrap_line(line: &str, indent: usize, width: usize, lines: &mut Vec<String>) {
     if indent + line.chars().count() <= width {
-        return vec![line.to_string()];
+        lines.push(line.to_string());
+        return;
     }
     let lead = line.len() - line.trim_start().len();
     let body = &line[lead..];
     let marker = list_marker_width(body);
-    let first_prefix = " ".repeat(lead);
     let next_prefix = " ".repeat(lead + marker);
-    let mut lines = Vec::new();
-    let mut current = first_prefix.clone();
+    // `current` is ASCII spaces then words: `current_chars` counts its
+    // characters as it grows.
+    let mut current = " ".repeat(lead);
+    let mut current_chars = lead;
     let mut has_word = false;
     for word in body.split(' ').filter(|w| !w.is_empty()) {
-        let len = current.chars().count() + usize::from(has_word) + word.chars().count();
+        let word_chars = word.chars().count();
+        let len = current_chars + usize::from(has_word) + word_chars;
         if has_word && indent + len > width {
             lines.push(std::mem::replace(&mut current, next_prefix.clone()));
+            current_chars = next_prefix.len();
             has_word = false;
         }
         if has_word {
             current.push(' ');
+            current_chars += 1;
         }
         current.push_str(word);
+        current_chars += word_chars;
         has_word = true;
     }
     lines.push(current);
-    lines
 }
 
 /// The width of a Markdown list marker (`- `, `* `, `12. `) at the start of `text`.
@@ -169,21 +190,34 @@ fn list_marker_width(text: &str) -> usize {
 /// lines wrapped to `width`. Fenced code, tables and indented code are kept
 /// as they are.
 pub fn doc_lines(text: &str, indent: usize, width: usize) -> Vec<String> {
-    let text = text.replace("\r\n", "\n").replace('\r', "\n");
-    let mut lines: Vec<String> = text
+    let normalised;
+    let text = if text.contains('\r') {
+        normalised = text.replace("\r\n", "\n").replace('\r', "\n");
+        normalised.as_str()
+    } else {
+        text
+    };
+    let mut lines: Vec<Cow<str>> = text
         .split('\n')
-        .map(|l| l.trim_end().replace('\t', "    "))
+        .map(|l| {
+            let l = l.trim_end();
+            if l.contains('\t') {
+                Cow::Owned(l.replace('\t', "    "))
+            } else {
+                Cow::Borrowed(l)
+            }
+        })
         .collect();
-    while lines.first().is_some_and(|l| l.is_empty()) {
-        lines.remove(0);
-    }
+    let blank_start = lines.iter().take_while(|l| l.is_empty()).count();
+    lines.drain(..blank_start);
     while lines.last().is_some_and(|l| l.is_empty()) {
         lines.pop();
     }
     if lines.is_empty() {
-        return lines;
+        return Vec::new();
     }
-    lines[0] = lines[0].trim_start().to_string();
+    let lead = lines[0].len() - lines[0].trim_start().len();
+    lines[0] = from(&lines[0], lead);
     let common = lines[1..]
         .iter()
         .filter(|l| !l.is_empty())
@@ -192,16 +226,16 @@ pub fn doc_lines(text: &str, indent: usize, width: usize) -> Vec<String> {
         .unwrap_or(0);
     for l in lines[1..].iter_mut() {
         if !l.is_empty() {
-            *l = l[common..].to_string();
+            *l = from(l, common);
         }
     }
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(lines.len());
     let mut fenced = false;
     for (i, line) in lines.iter().enumerate() {
         let trimmed = line.trim_start();
         if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
             fenced = !fenced;
-            out.push(line.clone());
+            out.push(line.to_string());
             continue;
         }
         let keep = fenced
@@ -211,12 +245,20 @@ pub fn doc_lines(text: &str, indent: usize, width: usize) -> Vec<String> {
         // The first line sits after the opening quotes.
         let used = if i == 0 { indent + 3 } else { indent };
         if keep {
-            out.push(line.clone());
+            out.push(line.to_string());
         } else {
-            out.extend(wrap_line(line, used, width));
+            wrap_line(line, used, width, &mut out);
         }
     }
     out
+}
+
+/// `line` from byte `start` on, borrowed when it was.
+fn from<'a>(line: &Cow<'a, str>, start: usize) -> Cow<'a, str> {
+    match line {
+        Cow::Borrowed(l) => Cow::Borrowed(&l[start..]),
+        Cow::Owned(l) => Cow::Owned(l[start..].to_string()),
+    }
 }
 
 /// A complete docstring literal for `text`, to be written at `indent`
@@ -230,33 +272,47 @@ pub fn docstring(text: &str, indent: usize, width: usize) -> Option<String> {
     if lines.is_empty() {
         return None;
     }
-    let pad = " ".repeat(indent);
+    let mut out = String::with_capacity(text.len() + 8 + lines.len() * (indent + 1));
+    out.push_str("\"\"\"");
     if lines.len() == 1 {
-        let body = docstring_line(&lines[0], true, true);
-        if indent + 6 + body.chars().count() <= width || !lines[0].contains(' ') {
-            return Some(format!("\"\"\"{body}\"\"\""));
+        docstring_line(&lines[0], true, true, &mut out);
+        let body_chars = out[3..].chars().count();
+        if indent + 6 + body_chars <= width || !lines[0].contains(' ') {
+            out.push_str("\"\"\"");
+            return Some(out);
         }
+        out.truncate(3);
     }
-    let mut out = String::from("\"\"\"");
     for (i, line) in lines.iter().enumerate() {
         if i > 0 {
             out.push('\n');
             if !line.is_empty() {
-                out.push_str(&pad);
+                push_spaces(&mut out, indent);
             }
         }
-        out.push_str(&docstring_line(line, i == 0, false));
+        docstring_line(line, i == 0, false, &mut out);
     }
     out.push('\n');
-    out.push_str(&pad);
+    push_spaces(&mut out, indent);
     out.push_str("\"\"\"");
     Some(out)
+}
+
+fn push_spaces(out: &mut String, n: usize) {
+    out.extend(std::iter::repeat_n(' ', n));
 }
 
 /// Description text as one line: whitespace runs, newlines included,
 /// become single spaces (for `Args:` entries and table cells).
 pub fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
 }
 
 /// A TOML basic string with the value `text`.

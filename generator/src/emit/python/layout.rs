@@ -71,39 +71,97 @@ impl Doc {
 
     /// The expression on one line.
     pub fn flat(&self) -> String {
+        let mut out = String::new();
+        self.flat_into(&mut out);
+        out
+    }
+
+    fn flat_into(&self, out: &mut String) {
         match self {
-            Doc::Text(s) => s.clone(),
+            Doc::Text(s) => out.push_str(s),
             Doc::Group { head, items, close } => {
-                let inner: Vec<String> = items.iter().map(Doc::flat).collect();
-                format!("{head}{}{close}", inner.join(", "))
+                out.push_str(head);
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    item.flat_into(out);
+                }
+                out.push_str(close);
             }
+        }
+    }
+
+    /// Whether the expression on one line has at most `room` characters;
+    /// stops counting as soon as it has more.
+    fn flat_fits(&self, room: &mut usize) -> bool {
+        match self {
+            Doc::Text(s) => take(room, s),
+            Doc::Group { head, items, close } => {
+                if !take(room, head) {
+                    return false;
+                }
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 && !take(room, ", ") {
+                        return false;
+                    }
+                    if !item.flat_fits(room) {
+                        return false;
+                    }
+                }
+                take(room, close)
+            }
+        }
+    }
+
+    /// Whether the expression on one line, starting at column `indent` and
+    /// followed by `trail` characters, fits in [`WIDTH`].
+    fn fits(&self, indent: usize, trail: usize) -> bool {
+        match WIDTH.checked_sub(indent + trail) {
+            Some(mut room) => self.flat_fits(&mut room),
+            None => false,
         }
     }
 
     /// The expression starting at column `indent`, followed on its last line
     /// by `trail` more characters (a comma, a colon, ...).
     pub fn render(&self, indent: usize, trail: usize) -> String {
-        let flat = self.flat();
+        let mut out = String::new();
+        self.render_into(indent, trail, &mut out);
+        out
+    }
+
+    fn render_into(&self, indent: usize, trail: usize, out: &mut String) {
         match self {
-            Doc::Text(_) => flat,
-            Doc::Group { head, items, close } => {
-                if items.is_empty() || indent + flat.chars().count() + trail <= WIDTH {
-                    return flat;
-                }
-                let pad = " ".repeat(indent + 4);
-                let mut out = head.clone();
+            Doc::Group { head, items, close } if !items.is_empty() && !self.fits(indent, trail) => {
+                out.push_str(head);
                 out.push('\n');
                 for item in items {
-                    out.push_str(&pad);
-                    out.push_str(&item.render(indent + 4, 1));
+                    push_spaces(out, indent + 4);
+                    item.render_into(indent + 4, 1, out);
                     out.push_str(",\n");
                 }
-                out.push_str(&" ".repeat(indent));
+                push_spaces(out, indent);
                 out.push_str(close);
-                out
             }
+            _ => self.flat_into(out),
         }
     }
+}
+
+/// Takes the characters of `s` from `room`; whether there were enough.
+fn take(room: &mut usize, s: &str) -> bool {
+    match room.checked_sub(s.chars().count()) {
+        Some(left) => {
+            *room = left;
+            true
+        }
+        None => false,
+    }
+}
+
+fn push_spaces(out: &mut String, n: usize) {
+    out.extend(std::iter::repeat_n(' ', n));
 }
 
 /// `lhs = rhs` at `indent`, laid out as `ruff format` does: on one line;
@@ -191,9 +249,7 @@ impl Doc {
     fn render_type(&self, indent: usize, trail: usize) -> String {
         match self {
             Doc::Group { head, items, close }
-                if items.len() == 1
-                    && close == "]"
-                    && indent + self.flat().chars().count() + trail > WIDTH =>
+                if items.len() == 1 && close == "]" && !self.fits(indent, trail) =>
             {
                 let pad = " ".repeat(indent);
                 format!(
@@ -201,9 +257,7 @@ impl Doc {
                     items[0].render_type(indent + 4, 0)
                 )
             }
-            Doc::Group { head, items, close }
-                if indent + self.flat().chars().count() + trail > WIDTH =>
-            {
+            Doc::Group { head, items, close } if !self.fits(indent, trail) => {
                 let pad = " ".repeat(indent + 4);
                 let mut out = format!("{head}\n");
                 for item in items {

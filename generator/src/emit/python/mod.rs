@@ -31,8 +31,9 @@ use naming::Names;
 /// Spec text for a docstring (the template's `doc` filter escapes it), if
 /// it says anything.
 fn doc_of(text: Option<&str>) -> Option<String> {
-    text.filter(|t| escape::docstring(t, 0, WIDTH).is_some())
-        .map(str::to_string)
+    // `escape::docstring` has something to say exactly when the text is not
+    // all whitespace (line breaks included).
+    text.filter(|t| !t.trim().is_empty()).map(str::to_string)
 }
 
 /// The docstring literal of text the generator wrote (never empty).
@@ -87,39 +88,42 @@ impl Effective {
 }
 
 /// Compares like `natord`: runs of digits by value, the rest by character.
+/// Works on the UTF-8 bytes: their order is the order of the characters, and
+/// an ASCII digit is never part of a longer character.
 fn natural(a: &str, b: &str) -> Ordering {
-    let (mut x, mut y) = (a.chars().peekable(), b.chars().peekable());
+    let (x, y) = (a.as_bytes(), b.as_bytes());
+    let digits =
+        |s: &[u8], from: usize| from + s[from..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let (mut i, mut j) = (0, 0);
     loop {
-        match (x.peek().copied(), y.peek().copied()) {
+        match (x.get(i), y.get(j)) {
             (None, None) => return Ordering::Equal,
             (None, Some(_)) => return Ordering::Less,
             (Some(_), None) => return Ordering::Greater,
             (Some(c), Some(d)) if c.is_ascii_digit() && d.is_ascii_digit() => {
-                let mut m = String::new();
-                while let Some(c) = x.peek().copied().filter(char::is_ascii_digit) {
-                    m.push(c);
-                    x.next();
-                }
-                let mut n = String::new();
-                while let Some(d) = y.peek().copied().filter(char::is_ascii_digit) {
-                    n.push(d);
-                    y.next();
-                }
-                let (m, n) = (m.trim_start_matches('0'), n.trim_start_matches('0'));
+                let (m_end, n_end) = (digits(x, i), digits(y, j));
+                let m = trim_zeros(&x[i..m_end]);
+                let n = trim_zeros(&y[j..n_end]);
                 let order = m.len().cmp(&n.len()).then_with(|| m.cmp(n));
                 if order != Ordering::Equal {
                     return order;
                 }
+                (i, j) = (m_end, n_end);
             }
             (Some(c), Some(d)) => {
                 if c != d {
-                    return c.cmp(&d);
+                    return c.cmp(d);
                 }
-                x.next();
-                y.next();
+                i += 1;
+                j += 1;
             }
         }
     }
+}
+
+fn trim_zeros(digits: &[u8]) -> &[u8] {
+    let zeros = digits.iter().take_while(|&&c| c == b'0').count();
+    &digits[zeros..]
 }
 
 /// The isort-style order of `__all__` (ruff's RUF022): constants, then
@@ -137,12 +141,12 @@ fn isort_key(name: &str) -> u8 {
 }
 
 fn dunder_all(names: &[String]) -> String {
-    let mut sorted: Vec<&String> = names.iter().collect();
-    sorted.sort_by(|a, b| isort_key(a).cmp(&isort_key(b)).then_with(|| natural(a, b)));
-    sorted.dedup();
+    let mut sorted: Vec<(u8, &String)> = names.iter().map(|n| (isort_key(n), n)).collect();
+    sorted.sort_by(|(k, a), (l, b)| k.cmp(l).then_with(|| natural(a, b)));
+    sorted.dedup_by(|(_, a), (_, b)| a == b);
     let items = sorted
         .into_iter()
-        .map(|n| Doc::text(escape::py_str(n)))
+        .map(|(_, n)| Doc::text(escape::py_str(n)))
         .collect();
     Doc::group("__all__ = [", items, "]").render(0, 0)
 }
@@ -410,6 +414,21 @@ mod tests {
             dunder_all(&names),
             "__all__ = [\"NOT_GIVEN\", \"AsyncPayments\", \"Foo2\", \"Foo10\", \"Payments\", \"__version__\", \"models\"]"
         );
+    }
+
+    #[test]
+    fn natural_order_compares_numbers_by_value() {
+        use Ordering::{Equal, Greater, Less};
+        assert_eq!(natural("Foo2", "Foo10"), Less);
+        assert_eq!(natural("Foo10", "Foo2"), Greater);
+        assert_eq!(natural("a010", "a10"), Equal);
+        assert_eq!(natural("a01b", "a1c"), Less);
+        assert_eq!(natural("a", "a1"), Less);
+        assert_eq!(natural("", ""), Equal);
+        assert_eq!(natural("x9y", "x9"), Greater);
+        assert_eq!(natural("é1", "é2"), Less);
+        assert_eq!(natural("é", "z"), Greater);
+        assert_eq!(natural("Ωb", "Ωa"), Greater);
     }
 
     #[test]

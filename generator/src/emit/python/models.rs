@@ -1,9 +1,11 @@
 //! `models.py`: every named type of the IR as a Python model.
 
 use std::cmp::Reverse;
-use std::collections::{BTreeSet, BinaryHeap, HashMap};
+use std::collections::{BTreeSet, BinaryHeap};
 
 use serde_json::Value;
+
+use crate::emit::hash::Map;
 
 use super::escape::py_str;
 use super::layout::{self, Doc};
@@ -199,7 +201,7 @@ fn mentioned(t: &NamedType) -> Vec<String> {
 /// order where each comes after the ones it mentions; the spec's order
 /// otherwise.
 fn early_order(items: &[&NamedType]) -> Vec<usize> {
-    let index: HashMap<&str, usize> = items
+    let index: Map<&str, usize> = items
         .iter()
         .enumerate()
         .map(|(i, t)| (t.name.as_str(), i))
@@ -247,7 +249,7 @@ fn early_order(items: &[&NamedType]) -> Vec<usize> {
 /// ones it mentions, the first in spec order among those ready; in a cycle
 /// the first left goes next and its later mentions are quoted.
 fn late_order(items: &[&NamedType]) -> Vec<usize> {
-    let index: HashMap<&str, usize> = items
+    let index: Map<&str, usize> = items
         .iter()
         .enumerate()
         .map(|(i, t)| (t.name.as_str(), i))

@@ -3,9 +3,11 @@
 //! collisions. The rest of the emitter only reads the names this module hands
 //! out; the wire names stay as the spec wrote them.
 
-use std::collections::{HashMap, HashSet};
+use crate::emit::hash::{Map, Set};
 
-use heck::{ToShoutySnakeCase, ToSnakeCase, ToUpperCamelCase};
+use heck::ToShoutySnakeCase;
+
+use crate::emit::case;
 
 use super::shape::{OpShape, Place};
 use crate::ir::{Api, AuthKind, TypeKind};
@@ -491,27 +493,30 @@ pub const CLIENT_OPTION_NAMES: &[&str] = &[
 /// The client's own attributes, which resource attributes must leave alone.
 pub const CLIENT_ATTRIBUTE_NAMES: &[&str] = &["aclose", "close", "retry_budget"];
 
-/// ASCII letters and digits of `text` as words: every other character separates.
-fn cleaned(text: &str) -> String {
-    text.chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { ' ' })
-        .collect()
-}
-
 /// `createTransfer`, `Create-Transfer` and `create transfer` all give
 /// `create_transfer`. May be empty, may start with a digit.
 pub fn snake_words(text: &str) -> String {
-    cleaned(text).to_snake_case()
+    case::snake(text)
 }
 
 /// `create_transfer` gives `CreateTransfer`. May be empty, may start with a digit.
 pub fn pascal_words(text: &str) -> String {
-    cleaned(text).to_upper_camel_case()
+    case::upper_camel(text)
 }
 
 /// Whether `name` is a hard or soft keyword or a builtin.
 pub fn is_reserved(name: &str) -> bool {
-    KEYWORDS.contains(&name) || SOFT_KEYWORDS.contains(&name) || BUILTINS.contains(&name)
+    static RESERVED: std::sync::OnceLock<Set<&'static str>> = std::sync::OnceLock::new();
+    RESERVED
+        .get_or_init(|| {
+            KEYWORDS
+                .iter()
+                .chain(SOFT_KEYWORDS)
+                .chain(BUILTINS)
+                .copied()
+                .collect()
+        })
+        .contains(name)
 }
 
 /// One namespace of Python identifiers. A name is claimed once; a reserved
@@ -521,8 +526,8 @@ pub fn is_reserved(name: &str) -> bool {
 /// made, so the same spec always gives the same names.
 #[derive(Debug, Clone, Default)]
 pub struct Scope {
-    reserved: HashSet<String>,
-    taken: HashSet<String>,
+    reserved: Set<String>,
+    taken: Set<String>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -536,7 +541,7 @@ impl Scope {
     pub fn new(reserved: &[&str]) -> Scope {
         Scope {
             reserved: reserved.iter().map(|s| s.to_string()).collect(),
-            taken: HashSet::new(),
+            taken: Set::default(),
         }
     }
 
@@ -570,29 +575,32 @@ impl Scope {
                 Case::Pascal => format!("T{base}"),
             };
         }
-        let formed = |name: &str| -> Vec<String> {
-            forms
-                .iter()
-                .map(|(prefix, suffix)| format!("{prefix}{name}{suffix}"))
-                .collect()
+        // Whether any form of `name` passes `test`; the forms are built in
+        // one reused buffer.
+        let mut form = String::new();
+        let mut any_form = |name: &str, test: &dyn Fn(&str) -> bool| {
+            forms.iter().any(|(prefix, suffix)| {
+                form.clear();
+                form.push_str(prefix);
+                form.push_str(name);
+                form.push_str(suffix);
+                test(&form)
+            })
         };
         let mut name = base.clone();
-        if formed(&name)
-            .iter()
-            .any(|n| is_reserved(n) || self.reserved.contains(n))
-        {
+        if any_form(&name, &|n| is_reserved(n) || self.reserved.contains(n)) {
             name.push('_');
         }
         let mut n = 2;
-        while formed(&name).iter().any(|f| self.unavailable(f)) {
+        while any_form(&name, &|f| self.unavailable(f)) {
             name = match case {
                 Case::Snake => format!("{base}_{n}"),
                 Case::Pascal => format!("{base}{n}"),
             };
             n += 1;
         }
-        for f in formed(&name) {
-            self.taken.insert(f);
+        for (prefix, suffix) in forms {
+            self.taken.insert(format!("{prefix}{name}{suffix}"));
         }
         name
     }
@@ -689,13 +697,13 @@ pub struct Names {
     pub client: String,
     pub async_client: String,
     /// IR type name to model name.
-    pub types: HashMap<String, String>,
+    pub types: Map<String, String>,
     /// IR union name to the name of the function that reads it from JSON.
-    pub union_parsers: HashMap<String, String>,
+    pub union_parsers: Map<String, String>,
     /// IR object name to its fields' attribute names (IR field order).
-    pub fields: HashMap<String, Vec<String>>,
+    pub fields: Map<String, Vec<String>>,
     /// IR object name to the attribute holding its additional properties.
-    pub additional: HashMap<String, String>,
+    pub additional: Map<String, String>,
     /// Aligned with `Api::groups`.
     pub groups: Vec<GroupNames>,
     /// Aligned with `Api::operations`.
@@ -721,13 +729,13 @@ impl Names {
         let async_client = format!("Async{client}");
 
         let mut module = Scope::new(MODELS_MODULE_NAMES);
-        let mut types = HashMap::new();
+        let mut types = Map::default();
         for t in &api.types {
             types.insert(t.name.clone(), module.pascal(&t.name, "Model"));
         }
-        let mut union_parsers = HashMap::new();
-        let mut fields = HashMap::new();
-        let mut additional = HashMap::new();
+        let mut union_parsers = Map::default();
+        let mut fields = Map::default();
+        let mut additional = Map::default();
         for t in &api.types {
             match &t.kind {
                 TypeKind::Union { .. } => {

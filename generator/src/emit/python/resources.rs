@@ -581,15 +581,18 @@ pub fn arg_entry(name: &str, text: &str) -> Vec<String> {
 /// fitting in the width at 8 spaces.
 fn wrapped(first: String, next: &str, text: &str) -> Vec<String> {
     let mut lines = Vec::new();
+    let mut current_chars = first.chars().count();
+    let next_chars = next.chars().count();
     let mut current = first;
     for word in text.split_whitespace() {
-        if current.chars().count() + 1 + word.chars().count() + 8 > WIDTH
-            && current.trim_start().contains(' ')
-        {
+        let word_chars = word.chars().count();
+        if current_chars + 1 + word_chars + 8 > WIDTH && current.trim_start().contains(' ') {
             lines.push(std::mem::replace(&mut current, next.to_string()));
+            current_chars = next_chars;
         }
         current.push(' ');
         current.push_str(word);
+        current_chars += 1 + word_chars;
     }
     lines.push(current);
     lines

@@ -1,7 +1,7 @@
 //! IR types as Python: annotations, and the expressions that read a value
 //! from its JSON form.
 
-use std::collections::HashMap;
+use crate::emit::hash::Map;
 
 use super::layout::Doc;
 use super::naming::Names;
@@ -15,7 +15,7 @@ pub struct Types<'a> {
     pub prefix: &'static str,
     /// The late statements (aliases and unions that mention classes) by
     /// their position in the module.
-    pub forward_rank: HashMap<String, usize>,
+    pub forward_rank: Map<String, usize>,
     /// While writing the late statement at this position: names of it and
     /// of the late statements after it are written as string forward
     /// references.
@@ -28,7 +28,7 @@ impl<'a> Types<'a> {
             api,
             names,
             prefix,
-            forward_rank: HashMap::new(),
+            forward_rank: Map::default(),
             forward_from: None,
         }
     }

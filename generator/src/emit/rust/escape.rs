@@ -25,7 +25,38 @@ fn is_bidi_control(c: char) -> bool {
 /// characters, no trailing blanks, no leading or trailing empty lines, at
 /// most one empty line in a row.
 pub fn text_lines(text: &str) -> Vec<String> {
-    let mut lines = Vec::new();
+    let mut out = Vec::new();
+    for_each_text_line(text, |line| out.push(line.to_string()));
+    out
+}
+
+/// Calls `each` with the lines [`text_lines`] gives, without collecting them.
+fn for_each_text_line(text: &str, mut each: impl FnMut(&str)) {
+    // An empty line is written only once a non-empty one follows it.
+    let mut blank_pending = false;
+    let mut started = false;
+    let mut line_done = |line: &str| {
+        let line = line.trim_end();
+        if line.is_empty() {
+            blank_pending = started;
+            return;
+        }
+        if blank_pending {
+            each("");
+            blank_pending = false;
+        }
+        started = true;
+        each(line);
+    };
+    // Printable ASCII and `\n`: nothing to replace, and `\n` is the only
+    // line break.
+    if text
+        .bytes()
+        .all(|b| (0x20..0x7F).contains(&b) || b == b'\n')
+    {
+        text.split('\n').for_each(line_done);
+        return;
+    }
     let mut current = String::new();
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
@@ -33,7 +64,8 @@ pub fn text_lines(text: &str) -> Vec<String> {
             if c == '\r' && chars.peek() == Some(&'\n') {
                 chars.next();
             }
-            lines.push(std::mem::take(&mut current));
+            line_done(&current);
+            current.clear();
         } else if c == '\t' {
             current.push_str("    ");
         } else if c.is_control() || is_bidi_control(c) {
@@ -42,19 +74,7 @@ pub fn text_lines(text: &str) -> Vec<String> {
             current.push(c);
         }
     }
-    lines.push(current);
-    let mut out: Vec<String> = Vec::new();
-    for line in lines {
-        let line = line.trim_end().to_string();
-        if line.is_empty() && out.last().is_none_or(|l| l.is_empty()) {
-            continue;
-        }
-        out.push(line);
-    }
-    while out.last().is_some_and(|l| l.is_empty()) {
-        out.pop();
-    }
-    out
+    line_done(&current);
 }
 
 /// A `///` doc comment of `text`, each line indented by `indent` spaces and
@@ -69,20 +89,32 @@ pub fn inner_doc_comment(text: &str) -> String {
 }
 
 fn comment_lines(text: &str, indent: usize, marker: &str) -> String {
-    let pad = " ".repeat(indent);
     let mut out = String::new();
-    for line in text_lines(text) {
-        if line.is_empty() {
-            out.push_str(&format!("{pad}{marker}\n"));
-        } else {
-            out.push_str(&format!("{pad}{marker} {line}\n"));
+    for_each_text_line(text, |line| {
+        out.extend(std::iter::repeat_n(' ', indent));
+        out.push_str(marker);
+        if !line.is_empty() {
+            out.push(' ');
+            out.push_str(line);
         }
-    }
+        out.push('\n');
+    });
     out
 }
 
 /// A Rust string literal with the exact value `text`.
 pub fn string_literal(text: &str) -> String {
+    // `{:?}` leaves printable ASCII other than `"` and `\` as it is.
+    if text
+        .bytes()
+        .all(|b| (0x20..0x7F).contains(&b) && b != b'"' && b != b'\\')
+    {
+        let mut out = String::with_capacity(text.len() + 2);
+        out.push('"');
+        out.push_str(text);
+        out.push('"');
+        return out;
+    }
     format!("{text:?}")
 }
 

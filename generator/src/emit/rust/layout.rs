@@ -15,8 +15,23 @@ pub fn width(text: &str) -> usize {
     text.chars().count()
 }
 
-fn pad(indent: usize) -> String {
-    " ".repeat(indent)
+/// `indent` spaces, borrowed for the usual depths.
+fn pad(indent: usize) -> std::borrow::Cow<'static, str> {
+    const SPACES: &str = "                                                                ";
+    match SPACES.get(..indent) {
+        Some(spaces) => std::borrow::Cow::Borrowed(spaces),
+        None => std::borrow::Cow::Owned(" ".repeat(indent)),
+    }
+}
+
+/// `parts` after `indent` spaces, on one line.
+fn line_of(indent: usize, parts: &[&str]) -> String {
+    let mut out = String::with_capacity(indent + parts.iter().map(|p| p.len()).sum::<usize>());
+    out.push_str(&pad(indent));
+    for p in parts {
+        out.push_str(p);
+    }
+    out
 }
 
 /// `head(args)tail` on one line when it fits, else one argument per line.
@@ -124,7 +139,7 @@ pub fn attr(indent: usize, name: &str, args: &[String]) -> String {
 
 /// A match arm `pat => body,`, or `pat => {` body `}` when it is too wide.
 pub fn arm(indent: usize, pat: &str, body: &str) -> String {
-    let line = format!("{}{pat} => {body},", pad(indent));
+    let line = line_of(indent, &[pat, " => ", body, ","]);
     if width(&line) <= MAX_WIDTH {
         return line;
     }
@@ -164,7 +179,7 @@ pub fn signature(indent: usize, head: &str, params: &[String], ret: &str) -> Str
 /// `lead: value,` (a field, an initialiser), with the value on the next
 /// line when too wide.
 pub fn field(indent: usize, lead: &str, value: &str) -> String {
-    let line = format!("{}{lead}: {value},", pad(indent));
+    let line = line_of(indent, &[lead, ": ", value, ","]);
     if width(&line) <= MAX_WIDTH {
         return line;
     }
@@ -173,7 +188,7 @@ pub fn field(indent: usize, lead: &str, value: &str) -> String {
 
 /// A tuple variant `Name(Type),`.
 pub fn tuple_variant(indent: usize, name: &str, ty: &str) -> String {
-    let line = format!("{}{name}({ty}),", pad(indent));
+    let line = line_of(indent, &[name, "(", ty, "),"]);
     if width(&line) <= MAX_WIDTH {
         return line;
     }
@@ -187,7 +202,7 @@ pub fn tuple_variant(indent: usize, name: &str, ty: &str) -> String {
 
 /// `place = value;`, with the value on the next line when too wide.
 pub fn assign(indent: usize, place: &str, value: &str) -> String {
-    let line = format!("{}{place} = {value};", pad(indent));
+    let line = line_of(indent, &[place, " = ", value, ";"]);
     if width(&line) <= MAX_WIDTH {
         return line;
     }

@@ -7,6 +7,7 @@ use super::layout;
 use super::naming::Names;
 use super::types::{variant_names_need_allow, Shape, Types, IN_MODELS};
 use super::views::{FieldView, ModelView, VariantView};
+use crate::emit::hash::Map;
 
 pub fn build(types: &Types) -> Vec<ModelView> {
     types.api.types.iter().map(|t| model(types, t)).collect()
@@ -41,13 +42,27 @@ fn model(types: &Types, t: &NamedType) -> ModelView {
             };
             m.derive =
                 format!("#[derive(Clone, Debug, {default}PartialEq, Serialize, Deserialize)]");
+            // The first spec field of each wire name (a scan for small objects).
+            let by_wire: Map<&str, &Field> = if fields.len() > 16 {
+                let mut map = Map::default();
+                for s in fields {
+                    map.entry(s.name.as_str()).or_insert(s);
+                }
+                map
+            } else {
+                Map::default()
+            };
             m.fields = info
                 .fields
                 .iter()
                 .map(|f| {
-                    let spec = fields
-                        .iter()
-                        .find(|s| s.name == f.wire && !f.wire.is_empty());
+                    let spec = if f.wire.is_empty() {
+                        None
+                    } else if fields.len() > 16 {
+                        by_wire.get(f.wire.as_str()).copied()
+                    } else {
+                        fields.iter().find(|s| s.name == f.wire)
+                    };
                     let mut attrs = Vec::new();
                     if f.wire.is_empty() {
                         attrs.push(layout::attr(4, "serde", &["flatten".to_string()]));
@@ -177,9 +192,9 @@ fn model(types: &Types, t: &NamedType) -> ModelView {
 }
 
 fn allow(m: &ModelView) -> bool {
-    let mut names: Vec<String> = m.variants.iter().map(|v| v.ident.clone()).collect();
+    let mut names: Vec<&str> = m.variants.iter().map(|v| v.ident.as_str()).collect();
     if !m.other.is_empty() {
-        names.push(m.other.clone());
+        names.push(&m.other);
     }
     variant_names_need_allow(&m.ident, &names)
 }

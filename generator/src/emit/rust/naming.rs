@@ -2,9 +2,9 @@
 //! leading digits, empty names and collisions. Wire names never change; the
 //! templates keep them with `#[serde(rename = ...)]` or string literals.
 
-use std::collections::HashSet;
+use crate::emit::hash::Set;
 
-use heck::{ToShoutySnakeCase, ToSnakeCase, ToUpperCamelCase};
+use crate::emit::case;
 
 /// Strict and reserved keywords of Rust 2021 (and `gen`, reserved in 2024).
 const KEYWORDS: &[&str] = &[
@@ -20,13 +20,6 @@ const NOT_RAW: &[&str] = &["self", "Self", "crate", "super", "_"];
 
 pub fn is_keyword(word: &str) -> bool {
     KEYWORDS.contains(&word)
-}
-
-/// Spec text reduced to ASCII words: everything else separates words.
-fn words(text: &str) -> String {
-    text.chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { ' ' })
-        .collect()
 }
 
 /// `fallback` when the text has no letters or digits; a name starting with
@@ -54,21 +47,17 @@ fn guard_keyword(name: String) -> String {
 
 /// A `snake_case` identifier for a field, method, argument or module.
 pub fn snake(text: &str, fallback: &str) -> String {
-    guard_keyword(guard_digits(words(text).to_snake_case(), fallback, "_"))
+    guard_keyword(guard_digits(case::snake(text), fallback, "_"))
 }
 
 /// A `PascalCase` identifier for a type or an enum variant.
 pub fn pascal(text: &str, fallback: &str) -> String {
-    guard_keyword(guard_digits(
-        words(text).to_upper_camel_case(),
-        fallback,
-        "",
-    ))
+    guard_keyword(guard_digits(case::upper_camel(text), fallback, ""))
 }
 
 /// A `SCREAMING_SNAKE_CASE` identifier for a constant or a static.
 pub fn screaming(text: &str, fallback: &str) -> String {
-    guard_digits(words(text).to_shouty_snake_case(), fallback, "_")
+    guard_digits(case::shouty_snake(text), fallback, "_")
 }
 
 /// The identifier as written without a raw prefix: `r#type` is `type`.
@@ -89,7 +78,7 @@ enum Case {
 /// ones get 2, 3, ... (`name_2`, `Name2`, `NAME_2`).
 #[derive(Default)]
 pub struct Names {
-    taken: HashSet<String>,
+    taken: Set<String>,
 }
 
 impl Names {
@@ -102,7 +91,8 @@ impl Names {
 
     /// Marks an identifier as taken; `false` when it already was.
     pub fn reserve(&mut self, ident: &str) -> bool {
-        self.taken.insert(unraw(ident).to_string())
+        let bare = unraw(ident);
+        !self.taken.contains(bare) && self.taken.insert(bare.to_string())
     }
 
     pub fn snake(&mut self, text: &str, fallback: &str) -> String {

@@ -1,8 +1,8 @@
 //! Named types: their Rust names and shapes, and how an IR type reference
 //! is written in Rust.
 
+use crate::emit::hash::{Map, Set};
 use std::cell::Cell;
-use std::collections::{HashMap, HashSet};
 
 use crate::ir::{Api, EnumBase, Field, NamedType, Primitive, TypeKind, TypeRef, UnionKind};
 
@@ -85,13 +85,13 @@ pub const OUTSIDE: Scope = Scope {
 
 pub struct Types<'a> {
     pub api: &'a Api,
-    infos: HashMap<String, TypeInfo>,
+    infos: Map<String, TypeInfo>,
     /// Every model's Rust name.
-    idents: HashSet<String>,
+    idents: Set<String>,
     /// The strongly connected component of each named type in the graph of
     /// types held inline (not behind a Vec or a map).
-    components: HashMap<String, usize>,
-    defaults: HashMap<String, bool>,
+    components: Map<String, usize>,
+    defaults: Map<String, bool>,
     pub uses_chrono: Cell<bool>,
     pub uses_uuid: Cell<bool>,
     pub uses_hash_map_in_models: Cell<bool>,
@@ -100,7 +100,7 @@ pub struct Types<'a> {
 impl<'a> Types<'a> {
     pub fn new(api: &'a Api) -> Self {
         let mut names = Names::with_reserved(RESERVED_TYPE_NAMES);
-        let mut infos = HashMap::new();
+        let mut infos = Map::default();
         for t in &api.types {
             let ident = names.pascal(&t.name, "Type");
             infos.insert(
@@ -118,7 +118,7 @@ impl<'a> Types<'a> {
             infos,
             idents,
             components: inline_components(api),
-            defaults: HashMap::new(),
+            defaults: Map::default(),
             uses_chrono: Cell::new(false),
             uses_uuid: Cell::new(false),
             uses_hash_map_in_models: Cell::new(false),
@@ -132,7 +132,7 @@ impl<'a> Types<'a> {
             }
         }
         for t in &api.types {
-            let mut visiting = HashSet::new();
+            let mut visiting = Set::default();
             let d = types.compute_default(&t.name, &mut visiting);
             types.defaults.insert(t.name.clone(), d);
         }
@@ -195,7 +195,7 @@ impl<'a> Types<'a> {
         self.defaults.get(name).copied().unwrap_or(false)
     }
 
-    fn compute_default(&self, name: &str, visiting: &mut HashSet<String>) -> bool {
+    fn compute_default(&self, name: &str, visiting: &mut Set<String>) -> bool {
         if let Some(d) = self.defaults.get(name) {
             return *d;
         }
@@ -219,7 +219,7 @@ impl<'a> Types<'a> {
         }
     }
 
-    fn ref_default(&self, ty: &TypeRef, visiting: &mut HashSet<String>) -> bool {
+    fn ref_default(&self, ty: &TypeRef, visiting: &mut Set<String>) -> bool {
         match ty {
             TypeRef::Named(n) => self.compute_default(n, visiting),
             _ => true,
@@ -326,8 +326,8 @@ fn direct_targets(t: &NamedType) -> Vec<&str> {
 
 /// The strongly connected components (Tarjan's algorithm, iteratively) of
 /// the graph whose edges go from a type to the types it holds inline.
-fn inline_components(api: &Api) -> HashMap<String, usize> {
-    let index: HashMap<&str, usize> = api
+fn inline_components(api: &Api) -> Map<String, usize> {
+    let index: Map<&str, usize> = api
         .types
         .iter()
         .enumerate()
@@ -436,22 +436,27 @@ fn shape_of(t: &NamedType) -> Shape {
 /// Whether clippy's `enum_variant_names` could object to these variant
 /// names in an enum called `enum_name`: a variant that starts or ends with
 /// the enum's name, or three or more variants sharing a first or last word.
-pub fn variant_names_need_allow(enum_name: &str, variants: &[String]) -> bool {
-    let words = |s: &str| -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
-        for c in s.chars() {
-            if c.is_ascii_uppercase() || out.is_empty() || c == '_' {
-                out.push(String::new());
-            }
-            if c != '_' {
-                if let Some(last) = out.last_mut() {
-                    last.push(c);
-                }
+/// The words of an identifier: split before capitals and at underscores
+/// (which are dropped).
+fn ident_words(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for piece in s.split('_') {
+        let mut start = 0;
+        for (i, c) in piece.char_indices() {
+            if c.is_ascii_uppercase() && i > start {
+                out.push(&piece[start..i]);
+                start = i;
             }
         }
-        out.retain(|w| !w.is_empty());
-        out
-    };
+        if start < piece.len() {
+            out.push(&piece[start..]);
+        }
+    }
+    out
+}
+
+pub fn variant_names_need_allow<S: AsRef<str>>(enum_name: &str, variants: &[S]) -> bool {
+    let variants: Vec<&str> = variants.iter().map(AsRef::as_ref).collect();
     if variants
         .iter()
         .any(|v| v.len() > enum_name.len() && (v.starts_with(enum_name) || v.ends_with(enum_name)))
@@ -461,9 +466,9 @@ pub fn variant_names_need_allow(enum_name: &str, variants: &[String]) -> bool {
     if variants.len() < 3 {
         return false;
     }
-    let split: Vec<Vec<String>> = variants.iter().map(|v| words(v)).collect();
-    let first = split[0].first().cloned();
-    let last = split[0].last().cloned();
+    let split: Vec<Vec<&str>> = variants.iter().map(|v| ident_words(v)).collect();
+    let first = split[0].first().copied();
+    let last = split[0].last().copied();
     let all_first = split
         .iter()
         .all(|w| w.len() > 1 && w.first() == first.as_ref());

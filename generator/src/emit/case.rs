@@ -1,0 +1,185 @@
+//! Case conversion of spec text into ASCII words, shared by the naming
+//! modules of every language (which decide what to do with the words).
+//!
+//! Every character that is not an ASCII letter or digit separates words, and
+//! words are also split at case changes exactly as `heck` splits them: a
+//! lower-case letter (or a digit after one) followed by an upper-case one,
+//! and before the last capital of a run followed by a lower-case letter
+//! (`HTTPServer` is `HTTP` `Server`). The result is what `heck` gives for
+//! the text with those separators made spaces, without building that copy
+//! or going through `fmt`.
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// No cased character yet in the current word.
+    Boundary,
+    /// The last cased character was lower-case.
+    Lower,
+    /// The last cased character was upper-case.
+    Upper,
+}
+
+/// Calls `each` with every word of `text`, in order.
+fn words(text: &str, mut each: impl FnMut(&[u8])) {
+    for run in text.as_bytes().split(|b| !b.is_ascii_alphanumeric()) {
+        let mut start = 0;
+        let mut mode = Mode::Boundary;
+        for (i, &c) in run.iter().enumerate() {
+            let Some(&next) = run.get(i + 1) else {
+                each(&run[start..]);
+                break;
+            };
+            let next_mode = if c.is_ascii_lowercase() {
+                Mode::Lower
+            } else if c.is_ascii_uppercase() {
+                Mode::Upper
+            } else {
+                mode
+            };
+            if next_mode == Mode::Lower && next.is_ascii_uppercase() {
+                each(&run[start..=i]);
+                start = i + 1;
+                mode = Mode::Boundary;
+            } else if mode == Mode::Upper && c.is_ascii_uppercase() && next.is_ascii_lowercase() {
+                each(&run[start..i]);
+                start = i;
+                mode = Mode::Boundary;
+            } else {
+                mode = next_mode;
+            }
+        }
+    }
+}
+
+/// The words of `text`, each written by `word` (told whether it is the
+/// first), joined by `joiner`.
+fn joined(
+    text: &str,
+    joiner: Option<u8>,
+    mut word: impl FnMut(&[u8], bool, &mut Vec<u8>),
+) -> String {
+    let mut out = Vec::with_capacity(text.len() + 4);
+    let mut first = true;
+    words(text, |w| {
+        if let (false, Some(j)) = (first, joiner) {
+            out.push(j);
+        }
+        word(w, first, &mut out);
+        first = false;
+    });
+    // Only ASCII letters and digits and the ASCII joiner were written.
+    String::from_utf8(out).expect("case conversion writes ASCII only")
+}
+
+fn lower(w: &[u8], out: &mut Vec<u8>) {
+    out.extend(w.iter().map(u8::to_ascii_lowercase));
+}
+
+fn capitalized(w: &[u8], out: &mut Vec<u8>) {
+    if let Some((first, rest)) = w.split_first() {
+        out.push(first.to_ascii_uppercase());
+        lower(rest, out);
+    }
+}
+
+/// `create_transfer`, `HTTPServer` → `CreateTransfer`, `HttpServer`.
+pub fn upper_camel(text: &str) -> String {
+    joined(text, None, |w, _, out| capitalized(w, out))
+}
+
+/// `create_transfer`, `HTTPServer` → `createTransfer`, `httpServer`.
+pub fn lower_camel(text: &str) -> String {
+    joined(text, None, |w, first, out| {
+        if first {
+            lower(w, out)
+        } else {
+            capitalized(w, out)
+        }
+    })
+}
+
+/// `createTransfer`, `HTTPServer` → `create_transfer`, `http_server`.
+pub fn snake(text: &str) -> String {
+    joined(text, Some(b'_'), |w, _, out| lower(w, out))
+}
+
+/// `createTransfer`, `HTTPServer` → `CREATE_TRANSFER`, `HTTP_SERVER`.
+pub fn shouty_snake(text: &str) -> String {
+    joined(text, Some(b'_'), |w, _, out| {
+        out.extend(w.iter().map(u8::to_ascii_uppercase))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use heck::{ToLowerCamelCase, ToShoutySnakeCase, ToSnakeCase, ToUpperCamelCase};
+    use proptest::prelude::*;
+
+    /// What the naming modules used to hand to `heck`.
+    fn spaced(text: &str) -> String {
+        text.chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { ' ' })
+            .collect()
+    }
+
+    fn same_as_heck(text: &str) {
+        let s = spaced(text);
+        assert_eq!(upper_camel(text), s.to_upper_camel_case(), "{text:?}");
+        assert_eq!(lower_camel(text), s.to_lower_camel_case(), "{text:?}");
+        assert_eq!(snake(text), s.to_snake_case(), "{text:?}");
+        assert_eq!(shouty_snake(text), s.to_shouty_snake_case(), "{text:?}");
+    }
+
+    #[test]
+    fn examples() {
+        assert_eq!(upper_camel("HTTPServer"), "HttpServer");
+        assert_eq!(lower_camel("HTTPServer"), "httpServer");
+        assert_eq!(snake("createTransfer"), "create_transfer");
+        assert_eq!(shouty_snake("get-pet ID"), "GET_PET_ID");
+        assert_eq!(upper_camel("GMT+0"), "Gmt0");
+        assert_eq!(upper_camel("é"), "");
+        assert_eq!(snake(""), "");
+        for text in [
+            "",
+            "a",
+            "A",
+            "1",
+            "aB",
+            "AB",
+            "ABc",
+            "AbC",
+            "a1B",
+            "A1b",
+            "1aB",
+            "ABC1d",
+            "HTTPServer",
+            "getHTTPResponseCode",
+            "v1/customers/{id}",
+            "__proto__",
+            "GMT+0",
+            "x\ny",
+            "café Á",
+            "ÀBc",
+            "aÀb",
+            "😀a",
+            "ABCDef123ghI",
+            "snake_case_name",
+            "Already Pascal",
+        ] {
+            same_as_heck(text);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn agrees_with_heck(text in "[a-zA-Z0-9_ .+\\-é😀Σ]{0,24}") {
+            same_as_heck(&text);
+        }
+
+        #[test]
+        fn agrees_with_heck_on_any_text(text in any::<String>()) {
+            same_as_heck(&text);
+        }
+    }
+}
