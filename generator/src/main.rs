@@ -34,17 +34,6 @@ fn tune_allocator() {
     set_purge_delay(READING_PURGE_DELAY_MS);
 }
 
-/// Before emitting, memory freed goes back to the system at once: the
-/// document, the IR and three emitters' output peak one after the other, and
-/// returning each before the next keeps the peak of a stripe-sized build near
-/// the system allocator's while keeping mimalloc's speed (bench/generate).
-/// What the reading left free is returned now.
-fn tune_allocator_for_emitting() {
-    set_purge_delay(0);
-    // SAFETY: a documented call with no preconditions.
-    unsafe { libmimalloc_sys::mi_collect(true) };
-}
-
 fn set_purge_delay(ms: std::ffi::c_long) {
     // SAFETY: sets one documented option to a documented value; mimalloc
     // reads options atomically, so this is sound at any time.
@@ -255,7 +244,6 @@ fn build(
     let files_read = loaded.files.len().max(1);
     // The document is not needed any more: free it before emitting.
     drop(loaded);
-    tune_allocator_for_emitting();
     let ir_time = started.elapsed() - read_time;
     if let Some(p) = config_path {
         eprintln!("config: {}", p.display());
@@ -363,12 +351,15 @@ fn build(
 /// the emitters free and reuse many small blocks, and returning their pages
 /// at once only to fault them back (zeroed) costs more time than the few
 /// megabytes held for 10 ms add to the peak (measured on stripe.yaml).
-const EMIT_PURGE_DELAY_MS: std::os::raw::c_long = 10;
+const EMIT_PURGE_DELAY_MS: std::ffi::c_long = 10;
 
-/// Prepares the allocator for emission: no transparent huge pages (a fault
-/// in a purged huge-page region zeroes and maps 2 MB however little of it
-/// the emitters touch: on stripe.yaml that was about a tenth of the emit
-/// time and 20 MB of the peak), and a short purge delay.
+/// Prepares the allocator for emission: what the reading left free goes back
+/// to the system now (the document, the IR and three emitters' output peak one
+/// after the other, and returning each before the next keeps a stripe-sized
+/// build's peak low); no transparent huge pages (a fault in a purged
+/// huge-page region zeroes and maps 2 MB however little of it the emitters
+/// touch: on stripe.yaml that was about a tenth of the emit time and 20 MB of
+/// the peak); and a short purge delay.
 fn tune_allocator_for_emission() {
     #[cfg(target_os = "linux")]
     {
@@ -390,8 +381,9 @@ fn tune_allocator_for_emission() {
             );
         }
     }
-    // SAFETY: as in `tune_allocator`.
-    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, EMIT_PURGE_DELAY_MS) };
+    // SAFETY: a documented call with no preconditions.
+    unsafe { libmimalloc_sys::mi_collect(true) };
+    set_purge_delay(EMIT_PURGE_DELAY_MS);
 }
 
 /// Emits and writes one language's package.

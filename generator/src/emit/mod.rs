@@ -4,7 +4,6 @@
 
 use std::path::{Path, PathBuf};
 
-mod case;
 mod hash;
 mod node;
 mod python;

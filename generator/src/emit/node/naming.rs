@@ -16,7 +16,7 @@
 
 use crate::emit::hash::{Map, Set};
 
-use crate::emit::case;
+use crate::case;
 
 /// Keywords and reserved words of JavaScript (strict mode and modules
 /// included) and the globals a binding must not shadow.

@@ -7,7 +7,7 @@ use crate::emit::hash::{Map, Set};
 
 use heck::ToShoutySnakeCase;
 
-use crate::emit::case;
+use crate::case;
 
 use super::shape::{OpShape, Place};
 use crate::ir::{Api, AuthKind, TypeKind};

@@ -4,7 +4,7 @@
 
 use crate::emit::hash::Set;
 
-use crate::emit::case;
+use crate::case;
 
 /// Strict and reserved keywords of Rust 2021 (and `gen`, reserved in 2024).
 const KEYWORDS: &[&str] = &[

@@ -1,5 +1,6 @@
-//! Case conversion of spec text into ASCII words, shared by the naming
-//! modules of every language (which decide what to do with the words).
+//! Case conversion of spec text into ASCII words, shared by the IR's type
+//! names and the naming modules of every language (which decide what to do
+//! with the words).
 //!
 //! Every character that is not an ASCII letter or digit separates words, and
 //! words are also split at case changes exactly as `heck` splits them: a
