@@ -188,3 +188,33 @@ fn closed_objects_stay_closed() {
     };
     assert_eq!(*additional, Some(TypeRef::Any));
 }
+
+#[test]
+fn a_schema_inside_another_component_is_found() {
+    // `#/components/parameters/Limit/schema` is a schema, though not under
+    // components/schemas: it must be read, not reported missing.
+    let loaded = sdkgen::load::load(&fixture("component-inner-ref.yaml")).expect("loads");
+    let api = sdkgen::ir::build(&loaded).expect("builds");
+    let response = api
+        .types
+        .iter()
+        .find(|t| matches!(&t.kind, TypeKind::Object { fields, .. } if fields.iter().any(|f| f.name == "limit")))
+        .expect("the response object");
+    let TypeKind::Object { fields, .. } = &response.kind else {
+        unreachable!()
+    };
+    let TypeRef::Named(name) = &fields[0].ty else {
+        panic!("the field names the lifted schema: {:?}", fields[0].ty)
+    };
+    let lifted = api.type_by_name(name).expect("the lifted schema is a type");
+    assert!(
+        matches!(
+            &lifted.kind,
+            TypeKind::Alias {
+                target: TypeRef::Primitive(sdkgen::ir::Primitive::Integer64)
+            }
+        ),
+        "{:?}",
+        lifted.kind
+    );
+}

@@ -287,13 +287,15 @@ pub fn needs_bundling(text: &str) -> bool {
                 }
             }
             Some(v) if v.starts_with("#/components/") => {
-                if let Some(name) = v.strip_prefix("#/components/schemas/") {
-                    let end = name
-                        .find(['"', '\'', '\n', '\r', ',', '}', ' '])
-                        .unwrap_or(name.len());
-                    if name[..end].contains('/') {
-                        return true;
-                    }
+                // `#/components/SECTION/NAME` is read where it stands; a
+                // pointer deeper than that (a parameter's schema, a
+                // property of a schema) is a schema the bundler must lift.
+                let pointer = &v["#/components/".len()..];
+                let end = pointer
+                    .find(['"', '\'', '\n', '\r', ',', '}', ' '])
+                    .unwrap_or(pointer.len());
+                if pointer[..end].split('/').count() > 2 || pointer[..end].contains('%') {
+                    return true;
                 }
             }
             Some(_) => return true,
@@ -389,6 +391,16 @@ mod tests {
         ));
         assert!(needs_bundling(
             "a:\n  $ref: '#/paths/~1pets/get/responses/200/content/application~1json/schema'\n"
+        ));
+        // A schema inside another component, written inline.
+        assert!(needs_bundling(
+            "a:\n  $ref: '#/components/parameters/Limit/schema'\n"
+        ));
+        assert!(needs_bundling(
+            "{\"$ref\": \"#/components/responses/Err/content/application~1json/schema\"}"
+        ));
+        assert!(needs_bundling(
+            "a:\n  $ref: '#/components/schemas/Pet%2Fid'\n"
         ));
         // Long references written as block scalars.
         assert!(!needs_bundling(
