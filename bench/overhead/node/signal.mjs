@@ -98,28 +98,27 @@ async function fetchChecked(request, signal) {
 
 const spare = [];
 
+/** One fetch bounded by an attempt timer on `controller`, cleared after. */
+async function timedFetch(request, controller) {
+  const timer = setTimeout(() => controller.abort(), ATTEMPT_TIMEOUT_MS);
+  timer.unref();
+  try {
+    await fetchChecked(request, controller.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function sides(operation, client) {
   const request = requests[operation];
   return {
     bare: () => fetchChecked(request, undefined),
-    "fresh-signal": async () => {
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), ATTEMPT_TIMEOUT_MS);
-      timer.unref();
-      try {
-        await fetchChecked(request, controller.signal);
-      } finally {
-        clearTimeout(timer);
-      }
-    },
+    "fresh-signal": () => timedFetch(request, new AbortController()),
     "reused-signal": async () => {
       const controller = spare.pop() ?? new AbortController();
-      const timer = setTimeout(() => controller.abort(), ATTEMPT_TIMEOUT_MS);
-      timer.unref();
       try {
-        await fetchChecked(request, controller.signal);
+        await timedFetch(request, controller);
       } finally {
-        clearTimeout(timer);
         const { signal } = controller;
         if (!signal.aborted) {
           for (const listener of getEventListeners(signal, "abort")) signal.removeEventListener("abort", listener);
