@@ -206,6 +206,8 @@ fn a_schema_inside_another_component_is_found() {
     let TypeRef::Named(name) = &fields[0].ty else {
         panic!("the field names the lifted schema: {:?}", fields[0].ty)
     };
+    // Named after the parameter that holds it, not the pointer's last segment.
+    assert_eq!(name, "Limit");
     let lifted = api.type_by_name(name).expect("the lifted schema is a type");
     assert!(
         matches!(

@@ -191,14 +191,13 @@ impl Bundler {
         if let Some(name) = self.hoisted.get(&key) {
             return Ok(name.clone());
         }
-        let base = match fragment.rsplit('/').next() {
-            Some(last) if !last.is_empty() => crate::error::unescape_token(last),
-            _ => target_file
+        let base = lifted_name(fragment).unwrap_or_else(|| {
+            target_file
                 .file_stem()
                 .and_then(|s| s.to_str())
                 .unwrap_or("Schema")
-                .to_string(),
-        };
+                .to_string()
+        });
         let mut name = base.clone();
         let mut n = 2;
         while self.used_names.contains(&name) {
@@ -372,9 +371,42 @@ pub fn percent_decode(text: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// The name a schema lifted from `fragment` takes: its pointer's last segment
+/// that names something, passing over the structural ones. A schema at
+/// `/components/parameters/Limit/schema` is called `Limit`, one at
+/// `/components/responses/Error/content/application~1json/schema` `Error`,
+/// one at `/properties/owner` `owner`. `None` when no segment names anything.
+fn lifted_name(fragment: &str) -> Option<String> {
+    const STRUCTURAL: [&str; 9] = [
+        "schema",
+        "content",
+        "items",
+        "additionalProperties",
+        "not",
+        "allOf",
+        "anyOf",
+        "oneOf",
+        "prefixItems",
+    ];
+    let segments: Vec<String> = fragment
+        .split('/')
+        .map(crate::error::unescape_token)
+        .collect();
+    (0..segments.len()).rev().find_map(|i| {
+        let segment = &segments[i];
+        let media_type = i > 0 && segments[i - 1] == "content";
+        let position = segment.bytes().all(|b| b.is_ascii_digit());
+        let names = !segment.is_empty()
+            && !media_type
+            && !position
+            && !STRUCTURAL.contains(&segment.as_str());
+        names.then(|| segment.clone())
+    })
+}
+
 #[cfg(test)]
 mod tests {
-    use super::needs_bundling;
+    use super::{lifted_name, needs_bundling};
 
     #[test]
     fn spots_references_that_need_work() {
@@ -429,5 +461,24 @@ mod tests {
         assert!(needs_bundling(
             "a:\n  $ref: >-\n    #/components/schemas/Pet%2Fx\nb: 1\n"
         ));
+    }
+
+    #[test]
+    fn lifted_schemas_are_named_after_what_holds_them() {
+        assert_eq!(
+            lifted_name("/components/parameters/Limit/schema").as_deref(),
+            Some("Limit")
+        );
+        assert_eq!(
+            lifted_name("/components/responses/Error/content/application~1json/schema").as_deref(),
+            Some("Error")
+        );
+        assert_eq!(lifted_name("/properties/owner").as_deref(), Some("owner"));
+        assert_eq!(
+            lifted_name("/definitions/a~1b/items/0").as_deref(),
+            Some("a/b")
+        );
+        assert_eq!(lifted_name("/schema/items"), None);
+        assert_eq!(lifted_name(""), None);
     }
 }
