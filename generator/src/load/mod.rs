@@ -1,6 +1,7 @@
 //! Loading a spec: files to one normalised document to the typed 3.0 model.
 
 mod bundle;
+mod events;
 mod kind;
 pub mod normalize;
 mod parallel;

@@ -37,8 +37,14 @@ pub fn parse(path: &Path, text: &str) -> Result<Value, Diagnostic> {
 }
 
 /// One piece of a document cut by [`super::split`]: its value and depth, or
-/// `None` on any error.
+/// `None` on any error. Read from the parser's events where that reader is
+/// sure of the value, through serde otherwise.
 pub(super) fn parse_piece(text: &str) -> Option<(Value, usize)> {
+    super::events::parse(text).or_else(|| parse_piece_by_serde(text))
+}
+
+/// [`parse_piece`] through serde only: the reference for the event reader.
+pub(super) fn parse_piece_by_serde(text: &str) -> Option<(Value, usize)> {
     serde_yaml::from_str::<Lenient>(text)
         .ok()
         .map(|l| (l.0, l.1))
@@ -77,18 +83,10 @@ impl<'de> serde::de::Visitor<'de> for LenientVisitor {
         leaf(Value::from(v))
     }
     fn visit_i128<E>(self, v: i128) -> Result<Lenient, E> {
-        leaf(
-            i64::try_from(v)
-                .map(Value::from)
-                .unwrap_or_else(|_| float(v as f64)),
-        )
+        leaf(wide_signed(v))
     }
     fn visit_u128<E>(self, v: u128) -> Result<Lenient, E> {
-        leaf(
-            u64::try_from(v)
-                .map(Value::from)
-                .unwrap_or_else(|_| float(v as f64)),
-        )
+        leaf(wide_unsigned(v))
     }
     fn visit_f64<E>(self, v: f64) -> Result<Lenient, E> {
         leaf(float(v))
@@ -133,8 +131,23 @@ impl<'de> serde::de::Visitor<'de> for LenientVisitor {
     }
 }
 
+/// An integer that may not fit 64 bits: as the nearest double if it does not.
+pub(super) fn wide_signed(v: i128) -> Value {
+    i64::try_from(v)
+        .map(Value::from)
+        .unwrap_or_else(|_| float(v as f64))
+}
+
+/// An unsigned integer that may not fit 64 bits: as the nearest double if it
+/// does not.
+pub(super) fn wide_unsigned(v: u128) -> Value {
+    u64::try_from(v)
+        .map(Value::from)
+        .unwrap_or_else(|_| float(v as f64))
+}
+
 /// Non-finite numbers (YAML's .inf, .nan) have no JSON form: kept as null.
-fn float(v: f64) -> Value {
+pub(super) fn float(v: f64) -> Value {
     serde_json::Number::from_f64(v)
         .map(Value::Number)
         .unwrap_or(Value::Null)

@@ -38,12 +38,11 @@ use std::ops::Range;
 
 use serde_json::{Map, Value};
 
+use super::events::MAX_DEPTH;
+
 /// Smaller documents are parsed in one piece: starting threads costs more
 /// than it saves.
 pub const MIN_SPLIT_BYTES: usize = 256 * 1024;
-
-/// The deepest nesting of mappings and sequences yaml_serde accepts.
-const MAX_DEPTH: usize = 128;
 
 /// Parses one piece: its value and nesting depth, or `None` on any error.
 pub type PieceParser = fn(&str) -> Option<(Value, usize)>;
@@ -307,6 +306,35 @@ fn key_of(line: &str, parse_piece: PieceParser) -> Option<String> {
         (Some((key, Value::Null)), None) => Some(key),
         _ => None,
     }
+}
+
+/// The texts `parse_piece` is given when `text` is cut into pieces of about
+/// `target` bytes: every piece and the key line of every mapping cut
+/// further; `None` when the text is not cut.
+#[cfg(test)]
+pub(super) fn piece_texts(text: &str, target: usize) -> Option<Vec<&str>> {
+    fn key_lines<'t>(text: &'t str, mapping: &Mapping, out: &mut Vec<&'t str>) {
+        for part in &mapping.parts {
+            if let Part::Nested { key, value } = part {
+                out.push(&text[key.clone()]);
+                key_lines(text, value, out);
+            }
+        }
+    }
+    if has_anchor(text) {
+        return None;
+    }
+    let lines = scan_lines(text)?;
+    let mut plan = Plan {
+        text,
+        lines: &lines,
+        target,
+        pieces: Vec::new(),
+    };
+    let root = plan.mapping(0..lines.len(), None, 0)?;
+    let mut out: Vec<&str> = plan.pieces.iter().map(|(b, _)| &text[b.clone()]).collect();
+    key_lines(text, &root, &mut out);
+    Some(out)
 }
 
 #[cfg(test)]
