@@ -9,6 +9,8 @@ use crate::error::{unescape_token, Diagnostic};
 
 /// Parses one file's text. JSON is tried first for `.json` files (it is much
 /// faster), YAML otherwise; YAML 1.2 is a superset of JSON so either works.
+/// A big YAML document is cut and read on every core where that gives the
+/// same value (see `split`).
 pub fn parse(path: &Path, text: &str) -> Result<Value, Diagnostic> {
     let is_json = path
         .extension()
@@ -22,6 +24,12 @@ pub fn parse(path: &Path, text: &str) -> Result<Value, Diagnostic> {
         });
     }
     if let Some(value) = super::split::parse(text, parse_piece) {
+        return Ok(value);
+    }
+    // A document not worth cutting (every file of a multi-file spec, say)
+    // is read straight from the parser's events where that reader is sure;
+    // the serde path below reads the rest and reports every error.
+    if let Some((value, _)) = super::events::parse(text) {
         return Ok(value);
     }
     let value: Lenient = serde_yaml::from_str(text).map_err(|e| {
