@@ -29,6 +29,11 @@ pub struct Bundler {
     inlining: Vec<(PathBuf, String)>,
     /// Every file read, root first.
     pub file_list: Vec<PathBuf>,
+    /// The canonical form of every path a reference named, as joined to the
+    /// folder of the file holding it: a multi-file spec names the same few
+    /// files thousands of times, and each canonicalisation asks the system
+    /// about every folder on the way.
+    canonical: HashMap<PathBuf, PathBuf>,
 }
 
 impl Bundler {
@@ -46,6 +51,7 @@ impl Bundler {
             new_schemas: Vec::new(),
             used_names,
             inlining: Vec::new(),
+            canonical: HashMap::new(),
         }
     }
 
@@ -127,14 +133,21 @@ impl Bundler {
             }
             let base = file.parent().unwrap_or(Path::new("."));
             let joined = base.join(percent_decode(file_part));
-            std::fs::canonicalize(&joined).map_err(|e| {
-                Diagnostic::new(
-                    file,
-                    join_pointer(pointer, "$ref"),
-                    format!("cannot read the referenced file {}: {e}", joined.display()),
-                )
-                .with_hint("check the relative path in this $ref; it is resolved against the folder of the file that holds it")
-            })?
+            match self.canonical.get(&joined) {
+                Some(canonical) => canonical.clone(),
+                None => {
+                    let canonical = std::fs::canonicalize(&joined).map_err(|e| {
+                        Diagnostic::new(
+                            file,
+                            join_pointer(pointer, "$ref"),
+                            format!("cannot read the referenced file {}: {e}", joined.display()),
+                        )
+                        .with_hint("check the relative path in this $ref; it is resolved against the folder of the file that holds it")
+                    })?;
+                    self.canonical.insert(joined, canonical.clone());
+                    canonical
+                }
+            }
         };
 
         if target_file == self.root {
