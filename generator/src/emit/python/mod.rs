@@ -92,6 +92,21 @@ impl Effective {
 /// an ASCII digit is never part of a longer character.
 fn natural(a: &str, b: &str) -> Ordering {
     let (x, y) = (a.as_bytes(), b.as_bytes());
+    // Up to the first difference the two walk in step. When no number
+    // reaches that byte in both (and none runs on to it), the order is the
+    // bytes' order from there: the common case of names sorted in bulk.
+    let same = x.iter().zip(y).take_while(|(c, d)| c == d).count();
+    let digit_at = |s: &[u8], i: usize| s.get(i).is_some_and(u8::is_ascii_digit);
+    let (dx, dy) = (digit_at(x, same), digit_at(y, same));
+    let in_number = (dx && dy) || (same > 0 && digit_at(x, same - 1) && (dx || dy));
+    if !in_number {
+        return x[same..].cmp(&y[same..]);
+    }
+    natural_walk(x, y)
+}
+
+/// [`natural`] by walking both byte strings from the start.
+fn natural_walk(x: &[u8], y: &[u8]) -> Ordering {
     let digits =
         |s: &[u8], from: usize| from + s[from..].iter().take_while(|c| c.is_ascii_digit()).count();
     let (mut i, mut j) = (0, 0);
@@ -429,6 +444,36 @@ mod tests {
         assert_eq!(natural("é1", "é2"), Less);
         assert_eq!(natural("é", "z"), Greater);
         assert_eq!(natural("Ωb", "Ωa"), Greater);
+        assert_eq!(natural("a1b", "a1c"), Less);
+        assert_eq!(natural("a12", "a1b"), Greater);
+        assert_eq!(natural("a1b", "a12"), Less);
+        assert_eq!(natural("a9", "a10"), Less);
+        assert_eq!(natural("a09x", "a9y"), Less);
+        assert_eq!(natural("ab", "a"), Greater);
+    }
+
+    #[test]
+    fn natural_order_shortcut_agrees_with_the_walk() {
+        // Every word of up to four of these characters.
+        let alphabet = ["a", "0", "1", "9", "é"];
+        let mut words = vec![String::new()];
+        let mut longest = vec![String::new()];
+        for _ in 0..4 {
+            longest = longest
+                .iter()
+                .flat_map(|w| alphabet.iter().map(move |c| format!("{w}{c}")))
+                .collect();
+            words.extend(longest.iter().cloned());
+        }
+        for a in &words {
+            for b in &words {
+                assert_eq!(
+                    natural(a, b),
+                    natural_walk(a.as_bytes(), b.as_bytes()),
+                    "{a:?} vs {b:?}"
+                );
+            }
+        }
     }
 
     #[test]
