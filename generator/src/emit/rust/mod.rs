@@ -112,12 +112,19 @@ const RESERVED_MODULES: &[&str] = &[
 ];
 
 fn render(t: &impl Template, what: &str) -> Result<String, String> {
-    let mut text = t
-        .render()
-        .map_err(|e| format!("rendering the Rust {what} failed: {e}"))?;
+    let mut text = t.render().map_err(|e| failed(what, e))?;
+    end_file(&mut text);
+    Ok(text)
+}
+
+fn failed(what: &str, e: askama::Error) -> String {
+    format!("rendering the Rust {what} failed: {e}")
+}
+
+/// A file ends with exactly one newline.
+fn end_file(text: &mut String) {
     text.truncate(text.trim_end().len());
     text.push('\n');
-    Ok(text)
 }
 
 /// A package name Cargo accepts and Rust can name.
@@ -142,7 +149,12 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
     let needs = Needs::default();
     let mut module_names = Names::with_reserved(RESERVED_MODULES);
     let mut groups = ops::build(api, &types, &needs, &mut module_names);
-    let model_views = models::build(&types);
+    let has_models = !api.types.is_empty();
+    let models_rs = if has_models {
+        Some(models::render(&types)?)
+    } else {
+        None
+    };
     for g in &mut groups.groups {
         let mut rendered = Vec::new();
         for op in &g.ops {
@@ -152,7 +164,6 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
         g.rendered_ops = rendered;
     }
 
-    let has_models = !api.types.is_empty();
     let mut modules: Vec<(String, String)> = Vec::new();
     if has_models {
         modules.push(("models".into(), "pub mod models;".into()));
@@ -244,22 +255,6 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
         })
     };
     let lib = render(&templates::LibRs { p: &p, c: &client }, "lib.rs")?;
-    let has_tagged = model_views.iter().any(|m| m.kind == "tagged");
-    // Building the model views wrote every type of `models.rs`, so whether
-    // it uses the map type is known before it is rendered.
-    let models_rs = if has_models {
-        Some(render(
-            &templates::ModelsRs {
-                uses_hash_map: types.uses_hash_map_in_models.get(),
-                has_tagged,
-                models: &model_views,
-            },
-            "models",
-        )?)
-    } else {
-        None
-    };
-    drop(model_views);
     let mut group_files = Vec::new();
     for g in &groups.groups {
         group_files.push((
