@@ -11,6 +11,7 @@ use super::templates::{ModelRs, ModelsEndRs, ModelsRs};
 use super::types::{variant_names_need_allow, Shape, Types, IN_MODELS};
 use super::views::{FieldView, ModelView, VariantView};
 use crate::emit::hash::Map;
+use crate::emit::reserve_projected;
 
 /// The text of `src/models.rs`. Each type's view is rendered as soon as it
 /// is built and then dropped, so one view is alive at a time rather than
@@ -39,21 +40,6 @@ pub fn render(types: &Types) -> Result<String, String> {
     text.insert_str(0, &head_text);
     super::end_file(&mut text);
     Ok(text)
-}
-
-/// Room the text still has when a piece is added without looking ahead.
-const SLACK: usize = 64 * 1024;
-
-/// Makes room in `text`, which holds the first `done` of `count` pieces,
-/// for the rest when it is nearly full: as much as the pieces so far
-/// project, rather than doubling it over and over. Each growth of a large
-/// buffer copies it to fresh pages, which the kernel zeroes first.
-fn reserve_projected(text: &mut String, done: usize, count: usize) {
-    if done == 0 || text.capacity() - text.len() >= SLACK {
-        return;
-    }
-    let projected = text.len() / done * count + SLACK;
-    text.reserve(projected.saturating_sub(text.len()));
 }
 
 fn empty(kind: &'static str, ident: String, doc: String) -> ModelView {
