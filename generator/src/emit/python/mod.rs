@@ -233,10 +233,31 @@ mod filters {
     }
 }
 
+/// The head of `models.py`; the types follow, one template each.
 #[derive(Template)]
 #[template(path = "python/models.py.jinja", escape = "none")]
 struct ModelsTemplate<'a> {
     m: &'a models::ModelsView,
+}
+
+/// An alias that mentions no class.
+#[derive(Template)]
+#[template(path = "python/models_early.py.jinja", escape = "none")]
+struct ModelsEarlyTemplate<'a> {
+    a: &'a models::AliasView,
+}
+
+#[derive(Template)]
+#[template(path = "python/models_class.py.jinja", escape = "none")]
+struct ModelsClassTemplate<'a> {
+    c: &'a models::ClassView,
+}
+
+/// An alias or a union that mentions classes.
+#[derive(Template)]
+#[template(path = "python/models_late.py.jinja", escape = "none")]
+struct ModelsLateTemplate<'a> {
+    item: &'a models::LateItem,
 }
 
 #[derive(Template)]
@@ -280,12 +301,19 @@ const BASE: &str = include_str!("../../../../templates/python/_base.py");
 /// Renders a template; the file ends with exactly one newline (askama drops
 /// the template's own last one).
 fn render(t: &impl Template, what: &str) -> Result<String, String> {
-    let mut text = t
-        .render()
-        .map_err(|e| format!("cannot render the Python {what}: {e}"))?;
+    let mut text = t.render().map_err(|e| failed(what, e))?;
+    end_file(&mut text);
+    Ok(text)
+}
+
+fn failed(what: &str, e: askama::Error) -> String {
+    format!("cannot render the Python {what}: {e}")
+}
+
+/// A file ends with exactly one newline.
+fn end_file(text: &mut String) {
     text.truncate(text.trim_end_matches('\n').len());
     text.push('\n');
-    Ok(text)
 }
 
 fn file(path: impl Into<PathBuf>, contents: String) -> OutputFile {
@@ -346,10 +374,9 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
     files.push(file(format!("{pkg}/_base.py"), BASE.to_string()));
     files.push(file(format!("{pkg}/py.typed"), String::new()));
 
-    let models = models::view(api, &names);
     files.push(file(
         format!("{pkg}/models.py"),
-        render(&ModelsTemplate { m: &models }, "models")?,
+        models::render(api, &names)?,
     ));
 
     let mut classes: Vec<String> = Vec::new();
