@@ -24,13 +24,13 @@ use std::path::PathBuf;
 
 use askama::Template;
 
-use super::{OutputFile, PackageInfo};
+use super::{reserve_projected, OutputFile, PackageInfo};
 use crate::ir::Api;
 
 use naming::Names;
 use ops::Needs;
 use types::Types;
-use views::PackageView;
+use views::{GroupView, PackageView};
 
 /// The runtime crate's sources, vendored as `src/runtime/`.
 const RUNTIME_FILES: &[(&str, &str)] = &[
@@ -127,6 +127,25 @@ fn end_file(text: &mut String) {
     text.push('\n');
 }
 
+/// `src/<group>.rs`: the resource, then each operation rendered straight
+/// after it, its text trimmed at the end.
+fn group_file(g: &GroupView) -> Result<String, String> {
+    let mut text = String::new();
+    templates::GroupRs { g }
+        .render_into(&mut text)
+        .map_err(|e| failed("group module", e))?;
+    for (done, op) in g.ops.iter().enumerate() {
+        reserve_projected(&mut text, done, g.ops.len());
+        text.push('\n');
+        templates::OperationRs { op }
+            .render_into(&mut text)
+            .map_err(|e| failed("operation", e))?;
+        text.truncate(text.trim_end().len());
+    }
+    end_file(&mut text);
+    Ok(text)
+}
+
 /// A package name Cargo accepts and Rust can name.
 fn check_name(name: &str) -> Result<String, String> {
     let valid = name.starts_with(|c: char| c.is_ascii_alphabetic())
@@ -148,21 +167,13 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
     let types = Types::new(api);
     let needs = Needs::default();
     let mut module_names = Names::with_reserved(RESERVED_MODULES);
-    let mut groups = ops::build(api, &types, &needs, &mut module_names);
+    let groups = ops::build(api, &types, &needs, &mut module_names);
     let has_models = !api.types.is_empty();
     let models_rs = if has_models {
         Some(models::render(&types)?)
     } else {
         None
     };
-    for g in &mut groups.groups {
-        let mut rendered = Vec::new();
-        for op in &g.ops {
-            let text = render(&templates::OperationRs { op }, "operation")?;
-            rendered.push(text.trim_end().to_string());
-        }
-        g.rendered_ops = rendered;
-    }
 
     let mut modules: Vec<(String, String)> = Vec::new();
     if has_models {
@@ -259,7 +270,7 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
     for g in &groups.groups {
         group_files.push((
             format!("src/{}.rs", naming::unraw(&g.module)),
-            render(&templates::GroupRs { g }, "group module")?,
+            group_file(g)?,
         ));
     }
     let p = PackageView {
