@@ -150,6 +150,21 @@ pub fn emit(lang: Lang, api: &Api, package: &PackageInfo) -> Result<Vec<OutputFi
     }
 }
 
+/// Room a file's text still has when a piece is added without looking ahead.
+const SLACK: usize = 64 * 1024;
+
+/// Makes room in `text`, which holds the first `done` of `count` similar
+/// pieces of a file, for the rest when it is nearly full: as much as the
+/// pieces so far project, rather than doubling it over and over. Each growth
+/// of a large buffer copies it to fresh pages, which the kernel zeroes first.
+pub(crate) fn reserve_projected(text: &mut String, done: usize, count: usize) {
+    if done == 0 || text.capacity() - text.len() >= SLACK {
+        return;
+    }
+    let projected = text.len() / done * count + SLACK;
+    text.reserve(projected.saturating_sub(text.len()));
+}
+
 /// Writes a package so that `dir` holds either the complete new package or
 /// what it held before: files go to a sibling temporary folder first, which
 /// then replaces `dir`.

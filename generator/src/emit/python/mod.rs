@@ -92,6 +92,21 @@ impl Effective {
 /// an ASCII digit is never part of a longer character.
 fn natural(a: &str, b: &str) -> Ordering {
     let (x, y) = (a.as_bytes(), b.as_bytes());
+    // Up to the first difference the two walk in step. When no number
+    // reaches that byte in both (and none runs on to it), the order is the
+    // bytes' order from there: the common case of names sorted in bulk.
+    let same = x.iter().zip(y).take_while(|(c, d)| c == d).count();
+    let digit_at = |s: &[u8], i: usize| s.get(i).is_some_and(u8::is_ascii_digit);
+    let (dx, dy) = (digit_at(x, same), digit_at(y, same));
+    let in_number = (dx && dy) || (same > 0 && digit_at(x, same - 1) && (dx || dy));
+    if !in_number {
+        return x[same..].cmp(&y[same..]);
+    }
+    natural_walk(x, y)
+}
+
+/// [`natural`] by walking both byte strings from the start.
+fn natural_walk(x: &[u8], y: &[u8]) -> Ordering {
     let digits =
         |s: &[u8], from: usize| from + s[from..].iter().take_while(|c| c.is_ascii_digit()).count();
     let (mut i, mut j) = (0, 0);
@@ -218,10 +233,31 @@ mod filters {
     }
 }
 
+/// The head of `models.py`; the types follow, one template each.
 #[derive(Template)]
 #[template(path = "python/models.py.jinja", escape = "none")]
 struct ModelsTemplate<'a> {
     m: &'a models::ModelsView,
+}
+
+/// An alias that mentions no class.
+#[derive(Template)]
+#[template(path = "python/models_early.py.jinja", escape = "none")]
+struct ModelsEarlyTemplate<'a> {
+    a: &'a models::AliasView,
+}
+
+#[derive(Template)]
+#[template(path = "python/models_class.py.jinja", escape = "none")]
+struct ModelsClassTemplate<'a> {
+    c: &'a models::ClassView,
+}
+
+/// An alias or a union that mentions classes.
+#[derive(Template)]
+#[template(path = "python/models_late.py.jinja", escape = "none")]
+struct ModelsLateTemplate<'a> {
+    item: &'a models::LateItem,
 }
 
 #[derive(Template)]
@@ -265,12 +301,19 @@ const BASE: &str = include_str!("../../../../templates/python/_base.py");
 /// Renders a template; the file ends with exactly one newline (askama drops
 /// the template's own last one).
 fn render(t: &impl Template, what: &str) -> Result<String, String> {
-    let mut text = t
-        .render()
-        .map_err(|e| format!("cannot render the Python {what}: {e}"))?;
+    let mut text = t.render().map_err(|e| failed(what, e))?;
+    end_file(&mut text);
+    Ok(text)
+}
+
+fn failed(what: &str, e: askama::Error) -> String {
+    format!("cannot render the Python {what}: {e}")
+}
+
+/// A file ends with exactly one newline.
+fn end_file(text: &mut String) {
     text.truncate(text.trim_end_matches('\n').len());
     text.push('\n');
-    Ok(text)
 }
 
 fn file(path: impl Into<PathBuf>, contents: String) -> OutputFile {
@@ -331,10 +374,9 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
     files.push(file(format!("{pkg}/_base.py"), BASE.to_string()));
     files.push(file(format!("{pkg}/py.typed"), String::new()));
 
-    let models = models::view(api, &names);
     files.push(file(
         format!("{pkg}/models.py"),
-        render(&ModelsTemplate { m: &models }, "models")?,
+        models::render(api, &names)?,
     ));
 
     let mut classes: Vec<String> = Vec::new();
@@ -429,6 +471,36 @@ mod tests {
         assert_eq!(natural("é1", "é2"), Less);
         assert_eq!(natural("é", "z"), Greater);
         assert_eq!(natural("Ωb", "Ωa"), Greater);
+        assert_eq!(natural("a1b", "a1c"), Less);
+        assert_eq!(natural("a12", "a1b"), Greater);
+        assert_eq!(natural("a1b", "a12"), Less);
+        assert_eq!(natural("a9", "a10"), Less);
+        assert_eq!(natural("a09x", "a9y"), Less);
+        assert_eq!(natural("ab", "a"), Greater);
+    }
+
+    #[test]
+    fn natural_order_shortcut_agrees_with_the_walk() {
+        // Every word of up to four of these characters.
+        let alphabet = ["a", "0", "1", "9", "é"];
+        let mut words = vec![String::new()];
+        let mut longest = vec![String::new()];
+        for _ in 0..4 {
+            longest = longest
+                .iter()
+                .flat_map(|w| alphabet.iter().map(move |c| format!("{w}{c}")))
+                .collect();
+            words.extend(longest.iter().cloned());
+        }
+        for a in &words {
+            for b in &words {
+                assert_eq!(
+                    natural(a, b),
+                    natural_walk(a.as_bytes(), b.as_bytes()),
+                    "{a:?} vs {b:?}"
+                );
+            }
+        }
     }
 
     #[test]

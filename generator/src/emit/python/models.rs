@@ -3,9 +3,11 @@
 use std::cmp::Reverse;
 use std::collections::{BTreeSet, BinaryHeap};
 
+use askama::Template;
 use serde_json::Value;
 
 use crate::emit::hash::Map;
+use crate::emit::reserve_projected;
 
 use super::escape::py_str;
 use super::layout::{self, Doc};
@@ -67,13 +69,11 @@ pub enum LateItem {
     Union(UnionView),
 }
 
+/// The head of `models.py`.
 pub struct ModelsView {
     pub doc: String,
     pub imports: Vec<String>,
     pub all: String,
-    pub early: Vec<AliasView>,
-    pub classes: Vec<ClassView>,
-    pub late: Vec<LateItem>,
 }
 
 /// A Python literal for a spec default, when it fits the field's type.
@@ -295,10 +295,15 @@ fn late_order(items: &[&NamedType]) -> Vec<usize> {
     order
 }
 
-pub fn view(api: &Api, names: &Names) -> ModelsView {
+/// The text of `models.py`. Each type's view is rendered as soon as it is
+/// built and then dropped, so one view is alive at a time rather than
+/// thousands; the head, whose imports depend on what the types use, goes in
+/// front at the end.
+pub fn render(api: &Api, names: &Names) -> Result<String, String> {
+    let failed = |e| super::failed("models", e);
     let mut types = Types::new(api, names, "");
     let mut early_types: Vec<&NamedType> = Vec::new();
-    let mut classes = Vec::new();
+    let mut class_types = Vec::new();
     let mut late_types: Vec<&NamedType> = Vec::new();
 
     for t in &api.types {
@@ -310,36 +315,51 @@ pub fn view(api: &Api, names: &Names) -> ModelsView {
                 early_types.push(t)
             }
             TypeKind::Object { fields, additional } => {
-                classes.push(class_view(
-                    api,
-                    &types,
-                    names,
-                    t,
-                    fields,
-                    additional.as_ref(),
-                ));
+                class_types.push((t, fields, additional.as_ref()));
             }
             _ => late_types.push(t),
         }
     }
-    let early: Vec<AliasView> = early_order(&early_types)
-        .into_iter()
-        .map(|i| {
-            let t = early_types[i];
-            let name = names.ty(&t.name);
-            let statement = match &t.kind {
-                TypeKind::Enum { base, values, .. } => enum_alias(name, *base, values).render(0, 0),
-                TypeKind::Alias { target } => {
-                    Doc::text(format!("{name} = {}", types.runtime(target))).flat()
-                }
-                _ => String::new(),
-            };
-            AliasView {
-                statement,
-                doc: alias_doc(t),
+    let count = api.types.len();
+    let mut done = 0;
+    let mut text = String::new();
+    let mut uses = Uses::default();
+    for i in early_order(&early_types) {
+        let t = early_types[i];
+        let name = names.ty(&t.name);
+        let statement = match &t.kind {
+            TypeKind::Enum { base, values, .. } => enum_alias(name, *base, values).render(0, 0),
+            TypeKind::Alias { target } => {
+                Doc::text(format!("{name} = {}", types.runtime(target))).flat()
             }
-        })
-        .collect();
+            _ => String::new(),
+        };
+        uses.note(&statement);
+        let a = AliasView {
+            statement,
+            doc: alias_doc(t),
+        };
+        reserve_projected(&mut text, done, count);
+        super::ModelsEarlyTemplate { a: &a }
+            .render_into(&mut text)
+            .map_err(failed)?;
+        done += 1;
+    }
+
+    let has_classes = !class_types.is_empty();
+    let mut has_additional = false;
+    for (t, fields, additional) in class_types {
+        let c = class_view(api, &types, names, t, fields, additional);
+        for f in &c.fields {
+            uses.note(&f.line);
+        }
+        has_additional |= c.additional.is_some();
+        reserve_projected(&mut text, done, count);
+        super::ModelsClassTemplate { c: &c }
+            .render_into(&mut text)
+            .map_err(failed)?;
+        done += 1;
+    }
 
     // Aliases and unions that mention classes, in an order where each
     // mentions only what is already defined; the rest is quoted.
@@ -352,15 +372,15 @@ pub fn view(api: &Api, names: &Names) -> ModelsView {
         .enumerate()
         .map(|(i, t)| (t.name.clone(), i))
         .collect();
-    let mut late = Vec::new();
+    let mut has_union = false;
     for (rank, t) in ordered.into_iter().enumerate() {
         types.forward_from = Some(rank);
         let name = names.ty(&t.name).to_string();
-        match &t.kind {
-            TypeKind::Alias { target } => late.push(LateItem::Alias(AliasView {
+        let item = match &t.kind {
+            TypeKind::Alias { target } => LateItem::Alias(AliasView {
                 statement: Doc::text(format!("{name} = {}", types.runtime(target))).flat(),
                 doc: alias_doc(t),
-            })),
+            }),
             TypeKind::Union {
                 variants,
                 discriminator,
@@ -422,7 +442,7 @@ pub fn view(api: &Api, names: &Names) -> ModelsView {
                         layout::returns(0, ") ", &name)
                     )
                 };
-                late.push(LateItem::Union(UnionView {
+                LateItem::Union(UnionView {
                     alias: AliasView {
                         statement,
                         doc: alias_doc(t),
@@ -432,10 +452,22 @@ pub fn view(api: &Api, names: &Names) -> ModelsView {
                     discriminator: discriminator.clone(),
                     tags,
                     fallback,
-                }));
+                })
             }
-            _ => {}
+            _ => continue,
+        };
+        match &item {
+            LateItem::Alias(a) => uses.note(&a.statement),
+            LateItem::Union(u) => {
+                uses.note(&u.alias.statement);
+                has_union = true;
+            }
         }
+        reserve_projected(&mut text, done, count);
+        super::ModelsLateTemplate { item: &item }
+            .render_into(&mut text)
+            .map_err(failed)?;
+        done += 1;
     }
 
     let mut exported: Vec<String> = api
@@ -445,49 +477,34 @@ pub fn view(api: &Api, names: &Names) -> ModelsView {
         .collect();
     exported.extend(names.union_parsers.values().cloned());
 
-    let mut text = String::new();
-    for a in &early {
-        text.push_str(&a.statement);
-    }
-    for c in &classes {
-        for f in &c.fields {
-            text.push_str(&f.line);
-        }
-    }
-    for l in &late {
-        match l {
-            LateItem::Alias(a) => text.push_str(&a.statement),
-            LateItem::Union(u) => text.push_str(&u.alias.statement),
-        }
-    }
     let mut typing = vec!["Any"];
-    if text.contains("Literal[") {
+    if uses.literal {
         typing.push("Literal");
     }
-    if text.contains("Optional[") {
+    if uses.optional {
         typing.push("Optional");
     }
-    if text.contains("Union[") {
+    if uses.union {
         typing.push("Union");
     }
     let mut imports = Vec::new();
-    if classes.iter().any(|c| c.additional.is_some()) {
+    if has_additional {
         imports.push("import dataclasses".to_string());
     }
-    if text.contains("datetime.") {
+    if uses.datetime {
         imports.push("import datetime".to_string());
     }
-    if late.iter().any(|l| matches!(l, LateItem::Union(_))) {
+    if has_union {
         imports.push("from collections.abc import Callable, Mapping".to_string());
     } else {
         imports.push("from collections.abc import Mapping".to_string());
     }
     imports.push(format!("from typing import {}", typing.join(", ")));
-    if classes.is_empty() {
+    if !has_classes {
         imports.retain(|i| !i.contains("Mapping"));
     }
 
-    ModelsView {
+    let head = ModelsView {
         doc: super::escape::docstring(
             &format!(
                 "The models of the {}: what its operations send and return.\n\n\
@@ -503,9 +520,34 @@ pub fn view(api: &Api, names: &Names) -> ModelsView {
         .unwrap_or_default(),
         imports,
         all: dunder_all(&exported),
-        early,
-        classes,
-        late,
+    };
+    let mut head_text = String::new();
+    super::ModelsTemplate { m: &head }
+        .render_into(&mut head_text)
+        .map_err(failed)?;
+    text.insert_str(0, &head_text);
+    super::end_file(&mut text);
+    Ok(text)
+}
+
+/// What the type annotations of `models.py` use, for its imports. Each
+/// piece noted starts with a name and then `:` or ` =`, so no pattern
+/// below could match across two pieces: noting them one by one finds what
+/// a search of all of them put together would.
+#[derive(Default)]
+struct Uses {
+    literal: bool,
+    optional: bool,
+    union: bool,
+    datetime: bool,
+}
+
+impl Uses {
+    fn note(&mut self, code: &str) {
+        self.literal |= code.contains("Literal[");
+        self.optional |= code.contains("Optional[");
+        self.union |= code.contains("Union[");
+        self.datetime |= code.contains("datetime.");
     }
 }
 

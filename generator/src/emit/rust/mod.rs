@@ -24,13 +24,13 @@ use std::path::PathBuf;
 
 use askama::Template;
 
-use super::{OutputFile, PackageInfo};
+use super::{reserve_projected, OutputFile, PackageInfo};
 use crate::ir::Api;
 
 use naming::Names;
 use ops::Needs;
 use types::Types;
-use views::PackageView;
+use views::{GroupView, PackageView};
 
 /// The runtime crate's sources, vendored as `src/runtime/`.
 const RUNTIME_FILES: &[(&str, &str)] = &[
@@ -112,11 +112,37 @@ const RESERVED_MODULES: &[&str] = &[
 ];
 
 fn render(t: &impl Template, what: &str) -> Result<String, String> {
-    let mut text = t
-        .render()
-        .map_err(|e| format!("rendering the Rust {what} failed: {e}"))?;
+    let mut text = t.render().map_err(|e| failed(what, e))?;
+    end_file(&mut text);
+    Ok(text)
+}
+
+fn failed(what: &str, e: askama::Error) -> String {
+    format!("rendering the Rust {what} failed: {e}")
+}
+
+/// A file ends with exactly one newline.
+fn end_file(text: &mut String) {
     text.truncate(text.trim_end().len());
     text.push('\n');
+}
+
+/// `src/<group>.rs`: the resource, then each operation rendered straight
+/// after it, its text trimmed at the end.
+fn group_file(g: &GroupView) -> Result<String, String> {
+    let mut text = String::new();
+    templates::GroupRs { g }
+        .render_into(&mut text)
+        .map_err(|e| failed("group module", e))?;
+    for (done, op) in g.ops.iter().enumerate() {
+        reserve_projected(&mut text, done, g.ops.len());
+        text.push('\n');
+        templates::OperationRs { op }
+            .render_into(&mut text)
+            .map_err(|e| failed("operation", e))?;
+        text.truncate(text.trim_end().len());
+    }
+    end_file(&mut text);
     Ok(text)
 }
 
@@ -141,18 +167,14 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
     let types = Types::new(api);
     let needs = Needs::default();
     let mut module_names = Names::with_reserved(RESERVED_MODULES);
-    let mut groups = ops::build(api, &types, &needs, &mut module_names);
-    let model_views = models::build(&types);
-    for g in &mut groups.groups {
-        let mut rendered = Vec::new();
-        for op in &g.ops {
-            let text = render(&templates::OperationRs { op }, "operation")?;
-            rendered.push(text.trim_end().to_string());
-        }
-        g.rendered_ops = rendered;
-    }
-
+    let groups = ops::build(api, &types, &needs, &mut module_names);
     let has_models = !api.types.is_empty();
+    let models_rs = if has_models {
+        Some(models::render(&types)?)
+    } else {
+        None
+    };
+
     let mut modules: Vec<(String, String)> = Vec::new();
     if has_models {
         modules.push(("models".into(), "pub mod models;".into()));
@@ -244,27 +266,11 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
         })
     };
     let lib = render(&templates::LibRs { p: &p, c: &client }, "lib.rs")?;
-    let has_tagged = model_views.iter().any(|m| m.kind == "tagged");
-    // Building the model views wrote every type of `models.rs`, so whether
-    // it uses the map type is known before it is rendered.
-    let models_rs = if has_models {
-        Some(render(
-            &templates::ModelsRs {
-                uses_hash_map: types.uses_hash_map_in_models.get(),
-                has_tagged,
-                models: &model_views,
-            },
-            "models",
-        )?)
-    } else {
-        None
-    };
-    drop(model_views);
     let mut group_files = Vec::new();
     for g in &groups.groups {
         group_files.push((
             format!("src/{}.rs", naming::unraw(&g.module)),
-            render(&templates::GroupRs { g }, "group module")?,
+            group_file(g)?,
         ));
     }
     let p = PackageView {

@@ -1,16 +1,45 @@
 //! `src/models.rs`: one Rust type per IR named type.
 
+use askama::Template;
+
 use crate::ir::{EnumBase, Field, NamedType, TypeKind, TypeRef, Variant};
 
 use super::escape::string_literal;
 use super::layout;
 use super::naming::Names;
+use super::templates::{ModelRs, ModelsEndRs, ModelsRs};
 use super::types::{variant_names_need_allow, Shape, Types, IN_MODELS};
 use super::views::{FieldView, ModelView, VariantView};
 use crate::emit::hash::Map;
+use crate::emit::reserve_projected;
 
-pub fn build(types: &Types) -> Vec<ModelView> {
-    types.api.types.iter().map(|t| model(types, t)).collect()
+/// The text of `src/models.rs`. Each type's view is rendered as soon as it
+/// is built and then dropped, so one view is alive at a time rather than
+/// thousands.
+pub fn render(types: &Types) -> Result<String, String> {
+    let failed = |e| super::failed("models", e);
+    let count = types.api.types.len();
+    let mut text = String::new();
+    let mut has_tagged = false;
+    for (done, t) in types.api.types.iter().enumerate() {
+        let m = model(types, t);
+        has_tagged |= m.kind == "tagged";
+        reserve_projected(&mut text, done, count);
+        ModelRs { m: &m }.render_into(&mut text).map_err(failed)?;
+    }
+    if has_tagged {
+        ModelsEndRs.render_into(&mut text).map_err(failed)?;
+    }
+    // Whether the types use the map type is known now: the head goes in
+    // front (a move within the buffer, which the projection left room for).
+    let head = ModelsRs {
+        uses_hash_map: types.uses_hash_map_in_models.get(),
+    };
+    let mut head_text = String::new();
+    head.render_into(&mut head_text).map_err(failed)?;
+    text.insert_str(0, &head_text);
+    super::end_file(&mut text);
+    Ok(text)
 }
 
 fn empty(kind: &'static str, ident: String, doc: String) -> ModelView {

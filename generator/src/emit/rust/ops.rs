@@ -110,7 +110,6 @@ pub fn build(api: &Api, types: &Types, needs: &Needs, module_names: &mut Names) 
             description: g.description.clone().unwrap_or_default(),
             imports,
             ops,
-            rendered_ops: Vec::new(),
         });
     }
     Groups {

@@ -76,13 +76,24 @@ pub struct LibRs<'a> {
     pub c: &'a ClientView,
 }
 
+/// The head of `src/models.rs`.
 #[derive(Template)]
 #[template(path = "rust/models.rs.txt", escape = "none")]
-pub struct ModelsRs<'a> {
+pub struct ModelsRs {
     pub uses_hash_map: bool,
-    pub has_tagged: bool,
-    pub models: &'a [ModelView],
 }
+
+/// One type of `src/models.rs`.
+#[derive(Template)]
+#[template(path = "rust/model.rs.txt", escape = "none")]
+pub struct ModelRs<'a> {
+    pub m: &'a ModelView,
+}
+
+/// The end of `src/models.rs` when it has a tagged union.
+#[derive(Template)]
+#[template(path = "rust/models_end.rs.txt", escape = "none")]
+pub struct ModelsEndRs;
 
 #[derive(Template)]
 #[template(path = "rust/group.rs.txt", escape = "none")]

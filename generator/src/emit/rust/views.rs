@@ -75,8 +75,6 @@ pub struct GroupView {
     pub description: String,
     pub imports: Vec<String>,
     pub ops: Vec<OpView>,
-    /// Rendered operations (see `operation.rs.txt`).
-    pub rendered_ops: Vec<String>,
 }
 
 pub struct OpView {
