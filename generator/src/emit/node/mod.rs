@@ -143,10 +143,15 @@ mod filters {
         Ok(escape::js_string(text.as_str()))
     }
 
-    /// A JSDoc comment at `indent` spaces, with its line breaks (or nothing).
+    /// A JSDoc comment at `indent` spaces, with its line breaks (or nothing),
+    /// written straight into the file.
     #[askama::filter_fn]
-    pub fn jsdoc(doc: &Doc, _: &dyn askama::Values, indent: usize) -> askama::Result<String> {
-        Ok(escape::jsdoc(doc, indent))
+    pub fn jsdoc<'a>(
+        doc: &'a Doc,
+        _: &dyn askama::Values,
+        indent: usize,
+    ) -> askama::Result<escape::JsDoc<'a>> {
+        Ok(escape::JsDoc(doc, indent))
     }
 
     /// Inline Markdown text.
