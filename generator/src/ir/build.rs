@@ -1478,17 +1478,27 @@ fn merge_field(fields: &mut Vec<Field>, f: Field) {
 }
 
 fn enum_shape(base: EnumBase, values: Vec<Value>, constant: bool) -> Shape {
-    let mut unique: Vec<Value> = Vec::new();
-    for v in values {
-        if !unique.contains(&v) {
-            unique.push(v);
-        }
-    }
+    // The first of equal values is kept. Strings (nearly all values, and
+    // some enums have hundreds) are looked up in a set; any other value is
+    // compared with those before it.
+    let keep: Vec<bool> = {
+        let mut strings: HashSet<&str> = HashSet::with_capacity(values.len());
+        values
+            .iter()
+            .enumerate()
+            .map(|(i, v)| match v {
+                Value::String(s) => strings.insert(s.as_str()),
+                other => !values[..i].contains(other),
+            })
+            .collect()
+    };
     Shape::Kind(TypeKind::Enum {
         base,
-        values: unique
+        values: values
             .into_iter()
-            .map(|value| EnumValue { value })
+            .zip(keep)
+            .filter(|(_, keep)| *keep)
+            .map(|(value, _)| EnumValue { value })
             .collect(),
         constant,
     })

@@ -15,7 +15,8 @@
 //! - Markdown inline text has its markup characters backslash-escaped and its
 //!   line breaks folded, so it stays one plain run of text.
 
-use std::fmt::Write as _;
+use std::borrow::Cow;
+use std::fmt::{self, Write as _};
 
 /// Text from the spec. It has no `Display`: templates print it only through
 /// an escaping filter.
@@ -64,6 +65,14 @@ impl Doc {
     pub fn is_empty(&self) -> bool {
         self.paragraphs.is_empty() && self.params.is_empty() && self.tags.is_empty()
     }
+
+    /// The length of its text, for sizing the file it goes into.
+    pub fn text_len(&self) -> usize {
+        let paragraphs: usize = self.paragraphs.iter().map(|p| p.0.len()).sum();
+        let params: usize = self.params.iter().map(|(n, t)| n.len() + t.0.len()).sum();
+        let tags: usize = self.tags.iter().map(|t| t.len()).sum();
+        paragraphs + params + tags
+    }
 }
 
 /// A JavaScript string literal holding `text` exactly.
@@ -107,55 +116,56 @@ fn is_invisible(c: char) -> bool {
 }
 
 /// Normalises spec text for comments and Markdown: `\r\n`, `\r`, U+2028 and
-/// U+2029 become `\n`; other control characters become spaces; trailing
-/// whitespace of each line goes.
-fn normalise_lines(text: &str) -> Vec<String> {
-    // Printable ASCII and `\n`: only the trailing blanks of lines change.
-    let plain = text
+/// U+2029 become `\n`, and other control characters spaces. Text without
+/// any of those is borrowed as it is.
+fn normalise(text: &str) -> Cow<'_, str> {
+    let changes = |c: char| {
+        c != '\n' && (c.is_control() || is_invisible(c) || matches!(c, '\u{2028}' | '\u{2029}'))
+    };
+    // Printable ASCII and `\n` (most text) is checked a byte at a time.
+    let ascii = text
         .bytes()
         .all(|b| (0x20..0x7F).contains(&b) || b == b'\n');
-    let mut lines: Vec<String> = if plain {
-        text.split('\n').map(|l| l.trim_end().to_string()).collect()
-    } else {
-        let unified = text
-            .replace("\r\n", "\n")
-            .replace(['\r', '\u{2028}', '\u{2029}'], "\n");
+    if ascii || !text.chars().any(changes) {
+        return Cow::Borrowed(text);
+    }
+    let unified = text
+        .replace("\r\n", "\n")
+        .replace(['\r', '\u{2028}', '\u{2029}'], "\n");
+    Cow::Owned(
         unified
-            .split('\n')
-            .map(|line| {
-                line.chars()
-                    .map(|c| {
-                        if c == '\t' || c.is_control() || is_invisible(c) {
-                            ' '
-                        } else {
-                            c
-                        }
-                    })
-                    .collect::<String>()
-                    .trim_end()
-                    .to_string()
+            .chars()
+            .map(|c| {
+                if c != '\n' && (c == '\t' || c.is_control() || is_invisible(c)) {
+                    ' '
+                } else {
+                    c
+                }
             })
-            .collect()
-    };
-    // Drop leading and trailing blank lines; keep blank lines inside.
-    let start = lines
-        .iter()
-        .position(|l| !l.is_empty())
-        .unwrap_or(lines.len());
-    let end = lines
-        .iter()
-        .rposition(|l| !l.is_empty())
-        .map_or(start, |i| i + 1);
-    lines.truncate(end);
-    lines.drain(..start);
-    lines
+            .collect(),
+    )
+}
+
+/// The lines of [`normalise`]d text without their trailing whitespace, and
+/// without the blank lines before the first and after the last (blank lines
+/// inside stay). A blank line is one of whitespace only.
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let first = text.find(|c: char| !c.is_whitespace());
+    let last = text.rfind(|c: char| !c.is_whitespace());
+    let kept = first.zip(last).map(|(first, last)| {
+        let start = text[..first].rfind('\n').map_or(0, |n| n + 1);
+        let end = text[last..].find('\n').map_or(text.len(), |n| last + n);
+        &text[start..end]
+    });
+    kept.into_iter()
+        .flat_map(|t| t.split('\n').map(str::trim_end))
 }
 
 /// One line of comment text made inert: no `*/`, no leading `@`, and no
 /// `</` (a `</script>` would end an inline script even inside a comment).
-fn comment_line(line: &str) -> String {
+fn comment_line(line: &str) -> Cow<'_, str> {
     if !line.contains("*/") && !line.contains("</") && !line.trim_start().starts_with('@') {
-        return line.to_string();
+        return Cow::Borrowed(line);
     }
     let mut out = line.replace("*/", "*\\/").replace("</", "<\\/");
     let body = out.trim_start();
@@ -163,65 +173,98 @@ fn comment_line(line: &str) -> String {
         let at = out.len() - body.len();
         out.insert(at, '\\');
     }
-    out
+    Cow::Owned(out)
 }
 
-/// The lines of a JSDoc comment (`/**` ... ` */`) at `indent` spaces, each
-/// ending in `\n`; empty when the doc is empty. A one-line doc with no tags
-/// stays on one line.
-pub fn jsdoc(doc: &Doc, indent: usize) -> String {
-    if doc.is_empty() {
-        return String::new();
-    }
-    let pad = " ".repeat(indent);
-    let mut body: Vec<String> = Vec::new();
-    for paragraph in &doc.paragraphs {
-        let lines = normalise_lines(paragraph.as_str());
-        if lines.is_empty() {
-            continue;
+/// A JSDoc comment (`/**` ... ` */`) at `indent` spaces, its lines each
+/// ending in `\n`; nothing when the doc is empty. A one-line doc with no tags
+/// stays on one line. Written straight into the file that prints it.
+pub struct JsDoc<'a>(pub &'a Doc, pub usize);
+
+impl fmt::Display for JsDoc<'_> {
+    fn fmt(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let JsDoc(doc, indent) = *self;
+        if doc.is_empty() {
+            return Ok(());
         }
-        if !body.is_empty() {
-            body.push(String::new());
-        }
-        body.extend(lines.iter().map(|l| comment_line(l)));
-    }
-    if !doc.params.is_empty() || !doc.tags.is_empty() {
-        if !body.is_empty() {
-            body.push(String::new());
-        }
-        for (name, text) in &doc.params {
-            let lines = normalise_lines(text.as_str());
-            let mut first = format!("@param {name}");
-            if let Some(l) = lines.first() {
-                first.push(' ');
-                first.push_str(&comment_line(l.trim_start()));
+        let paragraphs: Vec<Cow<str>> = doc
+            .paragraphs
+            .iter()
+            .map(|p| normalise(p.as_str()))
+            .collect();
+        let params: Vec<Cow<str>> = doc
+            .params
+            .iter()
+            .map(|(_, t)| normalise(t.as_str()))
+            .collect();
+        let mut body: Vec<Cow<str>> = Vec::new();
+        for text in &paragraphs {
+            let mut lines = lines(text).peekable();
+            if lines.peek().is_none() {
+                continue;
             }
-            body.push(first);
-            body.extend(lines.iter().skip(1).map(|l| comment_line(l)));
+            if !body.is_empty() {
+                body.push(Cow::Borrowed(""));
+            }
+            body.extend(lines.map(comment_line));
         }
-        body.extend(doc.tags.iter().map(|t| t.to_string()));
-    }
-    if body.is_empty() {
-        return String::new();
-    }
-    if body.len() == 1 && doc.params.is_empty() && doc.tags.is_empty() {
-        return format!("{pad}/** {} */\n", body[0]);
-    }
-    let mut out = format!("{pad}/**\n");
-    for line in body {
-        if line.is_empty() {
-            let _ = writeln!(out, "{pad} *");
-        } else {
-            let _ = writeln!(out, "{pad} * {line}");
+        if !doc.params.is_empty() || !doc.tags.is_empty() {
+            if !body.is_empty() {
+                body.push(Cow::Borrowed(""));
+            }
+            for ((name, _), text) in doc.params.iter().zip(&params) {
+                let mut lines = lines(text);
+                let mut first = format!("@param {name}");
+                if let Some(l) = lines.next() {
+                    first.push(' ');
+                    first.push_str(&comment_line(l.trim_start()));
+                }
+                body.push(Cow::Owned(first));
+                body.extend(lines.map(comment_line));
+            }
+            body.extend(doc.tags.iter().map(|t| Cow::Borrowed(*t)));
         }
+        if body.is_empty() {
+            return Ok(());
+        }
+        let pad = |out: &mut fmt::Formatter<'_>| (0..indent).try_for_each(|_| out.write_char(' '));
+        if body.len() == 1 && doc.params.is_empty() && doc.tags.is_empty() {
+            pad(out)?;
+            return writeln!(out, "/** {} */", body[0]);
+        }
+        pad(out)?;
+        out.write_str("/**\n")?;
+        for line in &body {
+            pad(out)?;
+            if line.is_empty() {
+                out.write_str(" *\n")?;
+            } else {
+                out.write_str(" * ")?;
+                out.write_str(line)?;
+                out.write_char('\n')?;
+            }
+        }
+        pad(out)?;
+        out.write_str(" */\n")
     }
-    let _ = writeln!(out, "{pad} */");
+}
+
+/// The lines of `text`, [`normalise`]d, joined by spaces.
+fn joined_lines(text: &str) -> String {
+    let text = normalise(text);
+    let mut out = String::with_capacity(text.len());
+    for (i, line) in lines(&text).enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(line);
+    }
     out
 }
 
 /// Inline Markdown: one line, markup characters escaped, runs of whitespace folded.
 pub fn md_inline(text: &str) -> String {
-    let folded = normalise_lines(text).join(" ");
+    let folded = joined_lines(text);
     let mut out = String::with_capacity(folded.len());
     let mut last_space = true;
     for c in folded.chars() {
@@ -247,7 +290,7 @@ pub fn md_inline(text: &str) -> String {
 /// An inline Markdown code span holding `text` on one line: the fence is
 /// longer than any run of backticks inside.
 pub fn md_code(text: &str) -> String {
-    let one_line = normalise_lines(text).join(" ");
+    let one_line = joined_lines(text);
     let mut longest = 0;
     let mut run = 0;
     for c in one_line.chars() {
@@ -269,6 +312,150 @@ pub fn md_code(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    fn jsdoc(doc: &Doc, indent: usize) -> String {
+        JsDoc(doc, indent).to_string()
+    }
+
+    /// The first version of the comment escaping, a `String` for every
+    /// line: the streaming one must write exactly what it wrote.
+    mod line_at_a_time {
+        use super::super::{is_invisible, Doc};
+
+        pub fn normalise_lines(text: &str) -> Vec<String> {
+            let plain = text
+                .bytes()
+                .all(|b| (0x20..0x7F).contains(&b) || b == b'\n');
+            let mut lines: Vec<String> = if plain {
+                text.split('\n').map(|l| l.trim_end().to_string()).collect()
+            } else {
+                let unified = text
+                    .replace("\r\n", "\n")
+                    .replace(['\r', '\u{2028}', '\u{2029}'], "\n");
+                unified
+                    .split('\n')
+                    .map(|line| {
+                        line.chars()
+                            .map(|c| {
+                                if c == '\t' || c.is_control() || is_invisible(c) {
+                                    ' '
+                                } else {
+                                    c
+                                }
+                            })
+                            .collect::<String>()
+                            .trim_end()
+                            .to_string()
+                    })
+                    .collect()
+            };
+            let start = lines
+                .iter()
+                .position(|l| !l.is_empty())
+                .unwrap_or(lines.len());
+            let end = lines
+                .iter()
+                .rposition(|l| !l.is_empty())
+                .map_or(start, |i| i + 1);
+            lines.truncate(end);
+            lines.drain(..start);
+            lines
+        }
+
+        fn comment_line(line: &str) -> String {
+            let mut out = line.replace("*/", "*\\/").replace("</", "<\\/");
+            let body = out.trim_start();
+            if body.starts_with('@') {
+                let at = out.len() - body.len();
+                out.insert(at, '\\');
+            }
+            out
+        }
+
+        pub fn jsdoc(doc: &Doc, indent: usize) -> String {
+            if doc.is_empty() {
+                return String::new();
+            }
+            let pad = " ".repeat(indent);
+            let mut body: Vec<String> = Vec::new();
+            for paragraph in &doc.paragraphs {
+                let lines = normalise_lines(paragraph.as_str());
+                if lines.is_empty() {
+                    continue;
+                }
+                if !body.is_empty() {
+                    body.push(String::new());
+                }
+                body.extend(lines.iter().map(|l| comment_line(l)));
+            }
+            if !doc.params.is_empty() || !doc.tags.is_empty() {
+                if !body.is_empty() {
+                    body.push(String::new());
+                }
+                for (name, text) in &doc.params {
+                    let lines = normalise_lines(text.as_str());
+                    let mut first = format!("@param {name}");
+                    if let Some(l) = lines.first() {
+                        first.push(' ');
+                        first.push_str(&comment_line(l.trim_start()));
+                    }
+                    body.push(first);
+                    body.extend(lines.iter().skip(1).map(|l| comment_line(l)));
+                }
+                body.extend(doc.tags.iter().map(|t| t.to_string()));
+            }
+            if body.is_empty() {
+                return String::new();
+            }
+            if body.len() == 1 && doc.params.is_empty() && doc.tags.is_empty() {
+                return format!("{pad}/** {} */\n", body[0]);
+            }
+            let mut out = format!("{pad}/**\n");
+            for line in body {
+                if line.is_empty() {
+                    out.push_str(&format!("{pad} *\n"));
+                } else {
+                    out.push_str(&format!("{pad} * {line}\n"));
+                }
+            }
+            out.push_str(&format!("{pad} */\n"));
+            out
+        }
+    }
+
+    /// Spec text with what the escaping treats specially, often.
+    fn hostile_text() -> impl Strategy<Value = String> {
+        "[a-z@*/<> \\t\\r\\n\u{85}\u{a0}\u{1b}\u{7f}\u{200b}\u{2028}\u{2029}\u{3000}é]{0,24}"
+    }
+
+    proptest! {
+        #[test]
+        fn streamed_jsdoc_is_the_line_at_a_time_one(
+            paragraphs in proptest::collection::vec(hostile_text(), 0..3),
+            params in proptest::collection::vec(hostile_text(), 0..2),
+            deprecated: bool,
+            indent in 0usize..5,
+        ) {
+            let mut d = Doc {
+                paragraphs: paragraphs.into_iter().map(Text::new).collect(),
+                params: params.into_iter().map(|t| ("p".to_string(), Text::new(t))).collect(),
+                ..Doc::default()
+            };
+            if deprecated {
+                d.tags.push("@deprecated");
+            }
+            prop_assert_eq!(jsdoc(&d, indent), line_at_a_time::jsdoc(&d, indent));
+        }
+
+        #[test]
+        fn joined_lines_are_the_normalised_lines_joined(text in hostile_text()) {
+            prop_assert_eq!(
+                joined_lines(&text),
+                line_at_a_time::normalise_lines(&text).join(" ")
+            );
+        }
+    }
 
     fn doc(text: &str) -> Doc {
         let mut d = Doc::default();

@@ -97,6 +97,13 @@ pub struct Prop {
     pub line: String,
 }
 
+impl Prop {
+    /// About how much of a file it takes (see [`LINE_OVERHEAD`]).
+    pub fn text_len(&self) -> usize {
+        self.doc.text_len() + self.line.len() + LINE_OVERHEAD
+    }
+}
+
 pub struct Converter {
     pub from_wire: String,
     pub to_wire: String,
@@ -372,6 +379,50 @@ impl Package {
         !self.converters.is_empty()
     }
 
+    /// About how long `models.d.ts` is (see [`LINE_OVERHEAD`]).
+    pub fn models_dts_len(&self) -> usize {
+        self.models
+            .iter()
+            .map(|m| {
+                let props: usize = m.props.iter().flatten().map(Prop::text_len).sum();
+                m.doc.text_len() + m.alias.len() + props + 2 * members_len(m) + LINE_OVERHEAD
+            })
+            .sum()
+    }
+
+    /// About how long `models.js` is.
+    pub fn models_js_len(&self) -> usize {
+        self.models
+            .iter()
+            .filter(|m| !m.members.is_empty())
+            .map(|m| m.name.len() + members_len(m) + 2 * LINE_OVERHEAD)
+            .sum()
+    }
+
+    /// About how long `wire.js` is.
+    pub fn wire_js_len(&self) -> usize {
+        self.converters
+            .iter()
+            .map(|c| {
+                c.table.len()
+                    + c.from_return.len()
+                    + c.to_return.len()
+                    + c.from_wire.len()
+                    + c.to_wire.len()
+                    + 2 * c.ts_type.len()
+                    + 4 * LINE_OVERHEAD
+            })
+            .sum()
+    }
+
+    /// About how long `wire.d.ts` is.
+    pub fn wire_dts_len(&self) -> usize {
+        self.converters
+            .iter()
+            .map(|c| c.dts.len() + LINE_OVERHEAD)
+            .sum()
+    }
+
     /// The models that have an enum value object in `models.js`.
     pub fn enum_models(&self) -> Vec<&Model> {
         self.models
@@ -453,6 +504,19 @@ impl Package {
             })
             .collect()
     }
+}
+
+/// What a generated file holds per line besides the text of its view
+/// (indentation, punctuation, comment markers): the file-size estimates
+/// count this much for each line, to come out a little over the size.
+pub const LINE_OVERHEAD: usize = 48;
+
+/// The members of an enum model's value object, in `models.js`.
+fn members_len(m: &Model) -> usize {
+    m.members
+        .iter()
+        .map(|e| e.name.len() + e.value.len() + LINE_OVERHEAD)
+        .sum()
 }
 
 const RUNTIME_REEXPORTS: &[&str] = &[
