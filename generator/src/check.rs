@@ -99,7 +99,7 @@ pub fn audit(api: &Api) -> Report {
             operation: op.id.clone(),
             class: op.retry.class.as_str(),
             key: op.retry.key.as_ref().map(|k| k.header.clone()),
-            latency_p99_ms: op.retry.latency_p99_ms,
+            latency_p99_ms: op.plan.retry.effective.p99_ms,
         });
         let target = target(op);
         if op.retry.class == RetryClass::Unsafe {
@@ -144,7 +144,7 @@ pub fn audit(api: &Api) -> Report {
     let without_hint: Vec<&Operation> = api
         .operations
         .iter()
-        .filter(|o| o.retry.latency_p99_ms.is_none())
+        .filter(|o| o.plan.retry.p99.is_none())
         .collect();
     if !without_hint.is_empty() {
         let names: Vec<&str> = without_hint.iter().take(5).map(|o| o.id.as_str()).collect();

@@ -3,7 +3,9 @@
 
 use serde_json::Value;
 
-use crate::ir::{KeyContract, KeySource, KeySpec, Method, RetryClass, RetryOverrides, RetryPolicy};
+use crate::ir::{
+    Api, KeyContract, KeySource, KeySpec, Method, RetryClass, RetryOverrides, RetryPolicy,
+};
 
 /// What the spec says about one operation that bears on its retry safety.
 #[derive(Debug, Default, Clone)]
@@ -35,14 +37,16 @@ const UNSAFE_PHRASES: &[&str] = &[
     "never retry",
 ];
 
+/// The classification pass: the retry safety of every operation of `api`,
+/// from its method, its hints and the root key contract.
+pub fn run(api: &mut Api) {
+    for op in &mut api.operations {
+        op.retry = classify(op.method, &op.hints, &api.key_contract);
+    }
+}
+
 /// Decides the retry policy of one operation.
-pub fn classify(
-    method: Method,
-    hints: &Hints,
-    contract: &KeyContract,
-    root_p99: Option<u64>,
-    root_retries: RetryOverrides,
-) -> RetryPolicy {
+pub fn classify(method: Method, hints: &Hints, contract: &KeyContract) -> RetryPolicy {
     let accepts_key = match hints.x_idempotency {
         Some(flag) => flag,
         None => hints.has_key_param,
@@ -76,8 +80,6 @@ pub fn classify(
     RetryPolicy {
         class,
         key,
-        latency_p99_ms: hints.latency_p99_ms.or(root_p99),
-        overrides: hints.retries.or(root_retries),
         declared_idempotent: hints.x_idempotent,
         documented_unsafe: hints.x_idempotent == Some(false) || says_unsafe,
     }
@@ -133,14 +135,7 @@ mod tests {
     use super::*;
 
     fn class(method: Method, hints: Hints) -> RetryClass {
-        classify(
-            method,
-            &hints,
-            &KeyContract::default(),
-            None,
-            RetryOverrides::default(),
-        )
-        .class
+        classify(method, &hints, &KeyContract::default()).class
     }
 
     #[test]
@@ -207,17 +202,10 @@ mod tests {
             latency_p99_ms: Some(100),
             ..Hints::default()
         };
-        let policy = classify(
-            Method::Post,
-            &hints,
-            &contract,
-            Some(400),
-            RetryOverrides::default(),
-        );
+        let policy = classify(Method::Post, &hints, &contract);
         let key = policy.key.expect("keyed");
         assert_eq!(key.header, "X-Request-Key");
         assert_eq!(key.max_length, 64);
-        assert_eq!(policy.latency_p99_ms, Some(100));
     }
 
     #[test]
@@ -226,13 +214,7 @@ mod tests {
             text: "Charges the card. This call is NOT idempotent.".into(),
             ..Hints::default()
         };
-        let policy = classify(
-            Method::Post,
-            &hints,
-            &KeyContract::default(),
-            None,
-            RetryOverrides::default(),
-        );
+        let policy = classify(Method::Post, &hints, &KeyContract::default());
         assert!(policy.documented_unsafe);
     }
 }

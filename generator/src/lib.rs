@@ -5,6 +5,7 @@ pub(crate) mod case;
 pub mod check;
 pub mod classify;
 pub mod config;
+pub mod defaults;
 pub mod emit;
 pub mod error;
 pub mod ir;

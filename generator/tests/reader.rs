@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use sdkgen::ir::{RetryClass, TypeKind, TypeRef};
+use sdkgen::ir::{HintSource, RetryClass, TypeKind, TypeRef};
 
 fn fixture(name: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -73,8 +73,19 @@ fn payments_spec_classes() {
         .iter()
         .find(|o| o.id == "createSubscription")
         .unwrap();
-    assert_eq!(sub.retry.latency_p99_ms, Some(1500));
-    assert_eq!(sub.retry.overrides.max_attempts, Some(4));
+    let hint = sub.plan.retry.p99.expect("a latency hint");
+    assert_eq!((hint.ms, hint.from), (1500, HintSource::Operation));
+    assert_eq!(sub.plan.retry.attempt_timeout_ms, Some(4500));
+    assert_eq!(sub.plan.retry.own.max_attempts, Some(4));
+    assert_eq!(sub.plan.retry.effective.max_attempts, 4);
+    let list = api
+        .operations
+        .iter()
+        .find(|o| o.id == "listTransfers")
+        .unwrap();
+    let hint = list.plan.retry.p99.expect("the root's hint");
+    assert_eq!((hint.ms, hint.from), (400, HintSource::Root));
+    assert_eq!(list.plan.retry.own, Default::default());
     assert_eq!(api.key_contract.replay_window.as_deref(), Some("24h"));
     // oneOf with a discriminator keeps its tags.
     let pm = api.type_by_name("PaymentMethod").expect("PaymentMethod");

@@ -42,16 +42,7 @@ pub fn build(loaded: &Loaded) -> Result<Api, Diagnostic> {
         for (method_name, op) in item.iter() {
             let method = parse_method(method_name);
             let pointer = join_pointer(&item_pointer, method_name);
-            let mut built = b.operation(
-                path,
-                method,
-                item,
-                op,
-                &pointer,
-                &key_contract,
-                root_p99,
-                root_retries,
-            )?;
+            let mut built = b.operation(path, method, item, op, &pointer, &key_contract)?;
             built.id = unique_op_id(&mut op_ids, &built.id);
             operations.push(built);
         }
@@ -95,7 +86,7 @@ pub fn build(loaded: &Loaded) -> Result<Api, Diagnostic> {
 
     let mut warnings = loaded.warnings.clone();
     warnings.append(&mut b.warnings);
-    Ok(Api {
+    let mut api = Api {
         title: doc.info.title.clone(),
         version: doc.info.version.clone(),
         description: doc.info.description.clone(),
@@ -110,9 +101,15 @@ pub fn build(loaded: &Loaded) -> Result<Api, Diagnostic> {
         key_contract,
         latency_p99_ms: root_p99,
         retries: root_retries,
+        client_retry: RetrySettings::default(),
         warnings,
         type_index: Default::default(),
-    })
+    };
+    // The passes over the built IR, in order: retry safety first, since the
+    // plan carries each keyed operation's key contract.
+    classify::run(&mut api);
+    plan::run(&mut api);
+    Ok(api)
 }
 
 fn unique_op_id(ids: &mut NameSet, id: &str) -> String {
@@ -1104,8 +1101,6 @@ impl<'a> Builder<'a> {
         op: &'a oa::Operation,
         pointer: &str,
         contract: &KeyContract,
-        root_p99: Option<u64>,
-        root_retries: RetryOverrides,
     ) -> Result<Operation, Diagnostic> {
         let id = op
             .operation_id
@@ -1189,7 +1184,6 @@ impl<'a> Builder<'a> {
             retries: classify::retry_overrides(op.extensions.get("x-retries")),
             text,
         };
-        let retry = classify::classify(method, &hints, contract, root_p99, root_retries);
 
         Ok(Operation {
             id,
@@ -1203,7 +1197,11 @@ impl<'a> Builder<'a> {
             body,
             responses,
             security: security(op.security.as_ref()),
-            retry,
+            servers: servers(&op.servers),
+            path_servers: servers(&item.servers),
+            retry: RetryPolicy::default(),
+            plan: Plan::default(),
+            hints,
             pointer: pointer.to_string(),
         })
     }
@@ -1246,6 +1244,13 @@ impl<'a> Builder<'a> {
         key_header: &str,
     ) -> Result<Param, Diagnostic> {
         let data = p.parameter_data_ref();
+        let allow_reserved = matches!(
+            p,
+            oa::Parameter::Query {
+                allow_reserved: true,
+                ..
+            }
+        );
         let (location, style, default_explode) = match p {
             oa::Parameter::Query { style, .. } => (
                 ParamLocation::Query,
@@ -1275,6 +1280,10 @@ impl<'a> Builder<'a> {
             _ => false,
         });
         let hint = format!("{op_hint}{}", pascal(&data.name));
+        let content_type = match &data.format {
+            oa::ParameterSchemaOrContent::Content(content) => content.keys().next().cloned(),
+            oa::ParameterSchemaOrContent::Schema(_) => None,
+        };
         let ty = match &data.format {
             oa::ParameterSchemaOrContent::Schema(s) => {
                 self.type_ref(s, &hint, &join_pointer(pointer, "schema"))?
@@ -1303,6 +1312,8 @@ impl<'a> Builder<'a> {
             ty,
             style,
             explode,
+            allow_reserved,
+            content_type,
             is_idempotency_key: location == ParamLocation::Header
                 && data.name.to_ascii_lowercase() == key_header,
         })
@@ -1332,10 +1343,28 @@ impl<'a> Builder<'a> {
                 }
                 (_, None) => TypeRef::Any,
             };
+            let encoding = media
+                .encoding
+                .iter()
+                .map(|(property, e)| DeclaredEncoding {
+                    property: property.clone(),
+                    content_type: e.content_type.clone(),
+                    style: e.style.as_ref().map(|s| match s {
+                        oa::QueryStyle::Form => ParamStyle::Form,
+                        oa::QueryStyle::SpaceDelimited => ParamStyle::SpaceDelimited,
+                        oa::QueryStyle::PipeDelimited => ParamStyle::PipeDelimited,
+                        oa::QueryStyle::DeepObject => ParamStyle::DeepObject,
+                    }),
+                    explode: e.explode,
+                    allow_reserved: e.allow_reserved,
+                    headers: e.headers.keys().cloned().collect(),
+                })
+                .collect();
             out.push(Content {
                 media_type: media_type.clone(),
                 kind,
                 ty,
+                encoding,
             });
         }
         Ok(out)

@@ -3,11 +3,16 @@
 
 mod build;
 mod names;
+pub mod plan;
 
 use serde::Serialize;
 use serde_json::Value;
 
 pub use build::build;
+pub use plan::{
+    BaseUrl, BodyPlan, HintSource, KeyPlan, LatencyHint, PartEncoding, Plan, RetryPlan,
+    RetrySettings,
+};
 
 use crate::error::Warning;
 
@@ -32,6 +37,9 @@ pub struct Api {
     pub latency_p99_ms: Option<u64>,
     /// Root `x-retries`.
     pub retries: RetryOverrides,
+    /// What a client does when its caller sets nothing: the root `x-retries`
+    /// and `x-latency-p99-ms` over the contract's defaults (the plan pass).
+    pub client_retry: RetrySettings,
     pub warnings: Vec<Warning>,
     /// Type name to its index in `types`, built on the first lookup.
     #[serde(skip)]
@@ -141,7 +149,19 @@ pub struct Operation {
     pub responses: Vec<Response>,
     /// `None`: the API's default security applies; `Some(vec![])`: no auth.
     pub security: Option<Vec<Vec<String>>>,
+    /// The operation's own `servers`, as declared.
+    pub servers: Vec<Server>,
+    /// The `servers` of the operation's path item, as declared.
+    pub path_servers: Vec<Server>,
+    /// Retry safety: the classification pass.
     pub retry: RetryPolicy,
+    /// Every decision the three SDKs share about this operation: the plan
+    /// pass, the one thing emitters read about an operation besides its
+    /// parameters (whose styles are resolved when they are read).
+    pub plan: Plan,
+    /// What the spec says that bears on retry safety, for the classification pass.
+    #[serde(skip)]
+    pub hints: crate::classify::Hints,
     /// JSON pointer of the operation in the spec.
     pub pointer: String,
 }
@@ -178,6 +198,11 @@ pub struct Param {
     pub ty: TypeRef,
     pub style: ParamStyle,
     pub explode: bool,
+    /// `allowReserved`: reserved characters go unescaped (query parameters).
+    pub allow_reserved: bool,
+    /// A parameter described by `content` rather than `schema`: its value is
+    /// serialised as this media type (e.g. `application/json`) and then escaped.
+    pub content_type: Option<String>,
     /// This header parameter is the idempotency key.
     pub is_idempotency_key: bool,
 }
@@ -205,6 +230,22 @@ pub struct Content {
     pub media_type: String,
     pub kind: BodyKind,
     pub ty: TypeRef,
+    /// `encoding`, per property, as the spec declares it (form and multipart).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub encoding: Vec<DeclaredEncoding>,
+}
+
+/// One entry of a media type's `encoding`, as declared.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct DeclaredEncoding {
+    pub property: String,
+    pub content_type: Option<String>,
+    pub style: Option<ParamStyle>,
+    /// With the OpenAPI default applied: true for `form`, else false.
+    pub explode: bool,
+    pub allow_reserved: bool,
+    /// Names of the part headers it declares (multipart).
+    pub headers: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, PartialOrd, Ord)]
@@ -379,12 +420,15 @@ pub struct Webhook {
 }
 
 /// Retry safety, fixed at generation time (retry contract, section 1).
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum RetryClass {
     Safe,
     Idempotent,
     Keyed,
+    /// Also what an operation reads as before the classification pass: the
+    /// class that is never retried after an ambiguous failure.
+    #[default]
     Unsafe,
 }
 
@@ -399,15 +443,11 @@ impl RetryClass {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Default)]
 pub struct RetryPolicy {
     pub class: RetryClass,
     /// Set for `keyed` operations.
     pub key: Option<KeySpec>,
-    /// Operation or root `x-latency-p99-ms`.
-    pub latency_p99_ms: Option<u64>,
-    /// Operation `x-retries`, over the root's.
-    pub overrides: RetryOverrides,
     /// The operation's `x-idempotent`, where given.
     pub declared_idempotent: Option<bool>,
     /// The spec says in words that it is not safe to retry, or marks it `x-idempotent: false`.
@@ -450,26 +490,24 @@ pub struct KeyContract {
 }
 
 impl KeyContract {
-    pub const DEFAULT_HEADER: &'static str = "Idempotency-Key";
-    pub const DEFAULT_MAX_LENGTH: u32 = 255;
-    pub const DEFAULT_IN_FLIGHT_CODE: &'static str = "concurrent_idempotent_requests";
-    pub const DEFAULT_MISMATCH_CODE: &'static str = "invalid_idempotent_request";
-
     pub fn header(&self) -> &str {
-        self.header.as_deref().unwrap_or(Self::DEFAULT_HEADER)
+        self.header
+            .as_deref()
+            .unwrap_or(&crate::defaults::get().key.header)
     }
     pub fn max_length(&self) -> u32 {
-        self.max_length.unwrap_or(Self::DEFAULT_MAX_LENGTH)
+        self.max_length
+            .unwrap_or(crate::defaults::get().key.max_length)
     }
     pub fn in_flight_code(&self) -> &str {
         self.in_flight_code
             .as_deref()
-            .unwrap_or(Self::DEFAULT_IN_FLIGHT_CODE)
+            .unwrap_or(&crate::defaults::get().key.in_flight_code)
     }
     pub fn mismatch_code(&self) -> &str {
         self.mismatch_code
             .as_deref()
-            .unwrap_or(Self::DEFAULT_MISMATCH_CODE)
+            .unwrap_or(&crate::defaults::get().key.mismatch_code)
     }
 }
 

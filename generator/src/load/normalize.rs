@@ -56,6 +56,7 @@ impl Normalizer {
             Kind::Data => return,
             Kind::Schema => self.schema(node, pointer),
             Kind::Parameter => parameter(node),
+            Kind::Encoding => encoding(node),
             Kind::Response => {
                 if let Value::Object(map) = node {
                     if !map.contains_key("$ref")
@@ -433,6 +434,21 @@ fn parameter(node: &mut Value) {
     if map.get("required").is_some_and(|v| !v.is_boolean()) {
         map.remove("required");
     }
+}
+
+/// An encoding object states its `explode` once read: the typed reader takes
+/// a missing one for `false`, where OpenAPI's default is `true` for the `form`
+/// style (the style a missing one defaults to) and `false` for the others.
+fn encoding(node: &mut Value) {
+    let Value::Object(map) = node else { return };
+    if map.contains_key("$ref") || map.get("explode").is_some_and(Value::is_boolean) {
+        return;
+    }
+    let form = match map.get("style") {
+        None => true,
+        Some(style) => style.as_str() == Some("form"),
+    };
+    map.insert("explode".into(), Value::Bool(form));
 }
 
 /// Document-level repairs: fields the typed reader requires.

@@ -11,7 +11,7 @@ use super::naming::{GroupNames, Names, OperationNames};
 use super::types::{Conv, Flow, Types};
 use super::views::{
     expanded_object, inline_object, js_imports, object_prop, prop_line, security_array,
-    type_imports, Prop, DEFAULT_DEADLINE_MS, DEFAULT_MAX_ATTEMPTS, LINE_OVERHEAD,
+    type_imports, Prop, LINE_OVERHEAD,
 };
 use crate::ir::{
     Api, BodyKind, Content, FailurePolicy, Group, Operation, Param, ParamLocation, ParamStyle,
@@ -744,14 +744,16 @@ impl<'a> Method<'a> {
         if let (true, Some(code)) = (self.keyed(), &kc.mismatch_code) {
             props.push(string("mismatchCode", code));
         }
-        if op.retry.latency_p99_ms != api.latency_p99_ms {
+        if op.plan.retry.effective.p99_ms != api.client_retry.p99_ms {
             let v = op
+                .plan
                 .retry
-                .latency_p99_ms
+                .effective
+                .p99_ms
                 .map_or("null".to_string(), |p| p.to_string());
             props.push(object_prop("p99Ms", l::text(v), false));
         }
-        let (ov, root) = (op.retry.overrides, api.retries);
+        let (ov, root) = (op.plan.retry.own.or(api.retries), api.retries);
         let mut retry: Vec<D> = Vec::new();
         let mut own = |key: &str, value: Option<u64>, inherited: Option<u64>| {
             if let (Some(v), true) = (value, value != inherited) {
@@ -828,24 +830,16 @@ fn param_doc(p: &Param) -> Doc {
 
 /// How the runtime treats the operation, in words, with its numbers.
 fn retry_paragraph(api: &Api, op: &Operation) -> String {
-    let timeout = match op.retry.latency_p99_ms {
-        Some(p) => format!(
-            "each attempt times out after {} ms (3 x p99 {p} ms) or when the deadline comes, whichever is first",
-            3 * p
+    let r = &op.plan.retry;
+    let timeout = match (r.p99, r.attempt_timeout_ms) {
+        (Some(p), Some(t)) => format!(
+            "each attempt times out after {t} ms (3 x p99 {} ms) or when the deadline comes, whichever is first",
+            p.ms
         ),
-        None => "each attempt may use the rest of the deadline".to_string(),
+        _ => "each attempt may use the rest of the deadline".to_string(),
     };
-    let deadline = op
-        .retry
-        .overrides
-        .deadline_ms
-        .unwrap_or(DEFAULT_DEADLINE_MS);
-    let attempts = op
-        .retry
-        .overrides
-        .max_attempts
-        .map(u64::from)
-        .unwrap_or(DEFAULT_MAX_ATTEMPTS);
+    let deadline = r.effective.deadline_ms;
+    let attempts = u64::from(r.effective.max_attempts);
     let what = match op.retry.class {
         RetryClass::Safe => {
             "Safe to retry: retried on throttling, transient 5xx (500 once) and connection failures."

@@ -13,13 +13,6 @@ use crate::ir::{
     Primitive, RetryClass, TypeKind, TypeRef,
 };
 
-/// The contract's defaults (retry-contract.md, section 2); the runtime owns
-/// them, the README states them.
-pub const DEFAULT_MAX_ATTEMPTS: u64 = 3;
-pub const DEFAULT_BASE_MS: u64 = 500;
-pub const DEFAULT_CAP_MS: u64 = 20_000;
-pub const DEFAULT_DEADLINE_MS: u64 = 60_000;
-
 pub struct Package {
     pub name: Text,
     pub title: Text,
@@ -1008,7 +1001,7 @@ enum How {
 }
 
 fn facts(api: &Api, names: &Names, types: &Types, flattened: &[Option<usize>]) -> Facts {
-    let root = api.retries;
+    let client = api.client_retry;
     let kc = &api.key_contract;
     let group_property = |op: &Operation| {
         api.groups
@@ -1022,12 +1015,9 @@ fn facts(api: &Api, names: &Names, types: &Types, flattened: &[Option<usize>]) -
         .iter()
         .enumerate()
         .map(|(i, op)| {
-            let deadline_ms = op
-                .retry
-                .overrides
-                .deadline_ms
-                .unwrap_or(DEFAULT_DEADLINE_MS);
-            let p99 = op.retry.latency_p99_ms;
+            let r = &op.plan.retry;
+            let deadline_ms = r.effective.deadline_ms;
+            let p99 = r.effective.p99_ms;
             OpFact {
                 call: format!(
                     "client.{}.{}",
@@ -1038,14 +1028,9 @@ fn facts(api: &Api, names: &Names, types: &Types, flattened: &[Option<usize>]) -
                 summary: Text::new(op.summary.clone().unwrap_or_default()),
                 class: op.retry.class.as_str(),
                 p99_ms: p99,
-                attempt_timeout_ms: p99.map(|p| 3 * p),
+                attempt_timeout_ms: r.attempt_timeout_ms,
                 deadline_ms,
-                max_attempts: op
-                    .retry
-                    .overrides
-                    .max_attempts
-                    .map(u64::from)
-                    .unwrap_or(DEFAULT_MAX_ATTEMPTS),
+                max_attempts: u64::from(r.effective.max_attempts),
             }
         })
         .collect();
@@ -1155,14 +1140,11 @@ fn facts(api: &Api, names: &Names, types: &Types, flattened: &[Option<usize>]) -
         })
         .map(example_for);
     Facts {
-        max_attempts: root
-            .max_attempts
-            .map(u64::from)
-            .unwrap_or(DEFAULT_MAX_ATTEMPTS),
-        base_ms: root.base_ms.unwrap_or(DEFAULT_BASE_MS),
-        cap_ms: root.cap_ms.unwrap_or(DEFAULT_CAP_MS),
-        deadline_ms: root.deadline_ms.unwrap_or(DEFAULT_DEADLINE_MS),
-        p99_ms: api.latency_p99_ms,
+        max_attempts: u64::from(client.max_attempts),
+        base_ms: client.base_ms,
+        cap_ms: client.cap_ms,
+        deadline_ms: client.deadline_ms,
+        p99_ms: client.p99_ms,
         key_header: Text::new(kc.header().to_string()),
         key_max_length: kc.max_length(),
         replay_window: kc.replay_window.clone().map(Text::new),

@@ -5,8 +5,8 @@ use super::escape::{one_line, py_str};
 use super::layout::{self, Doc};
 use super::naming::{Names, PACKAGE_EXPORTS};
 use super::resources::ParamView;
+use super::PackageInfo;
 use super::{docstring_of, dunder_all, import_line, seconds, Effective, InitTemplate};
-use super::{PackageInfo, BUDGET_CAPACITY};
 use crate::ir::{Api, AuthKind, ParamLocation};
 
 pub struct ResourceAttr {
@@ -322,18 +322,20 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names) -> ClientView {
         client_doc: docstring_of(
             &format!(
                 "The blocking client of the {title}.\n\nOne instance holds one connection pool \
-                 and one retry budget ({BUDGET_CAPACITY} tokens) shared by all its calls, from \
+                 and one retry budget ({} tokens) shared by all its calls, from \
                  any thread: create it once and reuse it. Close it with ``close()`` or use it \
-                 as a context manager."
+                 as a context manager.",
+                crate::defaults::get().budget.capacity
             ),
             4,
         ),
         async_doc: docstring_of(
             &format!(
                 "The asyncio client of the {title}.\n\nOne instance holds one connection pool \
-                 and one retry budget ({BUDGET_CAPACITY} tokens) shared by all its calls: \
+                 and one retry budget ({} tokens) shared by all its calls: \
                  create it once per event loop and reuse it. Close it with ``await aclose()`` \
-                 or use it with ``async with``."
+                 or use it with ``async with``.",
+                crate::defaults::get().budget.capacity
             ),
             4,
         ),

@@ -60,30 +60,22 @@ pub struct Effective {
     pub deadline_ms: u64,
 }
 
-pub const DEFAULT_MAX_ATTEMPTS: u32 = 3;
-pub const DEFAULT_BASE_MS: u64 = 500;
-pub const DEFAULT_CAP_MS: u64 = 20_000;
-pub const DEFAULT_DEADLINE_MS: u64 = 60_000;
-pub const BUDGET_CAPACITY: u32 = 500;
-pub const THROTTLE_RETRY_COST: u32 = 5;
-pub const RETRY_COST: u32 = 14;
-
 impl Effective {
-    fn from(o: crate::ir::RetryOverrides) -> Effective {
+    fn from(s: crate::ir::RetrySettings) -> Effective {
         Effective {
-            max_attempts: o.max_attempts.unwrap_or(DEFAULT_MAX_ATTEMPTS),
-            base_ms: o.base_ms.unwrap_or(DEFAULT_BASE_MS),
-            cap_ms: o.cap_ms.unwrap_or(DEFAULT_CAP_MS),
-            deadline_ms: o.deadline_ms.unwrap_or(DEFAULT_DEADLINE_MS),
+            max_attempts: s.max_attempts,
+            base_ms: s.base_ms,
+            cap_ms: s.cap_ms,
+            deadline_ms: s.deadline_ms,
         }
     }
 
     pub fn of(_api: &Api, op: &Operation) -> Effective {
-        Effective::from(op.retry.overrides)
+        Effective::from(op.plan.retry.effective)
     }
 
     pub fn api(api: &Api) -> Effective {
-        Effective::from(api.retries)
+        Effective::from(api.client_retry)
     }
 }
 

@@ -7,7 +7,6 @@ use super::layout::Doc;
 use super::naming::Names;
 use super::shape::{resolve, OpShape};
 use super::{seconds, Effective, PackageInfo};
-use super::{BUDGET_CAPACITY, RETRY_COST, THROTTLE_RETRY_COST};
 use crate::ir::{Api, AuthKind, EnumBase, FailurePolicy, Primitive, RetryClass, TypeKind, TypeRef};
 
 /// One row of the operations table.
@@ -214,13 +213,13 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names, shapes: &[OpShape])
                     .filter(|_| op.retry.class == RetryClass::Keyed)
                     .map(|k| k.header.clone())
                     .unwrap_or_default(),
-                attempt_timeout: match op.retry.latency_p99_ms {
-                    Some(p99) => format!("{} (3 × {p99} ms)", seconds(3 * p99)),
-                    None => "the time left".to_string(),
+                attempt_timeout: match (op.plan.retry.p99, op.plan.retry.attempt_timeout_ms) {
+                    (Some(p99), Some(t)) => format!("{} (3 × {} ms)", seconds(t), p99.ms),
+                    _ => "the time left".to_string(),
                 },
                 attempts: e.max_attempts,
                 deadline: seconds(e.deadline_ms),
-                overridden: op.retry.overrides != api.retries,
+                overridden: op.plan.retry.own.or(api.retries) != api.retries,
             }
         })
         .collect();
@@ -268,9 +267,9 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names, shapes: &[OpShape])
         cap: seconds(effective.cap_ms),
         deadline: seconds(effective.deadline_ms),
         root_p99: api.latency_p99_ms.map(|p| format!("{p} ms")),
-        budget: BUDGET_CAPACITY,
-        throttle_cost: THROTTLE_RETRY_COST,
-        retry_cost: RETRY_COST,
+        budget: crate::defaults::get().budget.capacity,
+        throttle_cost: crate::defaults::get().budget.throttle_cost,
+        retry_cost: crate::defaults::get().budget.retry_cost,
         overridden: ops
             .iter()
             .filter(|o| o.overridden)

@@ -167,10 +167,10 @@ fn operation_constant_doc(api: &Api, op: &Operation, constant: &str) -> String {
             args.push(Doc::text(format!("mismatch_code={}", py_str(code))));
         }
     }
-    if let Some(p99) = r.latency_p99_ms {
+    if let Some(p99) = op.plan.retry.effective.p99_ms {
         args.push(Doc::text(format!("p99_ms={p99}")));
     }
-    let o = r.overrides;
+    let o = op.plan.retry.own.or(api.retries);
     let mut overrides = Vec::new();
     if let Some(v) = o.max_attempts {
         overrides.push(Doc::text(format!("max_attempts={v}")));
@@ -530,12 +530,13 @@ fn named_description(api: &Api, ty: &crate::ir::TypeRef) -> Option<String> {
 fn retry_paragraph(api: &Api, op: &Operation, effective: &Effective) -> String {
     let attempts = plural(u64::from(effective.max_attempts), "attempt", "attempts");
     let deadline = super::seconds(effective.deadline_ms);
-    let timeout = match op.retry.latency_p99_ms {
-        Some(p99) => format!(
-            "each attempt times out after {} (3 x p99 of {p99} ms) or at the deadline",
-            super::seconds(3 * p99)
+    let timeout = match (op.plan.retry.p99, op.plan.retry.attempt_timeout_ms) {
+        (Some(p99), Some(t)) => format!(
+            "each attempt times out after {} (3 x p99 of {} ms) or at the deadline",
+            super::seconds(t),
+            p99.ms
         ),
-        None => "each attempt may use the time left before the deadline".to_string(),
+        _ => "each attempt may use the time left before the deadline".to_string(),
     };
     let header = op
         .retry

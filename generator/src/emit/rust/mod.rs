@@ -239,10 +239,10 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
             api.title
         ),
         base_url_doc,
-        default_attempts: api.retries.max_attempts.unwrap_or(3).to_string(),
-        default_base: package::human_ms(api.retries.base_ms.unwrap_or(500)),
-        default_cap: package::human_ms(api.retries.cap_ms.unwrap_or(20_000)),
-        default_deadline: package::human_ms(api.retries.deadline_ms.unwrap_or(60_000)),
+        default_attempts: api.client_retry.max_attempts.to_string(),
+        default_base: package::human_ms(api.client_retry.base_ms),
+        default_cap: package::human_ms(api.client_retry.cap_ms),
+        default_deadline: package::human_ms(api.client_retry.deadline_ms),
         default_attempt_timeout: match root_p99 {
             Some(ms) => format!(
                 "min(3 × {}, time left)",

@@ -1214,13 +1214,15 @@ fn millis(ms: u64) -> String {
 /// client's configuration (which starts from the root's), so the client's
 /// knobs change them.
 pub fn own_p99(api: &Api, op: &Operation) -> Option<u64> {
-    op.retry
-        .latency_p99_ms
-        .filter(|p| Some(*p) != api.latency_p99_ms)
+    op.plan
+        .retry
+        .effective
+        .p99_ms
+        .filter(|p| Some(*p) != api.client_retry.p99_ms)
 }
 
 pub fn own_overrides(api: &Api, op: &Operation) -> RetryOverrides {
-    let o = op.retry.overrides;
+    let o = op.plan.retry.own.or(api.retries);
     let r = api.retries;
     RetryOverrides {
         max_attempts: o.max_attempts.filter(|v| Some(*v) != r.max_attempts),
@@ -1332,10 +1334,10 @@ fn retry_doc(op: &Operation, builder: &str) -> String {
         ),
         RetryClass::Unsafe => "Not safe to repeat: retried only when the request provably never reached the server (connection refused, DNS or TLS failure, or 429).".to_string(),
     };
-    if let Some(p99) = op.retry.latency_p99_ms {
+    if let (Some(p99), Some(timeout)) = (op.plan.retry.p99, op.plan.retry.attempt_timeout_ms) {
         text.push_str(&format!(
-            " Each attempt may take min(3 × {p99} ms, time left) = at most {} ms.",
-            p99.saturating_mul(3)
+            " Each attempt may take min(3 × {} ms, time left) = at most {timeout} ms.",
+            p99.ms
         ));
     }
     text

@@ -499,22 +499,20 @@ pub fn readme(
     let mut keyed_ops = Vec::new();
     for (i, op) in api.operations.iter().enumerate() {
         let (module, method) = &ex.groups.method_of_op[i];
-        let p99 = op.retry.latency_p99_ms;
-        let o = op.retry.overrides;
-        let attempts = o.max_attempts.unwrap_or(3);
-        let deadline = o.deadline_ms.unwrap_or(60_000);
+        let r = &op.plan.retry;
+        let p99 = r.effective.p99_ms;
+        let attempts = r.effective.max_attempts;
+        let deadline = r.effective.deadline_ms;
         let class = op.retry.class.as_str().to_string();
         let key = match &op.retry.key {
             Some(k) => format!("automatic `{}`", k.header),
             None => "none".to_string(),
         };
-        let attempt_timeout = match p99 {
-            Some(p) => format!(
-                "min(3 × {}, time left) = {}",
-                human_ms(p),
-                human_ms(p.saturating_mul(3))
-            ),
-            None => "the time left".to_string(),
+        let attempt_timeout = match (p99, r.attempt_timeout_ms) {
+            (Some(p), Some(t)) => {
+                format!("min(3 × {}, time left) = {}", human_ms(p), human_ms(t))
+            }
+            _ => "the time left".to_string(),
         };
         let name = format!("`{}().{}()`", module, naming::unraw(method));
         if op.retry.class == RetryClass::Keyed {

@@ -1,0 +1,419 @@
+//! The operation plan: every decision about an operation that the three SDKs
+//! must agree on, made once, here, so no emitter derives one on its own.
+//!
+//! The plan pass runs after the classification pass (`classify::run`) and
+//! reads only the IR: the operation's declared facts (servers, contents,
+//! encodings, security, hints) and the root's (servers, `x-retries`,
+//! `x-latency-p99-ms`, `x-idempotency`), with the contract's defaults from
+//! `runtime/defaults.json` wherever the spec is silent.
+
+use serde::Serialize;
+
+use super::{
+    Api, BodyKind, Content, DeclaredEncoding, FailurePolicy, KeySource, Operation, ParamStyle,
+    Primitive, RetryClass, RetryOverrides, Server, TypeKind, TypeRef,
+};
+use crate::defaults;
+
+/// The plan of one operation.
+#[derive(Debug, Clone, Serialize, Default)]
+pub struct Plan {
+    pub retry: RetryPlan,
+    /// The request body the SDKs send, where the operation takes one.
+    pub body: Option<BodyPlan>,
+    /// Where its requests go.
+    pub base: BaseUrl,
+    /// The security alternatives, as the spec states them: any one set of
+    /// schemes suffices; an empty set means the call may go without
+    /// credentials, and no sets at all that it never carries any.
+    pub security: Vec<Vec<String>>,
+    /// The key contract, for `keyed` operations only: only they send a key,
+    /// and only their 409s are read as the key's conflicts.
+    pub key: Option<KeyPlan>,
+}
+
+/// Retry settings as they apply to one operation.
+#[derive(Debug, Clone, Serialize, Default)]
+pub struct RetryPlan {
+    pub class: RetryClass,
+    /// What the operation's own `x-retries` sets: the SDKs apply these over
+    /// the client's settings (a call's own options still win).
+    pub own: RetryOverrides,
+    /// What applies when neither the client nor the call changes anything:
+    /// the operation's `x-retries`, else the root's, else the defaults.
+    pub effective: RetrySettings,
+    /// The latency hint and where it came from.
+    pub p99: Option<LatencyHint>,
+    /// The attempt timeout the hint implies, before the deadline caps it.
+    pub attempt_timeout_ms: Option<u64>,
+}
+
+/// Retry settings with every value known.
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+pub struct RetrySettings {
+    pub max_attempts: u32,
+    pub base_ms: u64,
+    pub cap_ms: u64,
+    pub deadline_ms: u64,
+    /// The latency hint clients apply to operations without one of their own.
+    pub p99_ms: Option<u64>,
+}
+
+impl Default for RetrySettings {
+    /// The contract's defaults.
+    fn default() -> Self {
+        let d = defaults::get();
+        RetrySettings {
+            max_attempts: d.max_attempts,
+            base_ms: d.base_ms,
+            cap_ms: d.cap_ms,
+            deadline_ms: d.deadline_ms,
+            p99_ms: None,
+        }
+    }
+}
+
+impl RetrySettings {
+    /// `overrides` where set, else `self`.
+    pub fn with(self, overrides: RetryOverrides) -> RetrySettings {
+        RetrySettings {
+            max_attempts: overrides.max_attempts.unwrap_or(self.max_attempts),
+            base_ms: overrides.base_ms.unwrap_or(self.base_ms),
+            cap_ms: overrides.cap_ms.unwrap_or(self.cap_ms),
+            deadline_ms: overrides.deadline_ms.unwrap_or(self.deadline_ms),
+            p99_ms: self.p99_ms,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+pub struct LatencyHint {
+    pub ms: u64,
+    pub from: HintSource,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum HintSource {
+    /// The operation's own `x-latency-p99-ms`.
+    Operation,
+    /// The root's, which is also the client's default.
+    Root,
+}
+
+/// The request body: one rule for every language.
+#[derive(Debug, Clone, Serialize)]
+pub struct BodyPlan {
+    /// The content sent: JSON when offered, else a form, else multipart,
+    /// else the first listed.
+    pub content: Content,
+    pub required: bool,
+    /// Every media type the spec offers, in its order, the chosen one included.
+    pub offered: Vec<String>,
+    /// How each property goes on the wire, for form and multipart bodies:
+    /// one entry per property of the body's object type (and per declared
+    /// encoding), in the type's order.
+    pub parts: Vec<PartEncoding>,
+}
+
+/// How one property of a form or multipart body is written.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct PartEncoding {
+    pub property: String,
+    pub style: ParamStyle,
+    pub explode: bool,
+    pub allow_reserved: bool,
+    /// The part's media type (multipart only): the declared one, else
+    /// OpenAPI's default for the property's type.
+    pub content_type: Option<String>,
+    /// Part headers the spec declares (multipart only).
+    pub headers: Vec<String>,
+    /// The spec declared an `encoding` entry for it.
+    pub declared: bool,
+}
+
+/// The base URL of an operation's requests.
+#[derive(Debug, Clone, Serialize, Default)]
+#[serde(rename_all = "snake_case", tag = "from", content = "servers")]
+pub enum BaseUrl {
+    /// The client's base URL (the root `servers`, or what the caller sets).
+    #[default]
+    Root,
+    /// The operation's own `servers`.
+    Operation(Vec<Server>),
+    /// Its path item's `servers`.
+    PathItem(Vec<Server>),
+}
+
+impl BaseUrl {
+    /// The servers of its own, when it does not go to the client's base URL.
+    pub fn own_servers(&self) -> Option<&[Server]> {
+        match self {
+            BaseUrl::Root => None,
+            BaseUrl::Operation(s) | BaseUrl::PathItem(s) => Some(s),
+        }
+    }
+}
+
+/// The idempotency-key contract that applies to a keyed operation.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct KeyPlan {
+    pub header: String,
+    pub max_length: u32,
+    pub source: KeySource,
+    pub in_flight_code: String,
+    pub mismatch_code: String,
+    pub failures: FailurePolicy,
+    /// As declared; the SDKs only document it.
+    pub replay_window: Option<String>,
+}
+
+/// The plan pass.
+pub fn run(api: &mut Api) {
+    let client = RetrySettings {
+        p99_ms: api.latency_p99_ms,
+        ..RetrySettings::default().with(api.retries)
+    };
+    api.client_retry = client;
+    let mut plans = Vec::with_capacity(api.operations.len());
+    for op in &api.operations {
+        plans.push(plan(api, op, client));
+    }
+    for (op, plan) in api.operations.iter_mut().zip(plans) {
+        op.plan = plan;
+    }
+}
+
+fn plan(api: &Api, op: &Operation, client: RetrySettings) -> Plan {
+    Plan {
+        retry: retry(api, op, client),
+        body: body(api, op),
+        base: if !op.servers.is_empty() {
+            BaseUrl::Operation(op.servers.clone())
+        } else if !op.path_servers.is_empty() {
+            BaseUrl::PathItem(op.path_servers.clone())
+        } else {
+            BaseUrl::Root
+        },
+        security: op
+            .security
+            .clone()
+            .unwrap_or_else(|| api.default_security.clone()),
+        key: key(api, op),
+    }
+}
+
+fn retry(api: &Api, op: &Operation, client: RetrySettings) -> RetryPlan {
+    let own = op.hints.retries;
+    let p99 = match (op.hints.latency_p99_ms, api.latency_p99_ms) {
+        (Some(ms), _) => Some(LatencyHint {
+            ms,
+            from: HintSource::Operation,
+        }),
+        (None, Some(ms)) => Some(LatencyHint {
+            ms,
+            from: HintSource::Root,
+        }),
+        (None, None) => None,
+    };
+    RetryPlan {
+        class: op.retry.class,
+        own,
+        effective: RetrySettings {
+            p99_ms: p99.map(|h| h.ms),
+            ..client.with(own)
+        },
+        p99,
+        attempt_timeout_ms: p99.map(|h| defaults::get().attempt_timeout_ms(h.ms)),
+    }
+}
+
+fn key(api: &Api, op: &Operation) -> Option<KeyPlan> {
+    if op.retry.class != RetryClass::Keyed {
+        return None;
+    }
+    let spec = op.retry.key.as_ref()?;
+    let contract = &api.key_contract;
+    let failures = contract
+        .failures
+        .unwrap_or(match defaults::get().key.failures.as_str() {
+            "replay" => FailurePolicy::Replay,
+            _ => FailurePolicy::Reattempt,
+        });
+    Some(KeyPlan {
+        header: spec.header.clone(),
+        max_length: spec.max_length,
+        source: spec.source,
+        in_flight_code: contract.in_flight_code().to_string(),
+        mismatch_code: contract.mismatch_code().to_string(),
+        failures,
+        replay_window: contract.replay_window.clone(),
+    })
+}
+
+/// The body rule: JSON when offered, else a form, else multipart, else the
+/// first content listed.
+pub fn choose_content(contents: &[Content]) -> Option<&Content> {
+    [BodyKind::Json, BodyKind::Form, BodyKind::Multipart]
+        .into_iter()
+        .find_map(|kind| contents.iter().find(|c| c.kind == kind))
+        .or_else(|| contents.first())
+}
+
+fn body(api: &Api, op: &Operation) -> Option<BodyPlan> {
+    let body = op.body.as_ref()?;
+    let content = choose_content(&body.contents)?;
+    let parts = match content.kind {
+        BodyKind::Form | BodyKind::Multipart => parts(api, content),
+        _ => Vec::new(),
+    };
+    Some(BodyPlan {
+        content: content.clone(),
+        required: body.required,
+        offered: body.contents.iter().map(|c| c.media_type.clone()).collect(),
+        parts,
+    })
+}
+
+fn parts(api: &Api, content: &Content) -> Vec<PartEncoding> {
+    let multipart = content.kind == BodyKind::Multipart;
+    let fields = object_fields(api, &content.ty);
+    let declared = |name: &str| content.encoding.iter().find(|e| e.property == name);
+    let mut out: Vec<PartEncoding> = fields
+        .iter()
+        .map(|(name, ty)| part(api, name, Some(ty), declared(name), multipart))
+        .collect();
+    // A declared encoding for a property the type does not list (additional
+    // properties, or a body the reader could not type) still applies.
+    for e in &content.encoding {
+        if !fields.iter().any(|(name, _)| *name == e.property) {
+            out.push(part(api, &e.property, None, Some(e), multipart));
+        }
+    }
+    out
+}
+
+fn part(
+    api: &Api,
+    name: &str,
+    ty: Option<&TypeRef>,
+    declared: Option<&DeclaredEncoding>,
+    multipart: bool,
+) -> PartEncoding {
+    let style = declared.and_then(|e| e.style).unwrap_or(ParamStyle::Form);
+    let explode = match declared {
+        Some(e) => e.explode,
+        None => style == ParamStyle::Form,
+    };
+    let content_type = multipart.then(|| {
+        declared
+            .and_then(|e| e.content_type.clone())
+            .unwrap_or_else(|| default_part_type(api, ty).to_string())
+    });
+    PartEncoding {
+        property: name.to_string(),
+        style,
+        explode,
+        allow_reserved: declared.is_some_and(|e| e.allow_reserved),
+        content_type,
+        headers: declared.map(|e| e.headers.clone()).unwrap_or_default(),
+        declared: declared.is_some(),
+    }
+}
+
+/// OpenAPI's default media type of a multipart part: binary strings
+/// `application/octet-stream`, other primitives `text/plain`, objects
+/// `application/json`, arrays that of their items.
+fn default_part_type(api: &Api, ty: Option<&TypeRef>) -> &'static str {
+    let Some(mut ty) = ty else {
+        return "application/octet-stream";
+    };
+    // Arrays and aliases are followed a bounded number of steps, so a cycle
+    // in a hostile spec cannot hold the pass.
+    for _ in 0..64 {
+        match ty.non_null() {
+            TypeRef::Primitive(Primitive::Binary) => return "application/octet-stream",
+            TypeRef::Primitive(_) => return "text/plain",
+            TypeRef::Array(items) => ty = items,
+            TypeRef::Named(name) => match api.type_by_name(name).map(|t| &t.kind) {
+                Some(TypeKind::Alias { target }) => ty = target,
+                Some(TypeKind::Enum { .. }) => return "text/plain",
+                _ => return "application/json",
+            },
+            TypeRef::Map(_) | TypeRef::Any | TypeRef::Nullable(_) => return "application/json",
+        }
+    }
+    "application/json"
+}
+
+/// The properties of an object body, through aliases.
+fn object_fields<'a>(api: &'a Api, ty: &'a TypeRef) -> Vec<(&'a str, &'a TypeRef)> {
+    let mut ty = ty;
+    for _ in 0..64 {
+        match ty.non_null() {
+            TypeRef::Named(name) => match api.type_by_name(name).map(|t| &t.kind) {
+                Some(TypeKind::Object { fields, .. }) => {
+                    return fields.iter().map(|f| (f.name.as_str(), &f.ty)).collect()
+                }
+                Some(TypeKind::Alias { target }) => ty = target,
+                _ => return Vec::new(),
+            },
+            _ => return Vec::new(),
+        }
+    }
+    Vec::new()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn content(media_type: &str, kind: BodyKind) -> Content {
+        Content {
+            media_type: media_type.into(),
+            kind,
+            ty: TypeRef::Any,
+            encoding: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn one_body_rule() {
+        let multipart = content("multipart/form-data", BodyKind::Multipart);
+        let form = content("application/x-www-form-urlencoded", BodyKind::Form);
+        let json = content("application/json", BodyKind::Json);
+        let text = content("text/plain", BodyKind::Text);
+        let pick = |cs: Vec<Content>| choose_content(&cs).map(|c| c.media_type.clone());
+        assert_eq!(
+            pick(vec![multipart.clone(), form.clone()]).as_deref(),
+            Some("application/x-www-form-urlencoded")
+        );
+        assert_eq!(
+            pick(vec![form.clone(), json.clone()]).as_deref(),
+            Some("application/json")
+        );
+        assert_eq!(
+            pick(vec![text.clone(), multipart.clone()]).as_deref(),
+            Some("multipart/form-data")
+        );
+        assert_eq!(pick(vec![text]).as_deref(), Some("text/plain"));
+        assert_eq!(pick(vec![]), None);
+    }
+
+    #[test]
+    fn settings_layer_over_the_defaults() {
+        let d = defaults::get();
+        let base = RetrySettings::default();
+        assert_eq!(base.max_attempts, d.max_attempts);
+        assert_eq!(base.deadline_ms, d.deadline_ms);
+        let changed = base.with(RetryOverrides {
+            max_attempts: Some(5),
+            deadline_ms: Some(1_000),
+            ..RetryOverrides::default()
+        });
+        assert_eq!(
+            (changed.max_attempts, changed.deadline_ms, changed.base_ms),
+            (5, 1_000, d.base_ms)
+        );
+    }
+}
