@@ -408,7 +408,11 @@ def simulate(p, where, op, cl, call, tokens):
             else:
                 xsr = header(step["respond"], "x-should-retry")
                 code = body_code(step["respond"].get("body"))
-                in_flight = status == 409 and code == op.get("in_flight_code", OPERATION_DEFAULTS["in_flight_code"])
+                in_flight = (
+                    cls == "keyed"
+                    and status == 409
+                    and code == op.get("in_flight_code", OPERATION_DEFAULTS["in_flight_code"])
+                )
                 throttling = status == 429 or in_flight
                 if xsr == "false":
                     raise Stop("not_retryable")
