@@ -31,6 +31,31 @@ pub struct Finding {
     /// `METHOD /path (operationId)`, or empty for the whole spec.
     pub target: String,
     pub message: String,
+    /// The operation it is about, where it is about one.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub operation: Option<FindingOperation>,
+}
+
+/// The operation a finding names, as fields a script can read.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct FindingOperation {
+    pub method: &'static str,
+    pub path: String,
+    #[serde(rename = "operationId")]
+    pub operation_id: String,
+    /// The JSON pointer of the operation in the spec.
+    pub pointer: String,
+}
+
+impl FindingOperation {
+    pub fn of(op: &Operation) -> FindingOperation {
+        FindingOperation {
+            method: op.method.as_str(),
+            path: op.path.clone(),
+            operation_id: op.id.clone(),
+            pointer: op.pointer.clone(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -109,6 +134,7 @@ pub fn audit(api: &Api) -> Report {
                     rule: "unsafe-documented",
                     target: target.clone(),
                     message: "documented as unsafe to retry: SDKs retry it only when the request was provably never sent".into(),
+                    operation: Some(FindingOperation::of(op)),
                 });
             } else {
                 findings.push(Finding {
@@ -120,6 +146,7 @@ pub fn audit(api: &Api) -> Report {
                         op.method.as_str(),
                         api.key_contract.header()
                     ),
+                    operation: Some(FindingOperation::of(op)),
                 });
             }
         }
@@ -136,6 +163,7 @@ pub fn audit(api: &Api) -> Report {
                         "{} is idempotent by method, but its text says it {verb}s: verify claimed idempotency against behaviour, not the method; if each call changes state again, mark it `x-idempotent: false` and accept an idempotency key",
                         op.method.as_str()
                     ),
+                    operation: Some(FindingOperation::of(op)),
                 });
             }
         }
@@ -163,6 +191,7 @@ pub fn audit(api: &Api) -> Report {
                 api.operations.len(),
                 names.join(", ")
             ),
+            operation: None,
         });
     }
 
@@ -218,11 +247,14 @@ pub fn audit(api: &Api) -> Report {
                 rule: "key-contract-undeclared",
                 target: String::new(),
                 message: format!(
-                    "the root `x-idempotency` leaves undeclared: {}; integrators then have no normative source for them (SDKs assume a 24h window, `{}` and `{}`, and reattempted failures)",
+                    "the root `x-idempotency` leaves undeclared: {}; integrators then have no normative source for them (SDKs assume a {} window, `{}` and `{}`, and {} failures)",
                     missing.join(", "),
+                    crate::defaults::get().key.replay_window,
                     contract.in_flight_code(),
-                    contract.mismatch_code()
+                    contract.mismatch_code(),
+                    if crate::defaults::get().key.failures == "replay" { "replayed" } else { "reattempted" }
                 ),
+                operation: None,
             });
         }
     }
@@ -232,6 +264,7 @@ pub fn audit(api: &Api) -> Report {
             rule: w.kind,
             target: w.pointer.clone(),
             message: w.message.clone(),
+            operation: None,
         });
     }
 

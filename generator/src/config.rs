@@ -9,6 +9,10 @@ use crate::error::Diagnostic;
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Config {
+    /// Overlay files (Overlay Specification 1.0) applied to the spec, in
+    /// order, before any given with `--overlay`; relative to this file.
+    #[serde(default)]
+    pub overlays: Vec<PathBuf>,
     #[serde(default)]
     pub package: Package,
     #[serde(default)]
@@ -62,12 +66,18 @@ impl Config {
         };
         let text = std::fs::read_to_string(&path)
             .map_err(|e| Diagnostic::new(&path, "", format!("cannot read the config: {e}")))?;
-        let config: Config = toml::from_str(&text).map_err(|e| {
+        let mut config: Config = toml::from_str(&text).map_err(|e| {
             let line = e.span().map(|s| text[..s.start].lines().count().max(1));
             Diagnostic::new(&path, "", format!("invalid sdkgen.toml: {}", e.message()))
                 .with_line(line)
-                .with_hint("known tables: [package] (name, version, license, repository, description, authors), [rust], [python], [node] (name, version)")
+                .with_hint("known keys: overlays = [...]; tables: [package] (name, version, license, repository, description, authors), [rust], [python], [node] (name, version)")
         })?;
+        let dir = path.parent().unwrap_or(Path::new("."));
+        for overlay in &mut config.overlays {
+            if overlay.is_relative() {
+                *overlay = dir.join(&*overlay);
+            }
+        }
         Ok((config, Some(path)))
     }
 }

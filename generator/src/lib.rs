@@ -11,3 +11,4 @@ pub mod error;
 pub mod ir;
 pub mod load;
 pub mod mock;
+pub mod suggest;

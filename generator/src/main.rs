@@ -61,6 +61,14 @@ enum Command {
         /// Also fail (exit 1) on warnings.
         #[arg(long)]
         strict: bool,
+        /// Write an overlay with one action per fixable finding to FILE, for
+        /// you to complete and apply with `--overlay`.
+        #[arg(long, value_name = "FILE")]
+        suggest_overlay: Option<PathBuf>,
+        /// An overlay (Overlay Specification 1.0) to apply to the spec first;
+        /// repeat it to apply several in order, after any in sdkgen.toml.
+        #[arg(long = "overlay", value_name = "FILE")]
+        overlays: Vec<PathBuf>,
     },
     /// Generate SDKs: one complete package per language under OUT/<lang>.
     Build {
@@ -75,11 +83,19 @@ enum Command {
         /// Package metadata (default: sdkgen.toml beside the spec, if any).
         #[arg(long)]
         config: Option<PathBuf>,
+        /// An overlay (Overlay Specification 1.0) to apply to the spec first;
+        /// repeat it to apply several in order, after any in sdkgen.toml.
+        #[arg(long = "overlay", value_name = "FILE")]
+        overlays: Vec<PathBuf>,
     },
     /// Print the intermediate representation sdkgen builds from a spec (YAML).
     Ir {
         /// The OpenAPI document (YAML or JSON).
         spec: PathBuf,
+        /// An overlay (Overlay Specification 1.0) to apply to the spec first;
+        /// repeat it to apply several in order, after any in sdkgen.toml.
+        #[arg(long = "overlay", value_name = "FILE")]
+        overlays: Vec<PathBuf>,
     },
     /// Serve a mock of the spec's API over HTTP, with the server half of the
     /// idempotency-key contract and fault injection. Prints `listening on
@@ -106,6 +122,10 @@ enum Command {
         /// Do not log requests to stderr.
         #[arg(long)]
         quiet: bool,
+        /// An overlay (Overlay Specification 1.0) to apply to the spec first;
+        /// repeat it to apply several in order, after any in sdkgen.toml.
+        #[arg(long = "overlay", value_name = "FILE")]
+        overlays: Vec<PathBuf>,
     },
 }
 
@@ -123,14 +143,17 @@ fn main() -> ExitCode {
             spec,
             format,
             strict,
-        } => check(&spec, format, strict),
+            suggest_overlay,
+            overlays,
+        } => check(&spec, format, strict, suggest_overlay.as_deref(), &overlays),
         Command::Build {
             spec,
             out,
             lang,
             config,
-        } => build(&spec, &out, &lang, config.as_deref()),
-        Command::Ir { spec } => match read(&spec) {
+            overlays,
+        } => build(&spec, &out, &lang, config.as_deref(), &overlays),
+        Command::Ir { spec, overlays } => match read(&spec, &overlays) {
             Ok(api) => match serde_yaml::to_string(&api) {
                 Ok(text) => {
                     print!("{text}");
@@ -151,7 +174,8 @@ fn main() -> ExitCode {
             seed,
             replay_window,
             quiet,
-        } => match read(&spec) {
+            overlays,
+        } => match read(&spec, &overlays) {
             Ok(api) => sdkgen::mock::run(
                 api,
                 sdkgen::mock::MockConfig {
@@ -168,8 +192,24 @@ fn main() -> ExitCode {
     }
 }
 
-fn read(spec: &std::path::Path) -> Result<Api, Diagnostic> {
-    let loaded = sdkgen::load::load(spec)?;
+/// The overlays to apply: those of the spec's sdkgen.toml, then those given
+/// on the command line, each read and checked.
+fn overlays(
+    config: &Config,
+    given: &[PathBuf],
+) -> Result<Vec<sdkgen::load::overlay::Overlay>, Diagnostic> {
+    config
+        .overlays
+        .iter()
+        .chain(given)
+        .map(|p| sdkgen::load::overlay::read(p))
+        .collect()
+}
+
+fn read(spec: &std::path::Path, given: &[PathBuf]) -> Result<Api, Diagnostic> {
+    let (config, _) = Config::find(spec, None)?;
+    let overlays = overlays(&config, given)?;
+    let loaded = sdkgen::load::load_with(spec, &overlays)?;
     let api = sdkgen::ir::build(&loaded);
     sdkgen::load::drop_in_background(loaded);
     api
@@ -180,12 +220,25 @@ fn unreadable(d: &Diagnostic) -> ExitCode {
     ExitCode::from(2)
 }
 
-fn check(spec: &std::path::Path, format: Format, strict: bool) -> ExitCode {
-    let api = match read(spec) {
+fn check(
+    spec: &std::path::Path,
+    format: Format,
+    strict: bool,
+    suggest: Option<&std::path::Path>,
+    given: &[PathBuf],
+) -> ExitCode {
+    let api = match read(spec, given) {
         Ok(api) => api,
         Err(d) => return unreadable(&d),
     };
     let report = sdkgen::check::audit(&api);
+    if let Some(file) = suggest {
+        if let Err(e) = std::fs::write(file, sdkgen::suggest::overlay(&api, &report)) {
+            eprintln!("error: {}: cannot write the overlay: {e}", file.display());
+            return ExitCode::from(2);
+        }
+        eprintln!("overlay: {}", file.display());
+    }
     match format {
         Format::Table => print!("{}", report.to_table()),
         Format::Json => match serde_json::to_string_pretty(&report) {
@@ -226,13 +279,18 @@ fn build(
     out: &std::path::Path,
     langs: &[Lang],
     config: Option<&std::path::Path>,
+    given: &[PathBuf],
 ) -> ExitCode {
     let started = Instant::now();
     let (config, config_path) = match Config::find(spec, config) {
         Ok(c) => c,
         Err(d) => return unreadable(&d),
     };
-    let loaded = match sdkgen::load::load(spec) {
+    let overlays = match overlays(&config, given) {
+        Ok(o) => o,
+        Err(d) => return unreadable(&d),
+    };
+    let loaded = match sdkgen::load::load_with(spec, &overlays) {
         Ok(l) => l,
         Err(d) => return unreadable(&d),
     };

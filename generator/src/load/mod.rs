@@ -4,6 +4,7 @@ mod bundle;
 mod events;
 mod kind;
 pub mod normalize;
+pub mod overlay;
 mod parallel;
 pub use parallel::drop_in_background;
 pub mod source;
@@ -49,23 +50,43 @@ const MAX_DEGRADED: usize = 500;
 
 /// Reads the spec at `path` and everything it refers to.
 pub fn load(path: &Path) -> Result<Loaded, Diagnostic> {
+    load_with(path, &[])
+}
+
+/// Reads the spec at `path`, applies `overlays` in order to its root
+/// document, then reads everything it refers to.
+pub fn load_with(path: &Path, overlays: &[overlay::Overlay]) -> Result<Loaded, Diagnostic> {
     let text = std::fs::read_to_string(path).map_err(|e| {
         Diagnostic::new(path, "", format!("cannot read the spec: {e}")).with_hint(
             "check the path; sdkgen reads an OpenAPI 3.0 or 3.1 document in YAML or JSON",
         )
     })?;
-    load_text(path, text)
+    load_text_with(path, text, overlays)
 }
 
 /// Reads a spec whose root text is already in memory; `path` names it in
 /// errors and anchors relative references.
 pub fn load_text(path: &Path, text: String) -> Result<Loaded, Diagnostic> {
+    load_text_with(path, text, &[])
+}
+
+/// [`load_text`] with overlays applied to the root document first.
+pub fn load_text_with(
+    path: &Path,
+    text: String,
+    overlays: &[overlay::Overlay],
+) -> Result<Loaded, Diagnostic> {
     let mut doc = source::parse(path, &text)?;
+    let mut overlay_warnings = Vec::new();
+    for o in overlays {
+        o.apply(&mut doc, &mut overlay_warnings)?;
+    }
     let declared_version = check_version(path, &doc)?;
 
     let root = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     let mut bundler = bundle::Bundler::new(root.clone(), &doc);
-    if bundle::needs_bundling(&text) {
+    // An overlay may add references the text did not have.
+    if bundle::needs_bundling(&text) || !overlays.is_empty() {
         bundler
             .walk(&mut doc, Kind::Document, &root, "")
             .map_err(|d| relabel(d, &root, path))?;
@@ -91,7 +112,8 @@ pub fn load_text(path: &Path, text: String) -> Result<Loaded, Diagnostic> {
         }
     }
 
-    let mut warnings = normalize::document(&mut doc);
+    let mut warnings = overlay_warnings;
+    warnings.extend(normalize::document(&mut doc));
     warnings.extend(normalize::walk_document(&mut doc));
 
     let webhooks_value = doc.as_object_mut().and_then(|m| m.remove("webhooks"));
