@@ -231,3 +231,45 @@ fn a_schema_inside_another_component_is_found() {
         lifted.kind
     );
 }
+
+#[test]
+fn a_fragment_in_a_spec_path_is_dropped_from_the_request_with_a_warning() {
+    let text = r#"
+openapi: 3.0.3
+info: {title: Files, version: 1.0.0}
+paths:
+  /files/{file_id}:
+    put:
+      operationId: updateFile
+      parameters:
+        - {name: file_id, in: path, required: true, schema: {type: string}}
+      responses: {'200': {description: ok}}
+  /files/{file_id}#add_shared_link:
+    put:
+      operationId: addSharedLink
+      parameters:
+        - {name: file_id, in: path, required: true, schema: {type: string}}
+        - {name: fields, in: query, required: true, schema: {type: string}}
+      responses: {'200': {description: ok}}
+"#;
+    let loaded = sdkgen::load::load_text(Path::new("files.yaml"), text.to_string()).expect("loads");
+    let api = sdkgen::ir::build(&loaded).expect("builds");
+    let op = api
+        .operations
+        .iter()
+        .find(|o| o.id == "addSharedLink")
+        .unwrap();
+    assert_eq!(op.path, "/files/{file_id}");
+    assert_eq!(op.pointer, "/paths/~1files~1{file_id}#add_shared_link/put");
+    let warning = api
+        .warnings
+        .iter()
+        .find(|w| w.kind == "path-fragment")
+        .expect("a path-fragment warning");
+    assert!(warning.message.contains("addSharedLink"), "{}", warning.message);
+    assert!(warning.message.contains("#add_shared_link"), "{}", warning.message);
+    assert_eq!(
+        api.warnings.iter().filter(|w| w.kind == "path-fragment").count(),
+        1
+    );
+}

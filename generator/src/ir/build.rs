@@ -39,11 +39,29 @@ pub fn build(loaded: &Loaded) -> Result<Api, Diagnostic> {
                     .with_hint("move the path item under `paths`, or keep it in its own file and refer to that file"));
             }
         };
+        // A fragment is never part of a request (some specs use one to tell
+        // apart operations on the same path): the request goes to the path
+        // without it.
+        let (request_path, fragment) = match path.split_once('#') {
+            Some((p, f)) => (p, Some(f)),
+            None => (path.as_str(), None),
+        };
         for (method_name, op) in item.iter() {
             let method = parse_method(method_name);
             let pointer = join_pointer(&item_pointer, method_name);
-            let mut built = b.operation(path, method, item, op, &pointer, &key_contract)?;
+            let mut built = b.operation(request_path, method, item, op, &pointer, &key_contract)?;
             built.id = unique_op_id(&mut op_ids, &built.id);
+            if let Some(fragment) = fragment {
+                b.warn(
+                    "path-fragment",
+                    &pointer,
+                    format!(
+                        "the path `{path}` has a fragment (`#{fragment}`), which no request carries: {} {request_path} ({}) is sent without it",
+                        method.as_str(),
+                        built.id
+                    ),
+                );
+            }
             operations.push(built);
         }
     }
