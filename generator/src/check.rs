@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::ir::{Api, FailurePolicy, Method, Operation, RetryClass};
+use crate::ir::{Api, FailurePolicy, Operation, RetryClass};
 
 #[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, PartialOrd, Ord)]
 #[serde(rename_all = "lowercase")]
@@ -88,27 +88,6 @@ pub struct Report {
     pub warnings: usize,
 }
 
-/// Verbs that, in a PUT's or DELETE's own words, say each call changes state again.
-const NON_IDEMPOTENT_VERBS: &[&str] = &[
-    "append",
-    "add",
-    "increment",
-    "decrement",
-    "reduce",
-    "charge",
-    "send",
-    "create",
-];
-
-/// Phrases that make such a verb harmless ("creates or replaces").
-const UPSERT_PHRASES: &[&str] = &[
-    "or replace",
-    "or update",
-    "if it does not exist",
-    "if absent",
-    "upsert",
-];
-
 /// Audits the IR of a spec.
 pub fn audit(api: &Api) -> Report {
     let mut findings = Vec::new();
@@ -127,7 +106,22 @@ pub fn audit(api: &Api) -> Report {
             latency_p99_ms: op.plan.retry.effective.p99_ms,
         });
         let target = target(op);
-        if op.retry.class == RetryClass::Unsafe {
+        if let Some(verb) = op.retry.doubted {
+            let now = match op.retry.class {
+                RetryClass::Keyed => "keyed: SDKs retry it with one key per call",
+                _ => "unsafe: SDKs retry it only when the request was provably never sent",
+            };
+            findings.push(Finding {
+                severity: Severity::Warning,
+                rule: "idempotency-claim",
+                target: target.clone(),
+                message: format!(
+                    "{} is idempotent by method, but its own text or path says `{verb}` (each call acts again), so the SDKs treat it as {now}; if repeating it really changes nothing, confirm it with `x-idempotent: true`; if each call acts again, accept an idempotency key",
+                    op.method.as_str()
+                ),
+                operation: Some(FindingOperation::of(op)),
+            });
+        } else if op.retry.class == RetryClass::Unsafe {
             if op.retry.documented_unsafe {
                 findings.push(Finding {
                     severity: Severity::Info,
@@ -145,23 +139,6 @@ pub fn audit(api: &Api) -> Report {
                         "state-changing {} accepts no idempotency key and is not marked `x-idempotent`: a lost response leaves callers unable to retry safely; accept `{}` (or `x-idempotency: true`), or mark it `x-idempotent: true|false`",
                         op.method.as_str(),
                         api.key_contract.header()
-                    ),
-                    operation: Some(FindingOperation::of(op)),
-                });
-            }
-        }
-        if matches!(op.method, Method::Put | Method::Delete)
-            && op.retry.class == RetryClass::Idempotent
-            && op.retry.declared_idempotent.is_none()
-        {
-            if let Some(verb) = claims_repeated_effect(op) {
-                findings.push(Finding {
-                    severity: Severity::Warning,
-                    rule: "idempotency-claim",
-                    target: target.clone(),
-                    message: format!(
-                        "{} is idempotent by method, but its text says it {verb}s: verify claimed idempotency against behaviour, not the method; if each call changes state again, mark it `x-idempotent: false` and accept an idempotency key",
-                        op.method.as_str()
                     ),
                     operation: Some(FindingOperation::of(op)),
                 });
@@ -292,35 +269,6 @@ pub fn audit(api: &Api) -> Report {
 
 fn target(op: &Operation) -> String {
     format!("{} {} ({})", op.method.as_str(), op.path, op.id)
-}
-
-/// The verb that says a PUT/DELETE changes state on every call, if its text
-/// has one: a third-person form anywhere ("appends a note"), or the summary's
-/// leading imperative ("Append a note"). Gerunds are not counted: "sending the
-/// same body again" speaks of the caller, not of what the operation does.
-fn claims_repeated_effect(op: &Operation) -> Option<&'static str> {
-    let summary = op.summary.as_deref().unwrap_or("").to_ascii_lowercase();
-    let text =
-        format!("{summary} {}", op.description.as_deref().unwrap_or("")).to_ascii_lowercase();
-    if UPSERT_PHRASES.iter().any(|p| text.contains(p)) {
-        return None;
-    }
-    let words = |t: &str| -> Vec<String> {
-        t.split(|c: char| !c.is_ascii_alphabetic())
-            .filter(|w| !w.is_empty())
-            .map(String::from)
-            .collect()
-    };
-    let all = words(&text);
-    let first = words(&summary).into_iter().next();
-    NON_IDEMPOTENT_VERBS.iter().copied().find(|verb| {
-        let third = if verb.ends_with('h') {
-            format!("{verb}es")
-        } else {
-            format!("{verb}s")
-        };
-        first.as_deref() == Some(*verb) || all.contains(&third)
-    })
 }
 
 impl Report {

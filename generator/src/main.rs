@@ -391,6 +391,22 @@ fn build(
             w.message
         );
     }
+    let doubted: Vec<String> = api
+        .operations
+        .iter()
+        .filter_map(|op| op.retry.doubted.map(|verb| (op, verb)))
+        .map(|(op, verb)| format!("{} ({} {}: `{verb}`)", op.id, op.method.as_str(), op.path))
+        .collect();
+    if !doubted.is_empty() {
+        eprintln!(
+            "note: {} PUT/DELETE operation{} generated as {}, not idempotent, because {} own text or path says each call acts again; confirm one with `x-idempotent: true` if repeating it changes nothing: {}",
+            doubted.len(),
+            if doubted.len() == 1 { "" } else { "s" },
+            "unsafe or keyed",
+            if doubted.len() == 1 { "its" } else { "their" },
+            doubted.join(", ")
+        );
+    }
     if api.warnings.len() > WARNINGS_LISTED {
         eprintln!(
             "... and {} more warnings: `sdkgen check {}` lists them all",

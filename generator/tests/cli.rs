@@ -28,12 +28,17 @@ fn audit_example_flags_the_appending_put_and_decrementing_delete() {
         out.contains("idempotency-claim PUT /accounts/{account_id}/notes"),
         "{out}"
     );
-    assert!(out.contains("says it appends"), "{out}");
+    assert!(out.contains("says `append`"), "{out}");
+    // The finding changes what the SDKs do: both are generated as unsafe.
+    assert!(
+        out.contains("PUT    /accounts/{account_id}/notes   addAccountNote      unsafe"),
+        "{out}"
+    );
     assert!(
         out.contains("idempotency-claim DELETE /accounts/{account_id}/credits"),
         "{out}"
     );
-    assert!(out.contains("says it decrements"), "{out}");
+    assert!(out.contains("says `decrement`"), "{out}");
     assert!(
         out.contains("error   unsafe-undocumented POST /accounts/{account_id}/charges"),
         "{out}"
@@ -209,4 +214,32 @@ fn help_lists_the_commands() {
     for flag in ["--out", "--lang", "--config"] {
         assert!(build.contains(flag), "{build}");
     }
+}
+
+#[test]
+fn build_lists_the_operations_it_does_not_trust_their_method_for() {
+    let out = std::env::temp_dir().join(format!("sdkgen-cli-doubted-{}", std::process::id()));
+    let o = sdkgen(&[
+        "build",
+        "specs/audit.yaml",
+        "--lang",
+        "node",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("note: 2 PUT/DELETE operations generated as unsafe or keyed"),
+        "{err}"
+    );
+    assert!(
+        err.contains("addAccountNote (PUT /accounts/{account_id}/notes: `append`)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("useCredit (DELETE /accounts/{account_id}/credits: `decrement`)"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&out);
 }

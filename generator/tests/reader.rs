@@ -266,10 +266,21 @@ paths:
         .iter()
         .find(|w| w.kind == "path-fragment")
         .expect("a path-fragment warning");
-    assert!(warning.message.contains("addSharedLink"), "{}", warning.message);
-    assert!(warning.message.contains("#add_shared_link"), "{}", warning.message);
+    assert!(
+        warning.message.contains("addSharedLink"),
+        "{}",
+        warning.message
+    );
+    assert!(
+        warning.message.contains("#add_shared_link"),
+        "{}",
+        warning.message
+    );
     assert_eq!(
-        api.warnings.iter().filter(|w| w.kind == "path-fragment").count(),
+        api.warnings
+            .iter()
+            .filter(|w| w.kind == "path-fragment")
+            .count(),
         1
     );
 }

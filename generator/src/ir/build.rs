@@ -1201,6 +1201,8 @@ impl<'a> Builder<'a> {
                 .and_then(Value::as_u64),
             retries: classify::retry_overrides(op.extensions.get("x-retries")),
             text,
+            summary: op.summary.clone().unwrap_or_default(),
+            path: path.to_string(),
         };
 
         Ok(Operation {

@@ -452,6 +452,9 @@ pub struct RetryPolicy {
     pub declared_idempotent: Option<bool>,
     /// The spec says in words that it is not safe to retry, or marks it `x-idempotent: false`.
     pub documented_unsafe: bool,
+    /// A PUT or DELETE whose own text, or last path segment, says each call
+    /// acts again (the verb): it is classified as if its method were POST.
+    pub doubted: Option<&'static str>,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]

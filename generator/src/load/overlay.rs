@@ -146,18 +146,19 @@ pub fn read(path: &Path) -> Result<Overlay, Diagnostic> {
                 ))
             }
         };
-        let change =
-            match (remove, action.get("update")) {
-                (true, _) => Change::Remove,
-                (false, Some(update)) => Change::Update(update.clone()),
-                (false, None) => return Err(at(
+        let change = match (remove, action.get("update")) {
+            (true, _) => Change::Remove,
+            (false, Some(update)) => Change::Update(update.clone()),
+            (false, None) => {
+                return Err(at(
                     &pointer,
                     format!(
                         "action {i} (target `{target}`) has neither `update` nor `remove: true`"
                     ),
                     "add what to merge into the target as `update`, or `remove: true`",
-                )),
-            };
+                ))
+            }
+        };
         actions.push(Action {
             target,
             query,

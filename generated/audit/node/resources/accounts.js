@@ -39,7 +39,7 @@ const replaceAccountOperation = {
 const addAccountNoteOperation = {
   name: "addAccountNote",
   method: "PUT",
-  retryClass: "idempotent",
+  retryClass: "unsafe",
   parseAs: "json",
   decode: wire.activityEntryFromWire,
 };

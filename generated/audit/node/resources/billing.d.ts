@@ -26,7 +26,7 @@ export declare class Billing {
    *
    * `DELETE /accounts/{account_id}/credits`
    *
-   * Idempotent: retried on throttling, transient 5xx (500 once) and connection failures. Up to 3 attempts within a 60000 ms deadline; each attempt may use the rest of the deadline.
+   * Not safe to retry: retried only when the request provably never reached the server (connection refused, DNS, TLS handshake, 429). After a timeout, check whether it took effect before calling again. Up to 3 attempts within a 60000 ms deadline; each attempt may use the rest of the deadline.
    *
    * @param accountId Sent as the `account_id` path parameter, percent-encoded.
    */

@@ -4,7 +4,7 @@ import * as wire from "../wire.js";
 const useCreditOperation = {
   name: "useCredit",
   method: "DELETE",
-  retryClass: "idempotent",
+  retryClass: "unsafe",
   parseAs: "json",
 };
 

@@ -105,7 +105,7 @@ impl Accounts {
     ///
     /// - `account_id`
     ///
-    /// Retried automatically: `PUT` is idempotent.
+    /// Not safe to repeat: retried only when the request provably never reached the server (connection refused, DNS or TLS failure, or 429).
     pub fn add_account_note<'a>(
         &self,
         account_id: impl Into<String>,
@@ -542,7 +542,7 @@ impl ReplaceAccountError {
 static ADD_ACCOUNT_NOTE: Operation = Operation {
     name: "addAccountNote",
     method: Method::PUT,
-    class: RetryClass::Idempotent,
+    class: RetryClass::Unsafe,
     key_header: "Idempotency-Key",
     key_max_length: 255,
     failures: FailurePolicy::Reattempt,

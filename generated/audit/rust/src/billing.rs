@@ -31,7 +31,7 @@ impl Billing {
     ///
     /// - `account_id`
     ///
-    /// Retried automatically: `DELETE` is idempotent.
+    /// Not safe to repeat: retried only when the request provably never reached the server (connection refused, DNS or TLS failure, or 429).
     pub fn use_credit(&self, account_id: impl Into<String>) -> UseCreditRequest {
         UseCreditRequest {
             runtime: self.runtime.clone(),
@@ -96,7 +96,7 @@ impl Billing {
 static USE_CREDIT: Operation = Operation {
     name: "useCredit",
     method: Method::DELETE,
-    class: RetryClass::Idempotent,
+    class: RetryClass::Unsafe,
     key_header: "Idempotency-Key",
     key_max_length: 255,
     failures: FailurePolicy::Reattempt,

@@ -35,7 +35,7 @@ _REPLACE_ACCOUNT = _runtime.Operation(
 _ADD_ACCOUNT_NOTE = _runtime.Operation(
     name="addAccountNote",
     method="PUT",
-    retry_class=_runtime.RetryClass.IDEMPOTENT,
+    retry_class=_runtime.RetryClass.UNSAFE,
 )
 
 
@@ -548,9 +548,9 @@ class Accounts2:
         called a new entry is added at the end of the log, with the text
         given and the time of the call.
 
-        `PUT /accounts/{account_id}/notes`. Retried on throttling (429), transient errors (502, 503,
-        504, one 500) and connection failures: 3 attempts within 60 s; each attempt may use the time
-        left before the deadline.
+        `PUT /accounts/{account_id}/notes`. Not safe to retry: it accepts no idempotency key, so it
+        is retried only when the request provably did not reach the server (a refused connection,
+        429): 3 attempts within 60 s; each attempt may use the time left before the deadline.
 
         Args:
             account_id: Path parameter `account_id`.
@@ -1003,9 +1003,9 @@ class AsyncAccounts2:
         called a new entry is added at the end of the log, with the text
         given and the time of the call.
 
-        `PUT /accounts/{account_id}/notes`. Retried on throttling (429), transient errors (502, 503,
-        504, one 500) and connection failures: 3 attempts within 60 s; each attempt may use the time
-        left before the deadline.
+        `PUT /accounts/{account_id}/notes`. Not safe to retry: it accepts no idempotency key, so it
+        is retried only when the request provably did not reach the server (a refused connection,
+        429): 3 attempts within 60 s; each attempt may use the time left before the deadline.
 
         Args:
             account_id: Path parameter `account_id`.

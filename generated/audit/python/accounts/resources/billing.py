@@ -9,7 +9,7 @@ from .. import _base, _runtime, models
 _USE_CREDIT = _runtime.Operation(
     name="useCredit",
     method="DELETE",
-    retry_class=_runtime.RetryClass.IDEMPOTENT,
+    retry_class=_runtime.RetryClass.UNSAFE,
 )
 
 _CREATE_CHARGE = _runtime.Operation(
@@ -208,9 +208,10 @@ class Billing:
         balance by one and returns the new balance. Fails with 409 when the
         balance is already zero.
 
-        `DELETE /accounts/{account_id}/credits`. Retried on throttling (429), transient errors (502,
-        503, 504, one 500) and connection failures: 3 attempts within 60 s; each attempt may use the
-        time left before the deadline.
+        `DELETE /accounts/{account_id}/credits`. Not safe to retry: it accepts no idempotency key,
+        so it is retried only when the request provably did not reach the server (a refused
+        connection, 429): 3 attempts within 60 s; each attempt may use the time left before the
+        deadline.
 
         Args:
             account_id: Path parameter `account_id`.
@@ -490,9 +491,10 @@ class AsyncBilling:
         balance by one and returns the new balance. Fails with 409 when the
         balance is already zero.
 
-        `DELETE /accounts/{account_id}/credits`. Retried on throttling (429), transient errors (502,
-        503, 504, one 500) and connection failures: 3 attempts within 60 s; each attempt may use the
-        time left before the deadline.
+        `DELETE /accounts/{account_id}/credits`. Not safe to retry: it accepts no idempotency key,
+        so it is retried only when the request provably did not reach the server (a refused
+        connection, 429): 3 attempts within 60 s; each attempt may use the time left before the
+        deadline.
 
         Args:
             account_id: Path parameter `account_id`.
