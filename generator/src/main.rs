@@ -399,10 +399,9 @@ fn build(
         .collect();
     if !doubted.is_empty() {
         eprintln!(
-            "note: {} PUT/DELETE operation{} generated as {}, not idempotent, because {} own text or path says each call acts again; confirm one with `x-idempotent: true` if repeating it changes nothing: {}",
+            "note: {} PUT/DELETE operation{} generated as unsafe or keyed, not idempotent, because {} own text or path says each call acts again; confirm one with `x-idempotent: true` if repeating it changes nothing: {}",
             doubted.len(),
             if doubted.len() == 1 { "" } else { "s" },
-            "unsafe or keyed",
             if doubted.len() == 1 { "its" } else { "their" },
             doubted.join(", ")
         );
