@@ -7,6 +7,7 @@ pub mod classify;
 pub mod config;
 pub mod emit;
 pub mod error;
+pub mod inert;
 pub mod ir;
 pub mod load;
 pub mod mock;

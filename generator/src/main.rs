@@ -10,6 +10,7 @@ use sdkgen::check::Severity;
 use sdkgen::config::Config;
 use sdkgen::emit::{self, Lang, PackageInfo};
 use sdkgen::error::Diagnostic;
+use sdkgen::inert::inert;
 use sdkgen::ir::Api;
 
 // Generating a big SDK makes millions of short-lived strings; mimalloc
@@ -115,9 +116,33 @@ enum Format {
     Json,
 }
 
+/// A closed pipe on stdout or stderr (`sdkgen check ... | head -1`) ends
+/// the program as it ends `cat`: by SIGPIPE, quietly. Rust ignores the
+/// signal by default, and a failed `print!` then panics. `mock` keeps it
+/// ignored: its connections' writes must fail, not end the server.
+fn die_quietly_on_closed_pipes() {
+    #[cfg(unix)]
+    {
+        /// `SIGPIPE` and `SIG_DFL` from `<signal.h>` (the same on Linux and macOS).
+        const SIGPIPE: std::os::raw::c_int = 13;
+        const SIG_DFL: usize = 0;
+        extern "C" {
+            fn signal(signum: std::os::raw::c_int, handler: usize) -> usize;
+        }
+        // SAFETY: restores the default action of one signal, before any
+        // thread is started; nothing in this process relies on ignoring it.
+        unsafe {
+            signal(SIGPIPE, SIG_DFL);
+        }
+    }
+}
+
 fn main() -> ExitCode {
     tune_allocator();
     let cli = Cli::parse();
+    if !matches!(cli.command, Command::Mock { .. }) {
+        die_quietly_on_closed_pipes();
+    }
     match cli.command {
         Command::Check {
             spec,
@@ -327,10 +352,10 @@ fn build(
     for w in api.warnings.iter().take(WARNINGS_LISTED) {
         eprintln!(
             "warning: {} at {}: {}: {}",
-            spec.display(),
-            w.pointer,
+            inert(&spec.display().to_string()),
+            inert(&w.pointer),
             w.kind,
-            w.message
+            inert(&w.message)
         );
     }
     if api.warnings.len() > WARNINGS_LISTED {

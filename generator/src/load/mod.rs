@@ -2,6 +2,7 @@
 
 mod bundle;
 mod events;
+mod guard;
 mod kind;
 pub mod normalize;
 mod parallel;
@@ -93,6 +94,7 @@ pub fn load_text(path: &Path, text: String) -> Result<Loaded, Diagnostic> {
 
     let mut warnings = normalize::document(&mut doc);
     warnings.extend(normalize::walk_document(&mut doc));
+    warnings.extend(guard::degrade_deep_failures(&mut doc));
 
     let webhooks_value = doc.as_object_mut().and_then(|m| m.remove("webhooks"));
     let mut degraded = 0usize;

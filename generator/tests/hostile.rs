@@ -1,0 +1,224 @@
+//! Hostile specs: every input ends in a spec or a clear error, in time
+//! linear in its size, without a panic, without reading outside its folder.
+//! Each test here is a case a fuzzer or a hand-made bomb once broke.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn sdkgen_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sdkgen"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("sdkgen runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A fresh folder under the target dir for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("hostile-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+/// A spec whose one operation answers `C0`, with `schemas` as the YAML
+/// lines under `components/schemas` (indented by four).
+fn spec_with_schemas(schemas: &str) -> String {
+    format!(
+        "openapi: 3.0.3
+info: {{title: t, version: 1.0.0}}
+paths:
+  /a:
+    get:
+      operationId: getA
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {{$ref: '#/components/schemas/C0'}}
+components:
+  schemas:
+{schemas}"
+    )
+}
+
+/// `n` schemas, `C{i}` made by `link(i)`, ending with a string `C{n}`.
+fn chain(n: usize, link: impl Fn(usize) -> String) -> String {
+    let mut schemas = String::new();
+    for i in 0..n {
+        writeln!(schemas, "    C{i}: {}", link(i)).unwrap();
+    }
+    writeln!(schemas, "    C{n}: {{type: string}}").unwrap();
+    spec_with_schemas(&schemas)
+}
+
+fn alias_chain(n: usize) -> String {
+    chain(n, |i| {
+        format!("{{$ref: '#/components/schemas/C{}'}}", i + 1)
+    })
+}
+
+fn ir_of(text: String) -> Result<sdkgen::ir::Api, sdkgen::error::Diagnostic> {
+    let loaded = sdkgen::load::load_text(Path::new("hostile.yaml"), text)?;
+    sdkgen::ir::build(&loaded)
+}
+
+fn emit_all(api: &sdkgen::ir::Api) {
+    let config = sdkgen::config::Config::default();
+    for lang in sdkgen::emit::Lang::ALL {
+        let package = sdkgen::emit::PackageInfo::new(api, &config, lang);
+        sdkgen::emit::emit(lang, api, &package).expect("emits");
+    }
+}
+
+#[test]
+fn a_100_000_link_alias_chain_is_refused_before_any_work() {
+    let dir = scratch("alias-chain");
+    std::fs::write(dir.join("chain.yaml"), alias_chain(100_000)).unwrap();
+    let o = sdkgen_in(&dir, &["build", "chain.yaml", "--out", "sdks"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("chain.yaml"), "{err}");
+    assert!(err.contains("/components/schemas/C0"), "{err}");
+    assert!(err.contains("over the limit of 100"), "{err}");
+    assert!(!dir.join("sdks").exists(), "nothing is written");
+}
+
+#[test]
+fn chains_through_arrays_and_required_fields_are_measured_too() {
+    let arrays = chain(500, |i| {
+        format!(
+            "{{type: array, items: {{$ref: '#/components/schemas/C{}'}}}}",
+            i + 1
+        )
+    });
+    let required = chain(500, |i| {
+        format!(
+            "{{type: object, required: [f], properties: {{f: {{$ref: '#/components/schemas/C{}'}}}}}}",
+            i + 1
+        )
+    });
+    for text in [arrays, required] {
+        let err = ir_of(text).expect_err("refused");
+        assert!(err.message.contains("over the limit of 100"), "{err}");
+    }
+}
+
+#[test]
+fn a_chain_at_the_limit_builds_all_three_sdks() {
+    let api = ir_of(alias_chain(99)).expect("accepted");
+    assert_eq!(api.types.len(), 100);
+    emit_all(&api);
+    // Optional fields do not count: the emitters do not follow them.
+    let optional = chain(3_000, |i| {
+        format!(
+            "{{type: object, properties: {{f: {{$ref: '#/components/schemas/C{}'}}}}}}",
+            i + 1
+        )
+    });
+    ir_of(optional).expect("accepted");
+}
+
+#[test]
+fn a_deep_schema_that_does_not_read_is_degraded_in_linear_time() {
+    // Each level doubled the work: depth 19 took 6 s, depth 40 would take days.
+    let mut schema = "{type: object, properties: 0}".to_string();
+    for _ in 0..40 {
+        schema = format!("{{type: object, properties: {{n: {schema}}}}}");
+    }
+    let text = format!(
+        "openapi: 3.0.3\ninfo: {{title: t, version: 1.0.0}}\npaths: {{}}\ncomponents:\n  schemas:\n    N: {schema}\n"
+    );
+    let api = ir_of(text).expect("read, with the bad schema degraded");
+    let pointer = format!("/components/schemas/N{}", "/properties/n".repeat(40));
+    let w = api
+        .warnings
+        .iter()
+        .find(|w| w.kind == "degraded-schema")
+        .expect("a warning");
+    assert_eq!(w.pointer, pointer);
+    emit_all(&api);
+}
+
+/// A spec with one POST whose operationId is `id`, titled `title` (YAML
+/// double-quoted, so escapes work).
+fn one_post(title: &str, id: &str) -> String {
+    format!(
+        "openapi: 3.0.3\ninfo: {{title: \"{title}\", version: 1.0.0}}\npaths:\n  /a:\n    post:\n      operationId: {id}\n      responses:\n        '200': {{description: ok}}\n"
+    )
+}
+
+#[test]
+fn check_prints_a_70_000_character_operation_id_in_its_table() {
+    let dir = scratch("long-op");
+    let id = format!("op{}", "x".repeat(70_000));
+    std::fs::write(dir.join("long.yaml"), one_post("t", &id)).unwrap();
+    let o = sdkgen_in(&dir, &["check", "long.yaml"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    let row = out
+        .lines()
+        .find(|l| l.starts_with("  POST"))
+        .expect("a row for the POST");
+    assert!(row.contains(&id), "the id is printed whole");
+}
+
+#[test]
+fn control_characters_of_the_spec_are_escaped_in_what_check_prints() {
+    let dir = scratch("controls");
+    std::fs::write(
+        dir.join("evil.yaml"),
+        one_post("evil\\e[2J\\r\\ntitle\\0\\u009b", "createThing"),
+    )
+    .unwrap();
+    let o = sdkgen_in(&dir, &["check", "evil.yaml"]);
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(
+        out.starts_with("evil\\u{1b}[2J\\r\\ntitle\\0\\u{9b} 1.0.0"),
+        "{out}"
+    );
+    assert!(!out.contains('\u{1b}') && !out.contains('\0') && !out.contains('\r'));
+    // A diagnostic quoting spec text is escaped too.
+    std::fs::write(
+        dir.join("dangling.yaml"),
+        "openapi: 3.0.3\ninfo: {title: t, version: 1.0.0}\npaths:\n  /a:\n    get:\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: \"#/components/schemas/X\\e]0;pwned\\a\"}\n",
+    )
+    .unwrap();
+    let o = sdkgen_in(&dir, &["check", "dangling.yaml"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("X\\u{1b}]0;pwned\\u{7}"), "{err}");
+    assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{err}");
+}
+
+#[test]
+fn a_closed_pipe_ends_check_quietly() {
+    use std::process::Stdio;
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    for format in ["json", "table"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sdkgen"))
+            .args(["check", "specs/payments.yaml", "--format", format])
+            .current_dir(&repo)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("sdkgen runs");
+        // The reader goes away before sdkgen has written anything.
+        drop(child.stdout.take());
+        let o = child.wait_with_output().expect("sdkgen ends");
+        let err = stderr(&o);
+        assert!(!err.contains("panicked"), "{err}");
+        use std::os::unix::process::ExitStatusExt;
+        assert!(
+            o.status.code() == Some(0) || o.status.signal() == Some(13),
+            "{:?} {err}",
+            o.status
+        );
+    }
+}
