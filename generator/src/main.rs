@@ -48,6 +48,9 @@ fn set_purge_delay(ms: std::ffi::c_long) {
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// The folder external `$ref`s must stay in (default: the spec's folder).
+    #[arg(long, global = true, value_name = "DIR")]
+    ref_root: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -140,6 +143,7 @@ fn die_quietly_on_closed_pipes() {
 fn main() -> ExitCode {
     tune_allocator();
     let cli = Cli::parse();
+    let _ = REF_ROOT.set(cli.ref_root.clone());
     if !matches!(cli.command, Command::Mock { .. }) {
         die_quietly_on_closed_pipes();
     }
@@ -193,8 +197,15 @@ fn main() -> ExitCode {
     }
 }
 
+/// `--ref-root`, set once at the start.
+static REF_ROOT: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+
+fn load(spec: &std::path::Path) -> Result<sdkgen::load::Loaded, Diagnostic> {
+    sdkgen::load::load_rooted(spec, REF_ROOT.get().and_then(|r| r.as_deref()))
+}
+
 fn read(spec: &std::path::Path) -> Result<Api, Diagnostic> {
-    let loaded = sdkgen::load::load(spec)?;
+    let loaded = load(spec)?;
     let api = sdkgen::ir::build(&loaded);
     sdkgen::load::drop_in_background(loaded);
     api
@@ -257,7 +268,7 @@ fn build(
         Ok(c) => c,
         Err(d) => return unreadable(&d),
     };
-    let loaded = match sdkgen::load::load(spec) {
+    let loaded = match load(spec) {
         Ok(l) => l,
         Err(d) => return unreadable(&d),
     };

@@ -222,3 +222,96 @@ fn a_closed_pipe_ends_check_quietly() {
         );
     }
 }
+
+/// A spec in `dir/spec/root.yaml` whose one response schema is `$ref: target`.
+fn root_referring_to(dir: &Path, target: &str) -> PathBuf {
+    let spec = dir.join("spec");
+    std::fs::create_dir_all(&spec).unwrap();
+    let root = spec.join("root.yaml");
+    std::fs::write(
+        &root,
+        format!(
+            "openapi: 3.0.3\ninfo: {{title: t, version: 1.0.0}}\npaths:\n  /a:\n    get:\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: {{$ref: '{target}'}}\n"
+        ),
+    )
+    .unwrap();
+    root
+}
+
+fn refused(root: &Path, ref_root: Option<&Path>) -> String {
+    let loaded = sdkgen::load::load_rooted(root, ref_root);
+    match loaded {
+        Ok(_) => panic!("{} was read", root.display()),
+        Err(d) => {
+            assert!(d.pointer.ends_with("/schema/$ref"), "{d}");
+            d.to_string()
+        }
+    }
+}
+
+#[test]
+fn external_references_stay_under_the_spec_folder() {
+    let dir = scratch("refs-outside");
+    std::fs::create_dir_all(dir.join("secret")).unwrap();
+    std::fs::write(
+        dir.join("secret/s.yaml"),
+        "secret: {type: string, description: TOPSECRET}\n",
+    )
+    .unwrap();
+    let root = root_referring_to(&dir, "../secret/s.yaml#/secret");
+    let err = refused(&root, None);
+    assert!(err.contains("outside the spec's root folder"), "{err}");
+    assert!(err.contains("--ref-root"), "{err}");
+    // Through a symlink inside the folder, and by absolute path, too.
+    std::os::unix::fs::symlink(dir.join("secret/s.yaml"), dir.join("spec/link.yaml")).unwrap();
+    let root = root_referring_to(&dir, "link.yaml#/secret");
+    assert!(refused(&root, None).contains("outside the spec's root folder"));
+    let absolute = format!("{}#/secret", dir.join("secret/s.yaml").display());
+    let root = root_referring_to(&dir, &absolute);
+    assert!(refused(&root, None).contains("outside the spec's root folder"));
+    // A root folder that holds both lets it through.
+    let loaded = sdkgen::load::load_rooted(&root, Some(&dir)).expect("read");
+    let api = sdkgen::ir::build(&loaded).expect("built");
+    assert_eq!(api.types[0].description.as_deref(), Some("TOPSECRET"));
+}
+
+#[test]
+fn references_to_devices_fifos_and_folders_are_refused_without_reading() {
+    let dir = scratch("refs-special");
+    // Within the root, so that only the kind of file refuses them.
+    for (target, what) in [
+        ("/dev/zero", "not a regular file"),
+        ("fifo.yaml", "not a regular file"),
+        ("folder.yaml", "is a folder"),
+    ] {
+        let root = root_referring_to(&dir, target);
+        let spec = root.parent().unwrap();
+        let _ = std::fs::create_dir(spec.join("folder.yaml"));
+        if !spec.join("fifo.yaml").exists() {
+            let made = Command::new("mkfifo")
+                .arg(spec.join("fifo.yaml"))
+                .status()
+                .expect("mkfifo runs");
+            assert!(made.success());
+        }
+        let ref_root = if target.starts_with('/') {
+            Some(Path::new("/"))
+        } else {
+            None
+        };
+        let err = refused(&root, ref_root);
+        assert!(err.contains(what), "{target}: {err}");
+    }
+}
+
+#[test]
+fn an_oversized_referenced_file_is_refused() {
+    let dir = scratch("refs-big");
+    let root = root_referring_to(&dir, "big.yaml#/S");
+    let big = std::fs::File::create(dir.join("spec/big.yaml")).unwrap();
+    // Sparse: the size is reported without writing 64 MB.
+    big.set_len(sdkgen::load::files::MAX_FILE_BYTES + 1)
+        .unwrap();
+    let err = refused(&root, None);
+    assert!(err.contains("over the limit of 67108864 bytes"), "{err}");
+}

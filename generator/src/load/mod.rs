@@ -2,6 +2,7 @@
 
 mod bundle;
 mod events;
+pub mod files;
 mod guard;
 mod kind;
 pub mod normalize;
@@ -50,26 +51,39 @@ const MAX_DEGRADED: usize = 500;
 
 /// Reads the spec at `path` and everything it refers to.
 pub fn load(path: &Path) -> Result<Loaded, Diagnostic> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        Diagnostic::new(path, "", format!("cannot read the spec: {e}")).with_hint(
-            "check the path; sdkgen reads an OpenAPI 3.0 or 3.1 document in YAML or JSON",
-        )
-    })?;
-    load_text(path, text)
+    load_rooted(path, None)
+}
+
+/// Reads the spec at `path` and everything it refers to, which must lie
+/// under `ref_root` (default: the folder of `path`).
+pub fn load_rooted(path: &Path, ref_root: Option<&Path>) -> Result<Loaded, Diagnostic> {
+    let text = files::read_bounded(path, "the spec")
+        .map_err(|r| Diagnostic::new(path, "", r.message).with_hint(r.hint))?;
+    load_text_rooted(path, text, ref_root)
 }
 
 /// Reads a spec whose root text is already in memory; `path` names it in
 /// errors and anchors relative references.
 pub fn load_text(path: &Path, text: String) -> Result<Loaded, Diagnostic> {
+    load_text_rooted(path, text, None)
+}
+
+/// [`load_text`], with references confined to `ref_root` (default: the
+/// folder of `path`).
+pub fn load_text_rooted(
+    path: &Path,
+    text: String,
+    ref_root: Option<&Path>,
+) -> Result<Loaded, Diagnostic> {
     let mut doc = source::parse(path, &text)?;
     let declared_version = check_version(path, &doc)?;
 
     let root = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    let mut bundler = bundle::Bundler::new(root.clone(), &doc);
+    let mut bundler = bundle::Bundler::new(root.clone(), files::ref_root(path, ref_root), &doc);
     if bundle::needs_bundling(&text) {
         bundler
             .walk(&mut doc, Kind::Document, &root, "")
-            .map_err(|d| relabel(d, &root, path))?;
+            .map_err(|d| relabel(d, &root, path, &text))?;
     }
     if !bundler.new_schemas.is_empty() {
         let components = doc
@@ -192,12 +206,10 @@ fn check_version(path: &Path, doc: &Value) -> Result<String, Diagnostic> {
 
 /// Errors raised in other files already name them; errors in the root use the
 /// path as the user typed it.
-fn relabel(mut d: Diagnostic, canonical_root: &Path, given: &Path) -> Diagnostic {
+fn relabel(mut d: Diagnostic, canonical_root: &Path, given: &Path, text: &str) -> Diagnostic {
     if d.file == canonical_root {
         d.file = given.to_path_buf();
-        if let Ok(text) = std::fs::read_to_string(given) {
-            d = d.clone().with_line(source::line_of(&text, &d.pointer));
-        }
+        d = d.clone().with_line(source::line_of(text, &d.pointer));
     }
     d
 }
