@@ -315,3 +315,55 @@ fn an_oversized_referenced_file_is_refused() {
     let err = refused(&root, None);
     assert!(err.contains("over the limit of 67108864 bytes"), "{err}");
 }
+
+fn path_item(path: &str, method: &str) -> String {
+    format!("  {path}:\n    {method}:\n      responses: {{'200': {{description: ok}}}}\n")
+}
+
+#[test]
+fn duplicate_keys_are_errors_with_both_lines_in_yaml_and_json() {
+    let head = "openapi: 3.0.3\ninfo: {title: t, version: 1.0.0}\npaths:\n";
+    let twice_a = format!(
+        "{head}{}{}{}",
+        path_item("/a", "get"),
+        path_item("/b", "get"),
+        path_item("/a", "post")
+    );
+    let err = ir_of(twice_a).expect_err("refused");
+    assert_eq!(err.pointer, "/paths/~1a");
+    assert!(
+        err.message.contains("given at line 4 and again at line 10"),
+        "{err}"
+    );
+    assert_eq!(err.line, Some(10));
+
+    let twice_paths = format!(
+        "{head}{}paths:\n{}",
+        path_item("/a", "get"),
+        path_item("/b", "get")
+    );
+    let err = ir_of(twice_paths).expect_err("refused");
+    assert_eq!(err.pointer, "/paths");
+    assert!(
+        err.message.contains("given at line 3 and again at line 7"),
+        "{err}"
+    );
+
+    // A document big enough to be read in pieces, the repeat in another piece.
+    let mut big = head.to_string();
+    for i in 0..4_000 {
+        big.push_str(&path_item(&format!("/p{i}"), "get"));
+    }
+    big.push_str(&path_item("/p1", "post"));
+    let err = ir_of(big).expect_err("refused");
+    assert_eq!(err.pointer, "/paths/~1p1");
+
+    let json = "{\"openapi\": \"3.0.3\", \"info\": {\"title\": \"t\", \"version\": \"1\"},\n \"paths\": {\n  \"/a\": {\"get\": {\"responses\": {\"200\": {\"description\": \"ok\"}}}},\n  \"/a\": {\"post\": {\"responses\": {\"200\": {\"description\": \"ok\"}}}}}}\n";
+    let loaded = sdkgen::load::load_text(Path::new("spec.json"), json.to_string());
+    let err = loaded.err().expect("refused");
+    assert_eq!(err.pointer, "/paths/~1a");
+    assert!(
+        err.message.contains("given at line 3 and again at line 4"),
+        "{err}"
+    );
+}
