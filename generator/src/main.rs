@@ -281,7 +281,7 @@ fn build(
     // The document is not needed any more: free it before emitting.
     drop(loaded);
     let ir_time = started.elapsed() - read_time;
-    if let Some(p) = config_path {
+    if let Some(p) = &config_path {
         eprintln!("config: {}", p.display());
     }
     let progress = api.operations.len() > PROGRESS_OPERATIONS;
@@ -303,14 +303,42 @@ fn build(
     let mut langs = langs.to_vec();
     langs.sort();
     langs.dedup();
+    // Package names and metadata are checked for every language first.
+    let mut packages = Vec::with_capacity(langs.len());
+    for &lang in &langs {
+        let mut package = PackageInfo::new(&api, &config, lang);
+        let given = match lang {
+            Lang::Rust => config.rust.name.is_some(),
+            Lang::Python => config.python.name.is_some(),
+            Lang::Node => config.node.name.is_some(),
+        };
+        match emit::registry::check(lang, &mut package, given) {
+            Ok(warnings) => {
+                for w in warnings {
+                    eprintln!("warning: {}", inert(&w));
+                }
+            }
+            Err(e) => {
+                let file = config_path.as_deref().unwrap_or(spec);
+                eprintln!(
+                    "error: {}: {}\n  hint: set [{}] name in sdkgen.toml to a valid name",
+                    inert(&file.display().to_string()),
+                    inert(&e),
+                    lang.as_str()
+                );
+                return ExitCode::from(2);
+            }
+        }
+        packages.push(package);
+    }
     // One thread per language: the emitters share only the IR.
     let emitted: Vec<Emitted> = std::thread::scope(|scope| {
         let handles: Vec<_> = langs
             .iter()
-            .map(|&lang| {
+            .zip(packages)
+            .map(|(&lang, package)| {
                 let api = &api;
-                let config = &config;
-                let handle = scope.spawn(move || emit_one(api, config, lang, out));
+                let handle = scope.spawn(move || emit_one(api, package, lang, out));
                 (lang, handle)
             })
             .collect();
@@ -423,9 +451,8 @@ fn tune_allocator_for_emission() {
 }
 
 /// Emits and writes one language's package.
-fn emit_one(api: &Api, config: &Config, lang: Lang, out: &std::path::Path) -> Emitted {
+fn emit_one(api: &Api, package: PackageInfo, lang: Lang, out: &std::path::Path) -> Emitted {
     let started = Instant::now();
-    let package = PackageInfo::new(api, config, lang);
     let files = match emit::emit(lang, api, &package) {
         Ok(files) => files,
         Err(message) => {

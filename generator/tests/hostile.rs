@@ -155,18 +155,39 @@ fn one_post(title: &str, id: &str) -> String {
 }
 
 #[test]
-fn check_prints_a_70_000_character_operation_id_in_its_table() {
+fn a_70_000_character_operation_id_is_refused_and_a_path_that_long_printed() {
     let dir = scratch("long-op");
     let id = format!("op{}", "x".repeat(70_000));
     std::fs::write(dir.join("long.yaml"), one_post("t", &id)).unwrap();
     let o = sdkgen_in(&dir, &["check", "long.yaml"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("70002 characters long, over the limit of 1024"),
+        "{err}"
+    );
+    assert!(
+        err.len() < 1_000,
+        "the message quotes the start of the name only"
+    );
+    // Paths have no such limit: check's table holds a path of any width.
+    let path = format!("/a/{}", "x".repeat(70_000));
+    // In JSON: YAML takes implicit keys of up to 1,024 characters.
+    let text = format!(
+        "{{\"openapi\": \"3.0.3\", \"info\": {{\"title\": \"t\", \"version\": \"1\"}}, \"paths\": {{\"{path}\": {{\"post\": {{\"operationId\": \"createA\", \"responses\": {{\"200\": {{\"description\": \"ok\"}}}}}}}}}}}}"
+    );
+    std::fs::write(dir.join("wide.json"), text).unwrap();
+    let o = sdkgen_in(&dir, &["check", "wide.json"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let out = String::from_utf8_lossy(&o.stdout);
     let row = out
         .lines()
         .find(|l| l.starts_with("  POST"))
         .expect("a row for the POST");
-    assert!(row.contains(&id), "the id is printed whole");
+    assert!(
+        row.contains(&format!("{path} createA")),
+        "the path is printed whole"
+    );
 }
 
 #[test]
@@ -366,4 +387,83 @@ fn duplicate_keys_are_errors_with_both_lines_in_yaml_and_json() {
         err.message.contains("given at line 3 and again at line 4"),
         "{err}"
     );
+}
+
+/// `one_post` with `extra` spliced in at the operation's level (indented by
+/// six) and `root` at the document's.
+fn post_with(extra: &str, root: &str) -> String {
+    format!(
+        "openapi: 3.0.3\ninfo: {{title: t, version: 1.0.0}}\n{root}paths:\n  /a:\n    post:\n      operationId: createA\n{extra}      responses:\n        '200': {{description: ok}}\n"
+    )
+}
+
+#[test]
+fn names_that_reach_code_are_checked() {
+    let cases = [
+        (
+            post_with("      parameters:\n        - {name: \"X-A\\\"b\", in: header, schema: {type: string}}\n", ""),
+            "not a valid HTTP header or cookie name",
+        ),
+        (
+            post_with("      parameters:\n        - {name: \"X-A\\r\\nEvil: 1\", in: header, schema: {type: string}}\n", ""),
+            "not a valid HTTP header or cookie name",
+        ),
+        (
+            post_with("      parameters:\n        - {name: \"sid x\", in: cookie, schema: {type: string}}\n", ""),
+            "not a valid HTTP header or cookie name",
+        ),
+        (
+            post_with("", "x-idempotency: {header: \"Idem\\nKey\"}\n"),
+            "idempotency-key header",
+        ),
+        (
+            post_with("      security: [{k: []}]\n", "components:\n  securitySchemes:\n    k: {type: apiKey, in: header, name: \"X-Key\\r\\n\"}\n"),
+            "API key name",
+        ),
+        (
+            post_with("      security: [{\"a\\\"b\": []}]\n", "components:\n  securitySchemes:\n    \"a\\\"b\": {type: http, scheme: bearer}\n"),
+            "holds quotes, backslashes or control characters",
+        ),
+        (
+            post_with(&format!("      tags: [{}]\n", "t".repeat(129)), ""),
+            "over the limit of 128",
+        ),
+    ];
+    for (text, expected) in cases {
+        let err = ir_of(text.clone()).expect_err(&text);
+        assert!(err.message.contains(expected), "{err}\n{text}");
+        assert!(err.hint.is_some(), "{err}");
+    }
+    // Tokens with every allowed punctuation pass.
+    let fine = post_with(
+        "      parameters:\n        - {name: \"X-Odd!#$%&'*+.^_`|~1\", in: header, schema: {type: string}}\n",
+        "",
+    );
+    ir_of(fine).expect("a token");
+}
+
+#[test]
+fn package_names_are_valid_for_each_registry() {
+    let dir = scratch("package-names");
+    let title = format!("Evil\\0 \\e[2J {}", "A".repeat(250));
+    std::fs::write(dir.join("t.yaml"), one_post(&title, "createA")).unwrap();
+    let o = sdkgen_in(&dir, &["build", "t.yaml", "--out", "sdks"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(err.contains("using `evil-2j`"), "{err}");
+    let cargo = std::fs::read_to_string(dir.join("sdks/rust/Cargo.toml")).unwrap();
+    assert!(cargo.contains("name = \"evil-2j\""), "{cargo}");
+    assert!(!cargo.contains("\\u0000"), "{cargo}");
+    let pyproject = std::fs::read_to_string(dir.join("sdks/python/pyproject.toml")).unwrap();
+    assert!(pyproject.contains("name = \"evil-2j\""), "{pyproject}");
+    // A name given for one registry is used as written, so it must be valid.
+    std::fs::write(dir.join("sdkgen.toml"), "[node]\nname = \"Payments\"\n").unwrap();
+    let o = sdkgen_in(&dir, &["build", "t.yaml", "--out", "sdks2"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("sdkgen.toml: the node package name \"Payments\" is not valid"),
+        "{err}"
+    );
+    assert!(!dir.join("sdks2").exists());
 }

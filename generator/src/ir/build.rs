@@ -96,7 +96,7 @@ pub fn build(loaded: &Loaded) -> Result<Api, Diagnostic> {
 
     let mut warnings = loaded.warnings.clone();
     warnings.append(&mut b.warnings);
-    Ok(Api {
+    let api = Api {
         title: doc.info.title.clone(),
         version: doc.info.version.clone(),
         description: doc.info.description.clone(),
@@ -113,7 +113,13 @@ pub fn build(loaded: &Loaded) -> Result<Api, Diagnostic> {
         retries: root_retries,
         warnings,
         type_index: Default::default(),
-    })
+    };
+    match super::limits::bad_name(&api) {
+        None => Ok(api),
+        Some(bad) => Err(loaded
+            .diagnostic(&bad.pointer, bad.message)
+            .with_hint(bad.hint)),
+    }
 }
 
 fn unique_op_id(ids: &mut NameSet, id: &str) -> String {

@@ -148,3 +148,144 @@ pub fn over_limit(types: &[NamedType]) -> Option<(usize, usize)> {
     }
     best.filter(|&(_, length)| length > MAX_TYPE_CHAIN)
 }
+
+/// The longest name a spec may give an operation, a parameter, a property,
+/// a component schema or a security scheme.
+pub const MAX_NAME: usize = 1_024;
+/// The longest group name (a tag, or the first segment of an untagged
+/// path): each group becomes a file and a module, whose names the file
+/// system bounds (255 bytes on most).
+pub const MAX_GROUP_NAME: usize = 128;
+
+/// A name the SDKs cannot carry: where it is, what is wrong, what to do.
+pub struct BadName {
+    pub pointer: String,
+    pub message: String,
+    pub hint: &'static str,
+}
+
+/// Whether `name` is an HTTP token (RFC 9110, section 5.6.2), as header and
+/// cookie names must be.
+pub fn is_token(name: &str) -> bool {
+    !name.is_empty()
+        && name.bytes().all(|b| {
+            b.is_ascii_alphanumeric()
+                || matches!(
+                    b,
+                    b'!' | b'#'
+                        | b'$'
+                        | b'%'
+                        | b'&'
+                        | b'\''
+                        | b'*'
+                        | b'+'
+                        | b'-'
+                        | b'.'
+                        | b'^'
+                        | b'_'
+                        | b'`'
+                        | b'|'
+                        | b'~'
+                )
+        })
+}
+
+const TOKEN_HINT: &str = "a header or cookie name is an HTTP token: ASCII letters, digits and !#$%&'*+-.^_`|~, with no spaces, quotes or line breaks";
+const LENGTH_HINT: &str = "shorten the name; it becomes an identifier in every SDK";
+
+fn too_long(pointer: &str, what: &str, name: &str, limit: usize) -> Option<BadName> {
+    let length = name.chars().count();
+    (length > limit).then(|| BadName {
+        pointer: pointer.to_string(),
+        message: format!(
+            "the {what} `{}...` is {length} characters long, over the limit of {limit}",
+            name.chars().take(40).collect::<String>()
+        ),
+        hint: LENGTH_HINT,
+    })
+}
+
+fn not_token(pointer: &str, what: &str, name: &str) -> Option<BadName> {
+    (!is_token(name)).then(|| BadName {
+        pointer: pointer.to_string(),
+        message: format!("the {what} {name:?} is not a valid HTTP header or cookie name"),
+        hint: TOKEN_HINT,
+    })
+}
+
+/// The first name of `api` that no SDK can carry as it is: too long, or a
+/// header, cookie or key-header name that is not an HTTP token, or a scheme
+/// name with quotes, backslashes or control characters.
+pub fn bad_name(api: &super::Api) -> Option<BadName> {
+    use super::{AuthKind, ParamLocation};
+    for op in &api.operations {
+        if let Some(bad) = too_long(&op.pointer, "operationId", &op.id, MAX_NAME) {
+            return Some(bad);
+        }
+        if let Some(bad) = too_long(&op.pointer, "group (tag)", &op.group, MAX_GROUP_NAME) {
+            return Some(bad);
+        }
+        for p in &op.params {
+            let what = format!("{:?} parameter name", p.location).to_lowercase();
+            if let Some(bad) = too_long(&op.pointer, &what, &p.name, MAX_NAME) {
+                return Some(bad);
+            }
+            if matches!(p.location, ParamLocation::Header | ParamLocation::Cookie) {
+                if let Some(bad) = not_token(&op.pointer, &what, &p.name) {
+                    return Some(bad);
+                }
+            }
+        }
+        if let Some(key) = &op.retry.key {
+            if let Some(bad) = not_token(&op.pointer, "idempotency-key header", &key.header) {
+                return Some(bad);
+            }
+        }
+    }
+    if let Some(header) = &api.key_contract.header {
+        if let Some(bad) = not_token("/x-idempotency/header", "idempotency-key header", header) {
+            return Some(bad);
+        }
+    }
+    for t in &api.types {
+        if let Some(bad) = too_long(&t.origin, "schema name", &t.name, MAX_NAME) {
+            return Some(bad);
+        }
+        if let TypeKind::Object { fields, .. } = &t.kind {
+            for f in fields {
+                if let Some(bad) = too_long(&t.origin, "property name", &f.name, MAX_NAME) {
+                    return Some(bad);
+                }
+            }
+        }
+    }
+    for scheme in &api.auth {
+        let pointer = crate::error::join_pointer("/components/securitySchemes", &scheme.name);
+        if let Some(bad) = too_long(&pointer, "security scheme name", &scheme.name, MAX_NAME) {
+            return Some(bad);
+        }
+        if scheme.name.is_empty()
+            || scheme
+                .name
+                .chars()
+                .any(|c| c.is_control() || matches!(c, '"' | '\'' | '\\' | '`'))
+        {
+            return Some(BadName {
+                pointer,
+                message: format!(
+                    "the security scheme name {:?} holds quotes, backslashes or control characters",
+                    scheme.name
+                ),
+                hint: "name the scheme with letters, digits, `_` and `-`, and use the new name in every `security` requirement",
+            });
+        }
+        if let AuthKind::ApiKey { location, param } = &scheme.kind {
+            if matches!(location, ParamLocation::Header | ParamLocation::Cookie) {
+                if let Some(bad) = not_token(&pointer, "API key name", param) {
+                    return Some(bad);
+                }
+            }
+        }
+    }
+    None
+}
