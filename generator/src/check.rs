@@ -1,7 +1,11 @@
 //! `sdkgen check`: the audit a careful reviewer would do of a spec's retry
 //! safety, as findings with a severity.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
+
+use crate::inert::inert;
 
 use crate::ir::{Api, FailurePolicy, Operation, RetryClass};
 
@@ -277,9 +281,9 @@ impl Report {
         let mut out = String::new();
         out.push_str(&format!(
             "{} {} (OpenAPI {}): {} operations, {} state-changing\n\n",
-            self.title,
-            self.version,
-            self.openapi,
+            inert(&self.title),
+            inert(&self.version),
+            inert(&self.openapi),
             self.operations,
             self.state_changing.len()
         ));
@@ -332,8 +336,8 @@ impl Report {
                 "  {:<7} {}{}\n          {}\n",
                 f.severity.as_str(),
                 f.rule,
-                target,
-                f.message
+                inert(&target),
+                inert(&f.message)
             ));
         }
         out.push_str(&format!(
@@ -344,29 +348,36 @@ impl Report {
     }
 }
 
+/// Columns padded with spaces by hand: `format!`'s width takes no more than
+/// 65,535, and a cell (an operationId, a path) can be longer.
 fn table<const N: usize>(header: &[&str; N], rows: &[[String; N]]) -> String {
+    let rows: Vec<Vec<Cow<'_, str>>> = rows
+        .iter()
+        .map(|row| row.iter().map(|cell| inert(cell)).collect())
+        .collect();
     let mut widths: Vec<usize> = header.iter().map(|h| h.len()).collect();
-    for row in rows {
+    for row in &rows {
         for (i, cell) in row.iter().enumerate() {
             widths[i] = widths[i].max(cell.chars().count());
         }
     }
     let mut out = String::new();
-    let line = |cells: Vec<&str>| -> String {
-        let mut s = String::from(" ");
+    let mut line = |cells: &[&str]| {
+        out.push(' ');
         for (i, c) in cells.iter().enumerate() {
-            if i + 1 == cells.len() {
-                s.push_str(&format!(" {c}"));
-            } else {
-                s.push_str(&format!(" {c:<w$}", w = widths[i]));
+            out.push(' ');
+            out.push_str(c);
+            if i + 1 < cells.len() {
+                let pad = widths[i].saturating_sub(c.chars().count());
+                out.extend(std::iter::repeat_n(' ', pad));
             }
         }
-        s.push('\n');
-        s
+        out.push('\n');
     };
-    out.push_str(&line(header.to_vec()));
-    for row in rows {
-        out.push_str(&line(row.iter().map(String::as_str).collect()));
+    line(header);
+    for row in &rows {
+        let cells: Vec<&str> = row.iter().map(|c| c.as_ref()).collect();
+        line(&cells);
     }
     out
 }

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use crate::inert::inert;
+
 /// A fatal problem with the input, reported to the user and mapped to exit code 2.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
@@ -44,16 +46,17 @@ impl Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.file.display())?;
+        // Spec text in a message is made inert: it reaches a terminal.
+        write!(f, "{}", inert(&self.file.display().to_string()))?;
         if let Some(line) = self.line {
             write!(f, ":{line}")?;
         }
         if !self.pointer.is_empty() {
-            write!(f, " at {}", self.pointer)?;
+            write!(f, " at {}", inert(&self.pointer))?;
         }
-        write!(f, ": {}", self.message)?;
+        write!(f, ": {}", inert(&self.message))?;
         if let Some(hint) = &self.hint {
-            write!(f, "\n  hint: {hint}")?;
+            write!(f, "\n  hint: {}", inert(hint))?;
         }
         Ok(())
     }

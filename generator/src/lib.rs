@@ -8,6 +8,7 @@ pub mod config;
 pub mod defaults;
 pub mod emit;
 pub mod error;
+pub mod inert;
 pub mod ir;
 pub mod load;
 pub mod mock;

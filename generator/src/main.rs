@@ -10,6 +10,7 @@ use sdkgen::check::Severity;
 use sdkgen::config::Config;
 use sdkgen::emit::{self, Lang, PackageInfo};
 use sdkgen::error::Diagnostic;
+use sdkgen::inert::inert;
 use sdkgen::ir::Api;
 
 // Generating a big SDK makes millions of short-lived strings; mimalloc
@@ -47,6 +48,9 @@ fn set_purge_delay(ms: std::ffi::c_long) {
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// The folder external `$ref`s must stay in (default: the spec's folder).
+    #[arg(long, global = true, value_name = "DIR")]
+    ref_root: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -135,9 +139,34 @@ enum Format {
     Json,
 }
 
+/// A closed pipe on stdout or stderr (`sdkgen check ... | head -1`) ends
+/// the program as it ends `cat`: by SIGPIPE, quietly. Rust ignores the
+/// signal by default, and a failed `print!` then panics. `mock` keeps it
+/// ignored: its connections' writes must fail, not end the server.
+fn die_quietly_on_closed_pipes() {
+    #[cfg(unix)]
+    {
+        /// `SIGPIPE` and `SIG_DFL` from `<signal.h>` (the same on Linux and macOS).
+        const SIGPIPE: std::os::raw::c_int = 13;
+        const SIG_DFL: usize = 0;
+        extern "C" {
+            fn signal(signum: std::os::raw::c_int, handler: usize) -> usize;
+        }
+        // SAFETY: restores the default action of one signal, before any
+        // thread is started; nothing in this process relies on ignoring it.
+        unsafe {
+            signal(SIGPIPE, SIG_DFL);
+        }
+    }
+}
+
 fn main() -> ExitCode {
     tune_allocator();
     let cli = Cli::parse();
+    let _ = REF_ROOT.set(cli.ref_root.clone());
+    if !matches!(cli.command, Command::Mock { .. }) {
+        die_quietly_on_closed_pipes();
+    }
     match cli.command {
         Command::Check {
             spec,
@@ -192,6 +221,9 @@ fn main() -> ExitCode {
     }
 }
 
+/// `--ref-root`, set once at the start.
+static REF_ROOT: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+
 /// The overlays to apply: those of the spec's sdkgen.toml, then those given
 /// on the command line, each read and checked.
 fn overlays(
@@ -206,10 +238,23 @@ fn overlays(
         .collect()
 }
 
+fn load(
+    spec: &std::path::Path,
+    overlays: &[sdkgen::load::overlay::Overlay],
+) -> Result<sdkgen::load::Loaded, Diagnostic> {
+    sdkgen::load::load_with(
+        spec,
+        sdkgen::load::Options {
+            ref_root: REF_ROOT.get().and_then(|r| r.as_deref()),
+            overlays,
+        },
+    )
+}
+
 fn read(spec: &std::path::Path, given: &[PathBuf]) -> Result<Api, Diagnostic> {
     let (config, _) = Config::find(spec, None)?;
     let overlays = overlays(&config, given)?;
-    let loaded = sdkgen::load::load_with(spec, &overlays)?;
+    let loaded = load(spec, &overlays)?;
     let api = sdkgen::ir::build(&loaded);
     sdkgen::load::drop_in_background(loaded);
     api
@@ -290,7 +335,7 @@ fn build(
         Ok(o) => o,
         Err(d) => return unreadable(&d),
     };
-    let loaded = match sdkgen::load::load_with(spec, &overlays) {
+    let loaded = match load(spec, &overlays) {
         Ok(l) => l,
         Err(d) => return unreadable(&d),
     };
@@ -303,7 +348,7 @@ fn build(
     // The document is not needed any more: free it before emitting.
     drop(loaded);
     let ir_time = started.elapsed() - read_time;
-    if let Some(p) = config_path {
+    if let Some(p) = &config_path {
         eprintln!("config: {}", p.display());
     }
     let progress = api.operations.len() > PROGRESS_OPERATIONS;
@@ -325,14 +370,42 @@ fn build(
     let mut langs = langs.to_vec();
     langs.sort();
     langs.dedup();
+    // Package names and metadata are checked for every language first.
+    let mut packages = Vec::with_capacity(langs.len());
+    for &lang in &langs {
+        let mut package = PackageInfo::new(&api, &config, lang);
+        let given = match lang {
+            Lang::Rust => config.rust.name.is_some(),
+            Lang::Python => config.python.name.is_some(),
+            Lang::Node => config.node.name.is_some(),
+        };
+        match emit::registry::check(lang, &mut package, given) {
+            Ok(warnings) => {
+                for w in warnings {
+                    eprintln!("warning: {}", inert(&w));
+                }
+            }
+            Err(e) => {
+                let file = config_path.as_deref().unwrap_or(spec);
+                eprintln!(
+                    "error: {}: {}\n  hint: set [{}] name in sdkgen.toml to a valid name",
+                    inert(&file.display().to_string()),
+                    inert(&e),
+                    lang.as_str()
+                );
+                return ExitCode::from(2);
+            }
+        }
+        packages.push(package);
+    }
     // One thread per language: the emitters share only the IR.
     let emitted: Vec<Emitted> = std::thread::scope(|scope| {
         let handles: Vec<_> = langs
             .iter()
-            .map(|&lang| {
+            .zip(packages)
+            .map(|(&lang, package)| {
                 let api = &api;
-                let config = &config;
-                let handle = scope.spawn(move || emit_one(api, config, lang, out));
+                let handle = scope.spawn(move || emit_one(api, package, lang, out));
                 (lang, handle)
             })
             .collect();
@@ -385,10 +458,10 @@ fn build(
     for w in api.warnings.iter().take(WARNINGS_LISTED) {
         eprintln!(
             "warning: {} at {}: {}: {}",
-            spec.display(),
-            w.pointer,
+            inert(&spec.display().to_string()),
+            inert(&w.pointer),
             w.kind,
-            w.message
+            inert(&w.message)
         );
     }
     let doubted: Vec<String> = api
@@ -403,7 +476,7 @@ fn build(
             doubted.len(),
             if doubted.len() == 1 { "" } else { "s" },
             if doubted.len() == 1 { "its" } else { "their" },
-            doubted.join(", ")
+            inert(&doubted.join(", "))
         );
     }
     if api.warnings.len() > WARNINGS_LISTED {
@@ -460,9 +533,8 @@ fn tune_allocator_for_emission() {
 }
 
 /// Emits and writes one language's package.
-fn emit_one(api: &Api, config: &Config, lang: Lang, out: &std::path::Path) -> Emitted {
+fn emit_one(api: &Api, package: PackageInfo, lang: Lang, out: &std::path::Path) -> Emitted {
     let started = Instant::now();
-    let package = PackageInfo::new(api, config, lang);
     let files = match emit::emit(lang, api, &package) {
         Ok(files) => files,
         Err(message) => {

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 mod hash;
 mod node;
 mod python;
+pub mod registry;
 mod rust;
 
 use crate::config::Config;

@@ -101,6 +101,7 @@ pub fn build(loaded: &Loaded) -> Result<Api, Diagnostic> {
 
     let groups = groups(doc, &operations);
     b.check_required_cycles()?;
+    b.check_chains()?;
 
     let mut warnings = loaded.warnings.clone();
     warnings.append(&mut b.warnings);
@@ -127,7 +128,12 @@ pub fn build(loaded: &Loaded) -> Result<Api, Diagnostic> {
     // plan carries each keyed operation's key contract.
     classify::run(&mut api);
     plan::run(&mut api);
-    Ok(api)
+    match super::limits::bad_name(&api) {
+        None => Ok(api),
+        Some(bad) => Err(loaded
+            .diagnostic(&bad.pointer, bad.message)
+            .with_hint(bad.hint)),
+    }
 }
 
 fn unique_op_id(ids: &mut NameSet, id: &str) -> String {
@@ -947,6 +953,28 @@ impl<'a> Builder<'a> {
                 Ok(Some((fields, req, additional)))
             }
             _ => Ok(None),
+        }
+    }
+
+    /// Refuses a chain of aliases and required fields longer than
+    /// [`limits::MAX_TYPE_CHAIN`], before anything is emitted.
+    fn check_chains(&self) -> Result<(), Diagnostic> {
+        match super::limits::over_limit(&self.types) {
+            None => Ok(()),
+            Some((at, length)) => {
+                let t = &self.types[at];
+                Err(self
+                    .loaded
+                    .diagnostic(
+                        &t.origin,
+                        format!(
+                            "`{}` starts a chain of {length} types linked by aliases and required fields, over the limit of {}",
+                            t.name,
+                            super::limits::MAX_TYPE_CHAIN
+                        ),
+                    )
+                    .with_hint("make the schemas on the chain refer to the type at its end directly, or make a field on it optional"))
+            }
         }
     }
 

@@ -2,6 +2,7 @@
 //! API. Emitters read only this, never the OpenAPI document.
 
 mod build;
+pub mod limits;
 mod names;
 pub mod plan;
 

@@ -12,12 +12,17 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
 
+use super::files;
 use super::kind::Kind;
 use super::source;
 use crate::error::{join_pointer, Diagnostic};
 
 pub struct Bundler {
     root: PathBuf,
+    /// The folder every referenced file must be in (symlinks resolved).
+    ref_root: PathBuf,
+    /// Bytes read from referenced files so far.
+    bytes_read: u64,
     /// Parsed files, by canonical path.
     files: HashMap<PathBuf, Value>,
     /// (file, pointer) of every hoisted schema and the name it got.
@@ -37,7 +42,7 @@ pub struct Bundler {
 }
 
 impl Bundler {
-    pub fn new(root: PathBuf, root_doc: &Value) -> Self {
+    pub fn new(root: PathBuf, ref_root: PathBuf, root_doc: &Value) -> Self {
         let used_names = root_doc
             .pointer("/components/schemas")
             .and_then(Value::as_object)
@@ -46,6 +51,8 @@ impl Bundler {
         Bundler {
             file_list: vec![root.clone()],
             root,
+            ref_root,
+            bytes_read: 0,
             files: HashMap::new(),
             hoisted: HashMap::new(),
             new_schemas: Vec::new(),
@@ -237,16 +244,29 @@ impl Bundler {
         reference: &str,
     ) -> Result<Value, Diagnostic> {
         if !self.files.contains_key(target_file) {
-            let text = std::fs::read_to_string(target_file).map_err(|e| {
-                Diagnostic::new(
-                    from_file,
-                    join_pointer(from_pointer, "$ref"),
-                    format!(
-                        "cannot read the referenced file {}: {e}",
-                        target_file.display()
+            let refused = |r: files::Refusal| {
+                Diagnostic::new(from_file, join_pointer(from_pointer, "$ref"), r.message)
+                    .with_hint(r.hint)
+            };
+            files::check_referenced(target_file, &self.ref_root).map_err(refused)?;
+            if self.file_list.len() >= files::MAX_FILES {
+                return Err(refused(files::Refusal {
+                    message: format!("the spec refers to more than {} files", files::MAX_FILES),
+                    hint: "bundle some of its files into one".to_string(),
+                }));
+            }
+            let what = format!("the referenced file {}", target_file.display());
+            let text = files::read_bounded(target_file, &what).map_err(refused)?;
+            self.bytes_read += text.len() as u64;
+            if self.bytes_read > files::MAX_TOTAL_BYTES {
+                return Err(refused(files::Refusal {
+                    message: format!(
+                        "the spec's files hold more than {} bytes together",
+                        files::MAX_TOTAL_BYTES
                     ),
-                )
-            })?;
+                    hint: "split the API into smaller specs".to_string(),
+                }));
+            }
             let is_text = target_file
                 .extension()
                 .and_then(|e| e.to_str())

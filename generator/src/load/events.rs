@@ -107,8 +107,6 @@ fn build(parser: &mut Parser) -> Option<(Value, usize)> {
             Some(Open::Mapping(entries, pending, deepest)) => {
                 match pending.take() {
                     Some(key) => {
-                        // A repeated key keeps its first place and takes the
-                        // last value, as the serde path's insert does.
                         entries.insert(key, value);
                     }
                     None => {
@@ -118,7 +116,9 @@ fn build(parser: &mut Parser) -> Option<(Value, usize)> {
                             // objects need strings.
                             other => other.to_string(),
                         };
-                        if key == "<<" {
+                        // A repeated key is an error, which the serde
+                        // path reports.
+                        if key == "<<" || entries.contains_key(&key) {
                             return None;
                         }
                         *pending = Some(key);
@@ -126,6 +126,119 @@ fn build(parser: &mut Parser) -> Option<(Value, usize)> {
                 }
                 *deepest = (*deepest).max(depth);
             }
+        }
+    }
+}
+
+/// A key given twice in one mapping: where the mapping is (a JSON pointer)
+/// and the 1-based lines of both.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Duplicate {
+    pub pointer: String,
+    pub key: String,
+    pub first_line: usize,
+    pub second_line: usize,
+}
+
+/// The first key given twice in one mapping of `text` (YAML, or JSON, which
+/// libyaml reads as YAML), with the lines of both; `None` if there is none
+/// or the text does not parse. Anchored scalars are read as their text;
+/// a document with complex keys or aliases as keys is not searched.
+pub fn find_duplicate(text: &str) -> Option<Duplicate> {
+    enum Frame {
+        Sequence(usize),
+        /// Keys seen with their lines; the key whose value is being read.
+        Mapping(std::collections::HashMap<String, usize>, Option<String>),
+    }
+    let mut parser = Parser::new(text.as_bytes())?;
+    let mut frames: Vec<Frame> = Vec::new();
+    // The pointer of each open frame's parent entry, as tokens.
+    let mut tokens: Vec<String> = Vec::new();
+    loop {
+        let event = parser.next()?;
+        let line = event.0.start_mark.line as usize + 1;
+        let kind = event.kind();
+        let opens = matches!(
+            kind,
+            sys::YAML_SEQUENCE_START_EVENT | sys::YAML_MAPPING_START_EVENT
+        );
+        let leaf = matches!(kind, sys::YAML_SCALAR_EVENT | sys::YAML_ALIAS_EVENT);
+        if kind == sys::YAML_STREAM_END_EVENT {
+            return None;
+        }
+        if matches!(
+            kind,
+            sys::YAML_SEQUENCE_END_EVENT | sys::YAML_MAPPING_END_EVENT
+        ) {
+            frames.pop();
+            tokens.pop();
+            // The collection just closed was a value: its mapping's key is done.
+            if let Some(Frame::Mapping(_, pending)) = frames.last_mut() {
+                *pending = None;
+            }
+            continue;
+        }
+        if !opens && !leaf {
+            continue;
+        }
+        // Where this node goes in its parent.
+        let token = match frames.last_mut() {
+            None => None,
+            Some(Frame::Sequence(index)) => {
+                *index += 1;
+                Some((*index - 1).to_string())
+            }
+            Some(Frame::Mapping(seen, pending)) => match pending.take() {
+                Some(key) => Some(key),
+                None => {
+                    // This node is a key.
+                    if kind != sys::YAML_SCALAR_EVENT {
+                        return None;
+                    }
+                    // SAFETY: a scalar event's data is its scalar.
+                    let data = unsafe { event.0.data.scalar };
+                    let raw = if data.value.is_null() {
+                        &[][..]
+                    } else {
+                        // SAFETY: as in `Event::scalar`.
+                        unsafe { std::slice::from_raw_parts(data.value, data.length as usize) }
+                    };
+                    let text = std::str::from_utf8(raw).ok()?;
+                    let key = if data.style == sys::YAML_PLAIN_SCALAR_STYLE {
+                        match plain(text) {
+                            Value::String(s) => s,
+                            other => other.to_string(),
+                        }
+                    } else {
+                        text.to_owned()
+                    };
+                    if let Some(&first_line) = seen.get(&key) {
+                        let mut pointer = String::new();
+                        // The first token is the root's, which has no key.
+                        for t in tokens.iter().skip(1) {
+                            pointer.push('/');
+                            pointer.push_str(&crate::error::escape_token(t));
+                        }
+                        return Some(Duplicate {
+                            pointer,
+                            key,
+                            first_line,
+                            second_line: line,
+                        });
+                    }
+                    seen.insert(key.clone(), line);
+                    *pending = Some(key);
+                    continue;
+                }
+            },
+        };
+        if opens {
+            tokens.push(token.unwrap_or_default());
+            frames.push(if kind == sys::YAML_SEQUENCE_START_EVENT {
+                Frame::Sequence(0)
+            } else {
+                Frame::Mapping(Default::default(), None)
+            });
         }
     }
 }

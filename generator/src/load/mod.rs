@@ -2,6 +2,8 @@
 
 mod bundle;
 mod events;
+pub mod files;
+mod guard;
 mod kind;
 pub mod normalize;
 pub mod overlay;
@@ -50,46 +52,82 @@ const MAX_DEGRADED: usize = 500;
 
 /// Reads the spec at `path` and everything it refers to.
 pub fn load(path: &Path) -> Result<Loaded, Diagnostic> {
-    load_with(path, &[])
+    load_with(path, Options::default())
 }
 
-/// Reads the spec at `path`, applies `overlays` in order to its root
-/// document, then reads everything it refers to.
-pub fn load_with(path: &Path, overlays: &[overlay::Overlay]) -> Result<Loaded, Diagnostic> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        Diagnostic::new(path, "", format!("cannot read the spec: {e}")).with_hint(
-            "check the path; sdkgen reads an OpenAPI 3.0 or 3.1 document in YAML or JSON",
-        )
-    })?;
-    load_text_with(path, text, overlays)
+/// How a spec is read: where its references may lead, and the overlays
+/// applied to its root document first.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options<'a> {
+    /// The folder references must stay in (default: the folder of the spec).
+    pub ref_root: Option<&'a Path>,
+    /// Overlays applied in order to the root document as read.
+    pub overlays: &'a [overlay::Overlay],
+}
+
+/// Reads the spec at `path` and everything it refers to, which must lie
+/// under `ref_root` (default: the folder of `path`).
+pub fn load_rooted(path: &Path, ref_root: Option<&Path>) -> Result<Loaded, Diagnostic> {
+    load_with(
+        path,
+        Options {
+            ref_root,
+            ..Options::default()
+        },
+    )
+}
+
+/// Reads the spec at `path` as `options` say.
+pub fn load_with(path: &Path, options: Options<'_>) -> Result<Loaded, Diagnostic> {
+    let text = files::read_bounded(path, "the spec")
+        .map_err(|r| Diagnostic::new(path, "", r.message).with_hint(r.hint))?;
+    load_text_with(path, text, options)
 }
 
 /// Reads a spec whose root text is already in memory; `path` names it in
 /// errors and anchors relative references.
 pub fn load_text(path: &Path, text: String) -> Result<Loaded, Diagnostic> {
-    load_text_with(path, text, &[])
+    load_text_with(path, text, Options::default())
 }
 
-/// [`load_text`] with overlays applied to the root document first.
+/// [`load_text`], with references confined to `ref_root` (default: the
+/// folder of `path`).
+pub fn load_text_rooted(
+    path: &Path,
+    text: String,
+    ref_root: Option<&Path>,
+) -> Result<Loaded, Diagnostic> {
+    load_text_with(
+        path,
+        text,
+        Options {
+            ref_root,
+            ..Options::default()
+        },
+    )
+}
+
+/// [`load_text`] as `options` say.
 pub fn load_text_with(
     path: &Path,
     text: String,
-    overlays: &[overlay::Overlay],
+    options: Options<'_>,
 ) -> Result<Loaded, Diagnostic> {
     let mut doc = source::parse(path, &text)?;
     let mut overlay_warnings = Vec::new();
-    for o in overlays {
+    for o in options.overlays {
         o.apply(&mut doc, &mut overlay_warnings)?;
     }
     let declared_version = check_version(path, &doc)?;
 
     let root = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    let mut bundler = bundle::Bundler::new(root.clone(), &doc);
+    let mut bundler =
+        bundle::Bundler::new(root.clone(), files::ref_root(path, options.ref_root), &doc);
     // An overlay may add references the text did not have.
-    if bundle::needs_bundling(&text) || !overlays.is_empty() {
+    if bundle::needs_bundling(&text) || !options.overlays.is_empty() {
         bundler
             .walk(&mut doc, Kind::Document, &root, "")
-            .map_err(|d| relabel(d, &root, path))?;
+            .map_err(|d| relabel(d, &root, path, &text))?;
     }
     if !bundler.new_schemas.is_empty() {
         let components = doc
@@ -115,6 +153,7 @@ pub fn load_text_with(
     let mut warnings = overlay_warnings;
     warnings.extend(normalize::document(&mut doc));
     warnings.extend(normalize::walk_document(&mut doc));
+    warnings.extend(guard::degrade_deep_failures(&mut doc));
 
     let webhooks_value = doc.as_object_mut().and_then(|m| m.remove("webhooks"));
     let mut degraded = 0usize;
@@ -212,12 +251,10 @@ fn check_version(path: &Path, doc: &Value) -> Result<String, Diagnostic> {
 
 /// Errors raised in other files already name them; errors in the root use the
 /// path as the user typed it.
-fn relabel(mut d: Diagnostic, canonical_root: &Path, given: &Path) -> Diagnostic {
+fn relabel(mut d: Diagnostic, canonical_root: &Path, given: &Path, text: &str) -> Diagnostic {
     if d.file == canonical_root {
         d.file = given.to_path_buf();
-        if let Ok(text) = std::fs::read_to_string(given) {
-            d = d.clone().with_line(source::line_of(&text, &d.pointer));
-        }
+        d = d.clone().with_line(source::line_of(text, &d.pointer));
     }
     d
 }

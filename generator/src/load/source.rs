@@ -17,11 +17,17 @@ pub fn parse(path: &Path, text: &str) -> Result<Value, Diagnostic> {
         .and_then(|e| e.to_str())
         .is_some_and(|e| e.eq_ignore_ascii_case("json"));
     if is_json {
-        return serde_json::from_str(text).map_err(|e| {
-            Diagnostic::new(path, "", format!("invalid JSON: {e}"))
-                .with_line(Some(e.line()))
-                .with_hint("fix the syntax error at this line; the file must be a JSON document")
-        });
+        return match serde_json::from_str::<Lenient>(text) {
+            Ok(value) => Ok(value.0),
+            Err(e) => match duplicate(text).filter(|_| e.to_string().contains(DUPLICATE)) {
+                Some(d) => Err(duplicate_key(path, d)),
+                None => Err(Diagnostic::new(path, "", format!("invalid JSON: {e}"))
+                    .with_line(Some(e.line()))
+                    .with_hint(
+                        "fix the syntax error at this line; the file must be a JSON document",
+                    )),
+            },
+        };
     }
     if let Some(value) = super::split::parse(text, parse_piece) {
         return Ok(value);
@@ -33,6 +39,11 @@ pub fn parse(path: &Path, text: &str) -> Result<Value, Diagnostic> {
         return Ok(value);
     }
     let value: Lenient = serde_yaml::from_str(text).map_err(|e| {
+        if e.to_string().contains(DUPLICATE) {
+            if let Some(d) = duplicate(text) {
+                return duplicate_key(path, d);
+            }
+        }
         let line = e.location().map(|l| l.line());
         let message = e.to_string();
         Diagnostic::new(path, "", format!("invalid YAML: {message}"))
@@ -42,6 +53,33 @@ pub fn parse(path: &Path, text: &str) -> Result<Value, Diagnostic> {
             )
     })?;
     Ok(value.0)
+}
+
+/// How the readers' error for a repeated key starts.
+const DUPLICATE: &str = "duplicate key";
+
+/// The repeated key of `text`, found with its lines.
+fn duplicate(text: &str) -> Option<super::events::Duplicate> {
+    super::events::find_duplicate(text)
+}
+
+/// The error for a mapping that gives one key twice: YAML and JSON readers
+/// commonly keep the last, which silently drops the first (a whole `paths`
+/// given twice, say).
+fn duplicate_key(path: &Path, d: super::events::Duplicate) -> Diagnostic {
+    let pointer = crate::error::join_pointer(&d.pointer, &d.key);
+    Diagnostic::new(
+        path,
+        pointer,
+        format!(
+            "duplicate key `{}`: given at line {} and again at line {}",
+            d.key, d.first_line, d.second_line
+        ),
+    )
+    .with_line(Some(d.second_line))
+    .with_hint(
+        "keep one of the two entries, merging what each holds; sdkgen does not choose between them",
+    )
 }
 
 /// One piece of a document cut by [`super::split`]: its value and depth, or
@@ -132,6 +170,9 @@ impl<'de> serde::de::Visitor<'de> for LenientVisitor {
                 // YAML allows non-string keys (`200:`); JSON objects need strings.
                 other => other.to_string(),
             };
+            if out.contains_key(&key) {
+                return Err(serde::de::Error::custom(format!("{DUPLICATE} `{key}`")));
+            }
             out.insert(key, v);
             depth = depth.max(kd).max(vd);
         }

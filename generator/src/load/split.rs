@@ -21,8 +21,8 @@
 //!   scalar or flow collection that a cut would split leaves the piece before
 //!   the cut unterminated, which is a parse error, and so a fallback.
 //! * A piece must parse to a mapping; its entries go into the parent in the
-//!   order they come, with the same insert (a repeated key keeps its first
-//!   place and takes the last value) as the one-piece visitor.
+//!   order they come; a key repeated across pieces is a fallback, and the
+//!   one-piece parse reports it as an error.
 //! * A value is split further only when its key stands alone on its line
 //!   (`key:`), so the value is exactly the mapping below it; the key itself is
 //!   read by parsing that line alone.
@@ -282,13 +282,19 @@ fn assemble(
                     return None;
                 };
                 for (key, value) in entries {
-                    out.insert(key, value);
+                    // A key repeated across pieces: the one-piece parse
+                    // reports it.
+                    if out.insert(key, value).is_some() {
+                        return None;
+                    }
                 }
             }
             Part::Nested { key, value } => {
                 let key = key_of(&text[key.clone()], parse_piece)?;
                 let value = assemble(text, value, parsed, parse_piece)?;
-                out.insert(key, Value::Object(value));
+                if out.insert(key, Value::Object(value)).is_some() {
+                    return None;
+                }
             }
         }
     }
@@ -384,7 +390,7 @@ mod tests {
 
     fn document() -> String {
         format!(
-            "# leading comment\nopenapi: 3.0.0\ninfo:\n  title: t\n  version: '1'\ncomponents:\n  schemas:\n{}  other: 1\npaths: {{}}\nopenapi: 3.1.0\ntrailer:\n  - a\n  - b\n",
+            "# leading comment\nopenapi: 3.0.0\ninfo:\n  title: t\n  version: '1'\ncomponents:\n  schemas:\n{}  other: 1\npaths: {{}}\ntrailer:\n  - a\n  - b\n",
             many(ENTRY)
         )
     }
@@ -394,11 +400,23 @@ mod tests {
         let text = document();
         let cut = parse_on(&text, 2, parse_piece).expect("this document can be cut");
         assert_eq!(Some(cut.clone()), whole(&text));
-        // The repeated `openapi` keeps its first place and takes the last value.
         let keys: Vec<&String> = cut.as_object().unwrap().keys().collect();
         assert_eq!(keys[0], "openapi");
-        assert_eq!(cut["openapi"], "3.1.0");
+        assert_eq!(cut["openapi"], "3.0.0");
         assert_eq!(cut["components"]["schemas"]["Thing7"]["kept"], "keep\n\n");
+    }
+
+    #[test]
+    fn a_key_repeated_across_pieces_falls_back_to_the_whole_parse_which_refuses_it() {
+        let mut text = document();
+        // The same schema again, at the end of the cut mapping.
+        let again = ENTRY.replace("{n}", "3");
+        text = text.replace("  other: 1\n", &format!("{again}  other: 1\n"));
+        assert_eq!(parse_on(&text, 2, parse_piece), None);
+        assert_eq!(whole(&text), None);
+        let twice = format!("{}paths: {{}}\n", document());
+        assert_eq!(parse_on(&twice, 2, parse_piece), None);
+        assert_eq!(whole(&twice), None);
     }
 
     #[test]

@@ -277,7 +277,7 @@ pub fn run(api: Api, config: MockConfig) -> ExitCode {
         }
     };
     runtime.block_on(async move {
-        let title = api.title.clone();
+        let title = crate::inert::inert(&api.title).into_owned();
         let operations = api.operations.len();
         let window = replay_window(&api, &config);
         let faults: Vec<String> = config.faults.iter().map(|f| f.to_string()).collect();

@@ -229,11 +229,8 @@ const DOCUMENTS: &[&str] = &[
     "[1, 2]: x\n",
     "{a: 1}: x\n",
     "? - a\n  - b\n: c\n",
-    "a: 1\nb: 2\na: 3\n",
-    "1: a\n'1': b\n",
-    "null: a\n~: b\nNULL: c\n",
     "true: a\nfalse: b\n",
-    "1.5: a\n1e3: b\n.inf: c\n.nan: d\n0x1F: e\n-0: f\n",
+    "1.5: a\n1e3: b\n.inf: c\n0x1F: e\n-0: f\n",
     "123456789012345678901234567890: a\n",
     "{a: 1, b: [1, 2, {c: d}], e: {f: {g: h}}}",
     "[]",
@@ -339,6 +336,40 @@ fn quoted_block_and_str_tagged_scalars_are_strings() {
     }
 }
 
+/// Mappings that give one key twice, as written or once made JSON keys
+/// (`1` and `'1'`, the nulls, `.inf` and `.nan`): an error for both readers.
+const REPEATED_KEYS: &[&str] = &[
+    "a: 1\nb: 2\na: 3\n",
+    "1: a\n'1': b\n",
+    "null: a\n~: b\nNULL: c\n",
+    ".inf: c\n.nan: d\n",
+    "x: {a: [1, {b: 1, b: 2}]}\n",
+    "{\"paths\": {}, \"paths\": {}}",
+];
+
+#[test]
+fn repeated_keys_are_refused_by_both_readers() {
+    for text in REPEATED_KEYS {
+        assert_eq!(parse(text), None, "the event reader answered {text:?}");
+        assert_eq!(parse_piece_by_serde(text), None, "serde answered {text:?}");
+        assert!(
+            super::find_duplicate(text).is_some(),
+            "not found in {text:?}"
+        );
+    }
+    let d = super::find_duplicate("x:\n  a:\n  - 1\n  - b: 1\n    c: 2\n    b: 3\n").unwrap();
+    assert_eq!(
+        d,
+        super::Duplicate {
+            pointer: "/x/a/1".into(),
+            key: "b".into(),
+            first_line: 4,
+            second_line: 6,
+        }
+    );
+    assert_eq!(super::find_duplicate("a: {b: 1}\nc: {b: 1}\n"), None);
+}
+
 #[test]
 fn documents_read_as_the_serde_path_reads_them() {
     for text in DOCUMENTS {
@@ -346,8 +377,8 @@ fn documents_read_as_the_serde_path_reads_them() {
     }
     // Some of the answers spelled out, so that agreeing on a wrong value
     // would still show.
-    let (doc, depth) = parse("a: 1\nb: 2\na: 3\n").unwrap();
-    assert_eq!(doc.to_string(), r#"{"a":3,"b":2}"#);
+    let (doc, depth) = parse("a: 1\nb: 2\nc: 3\n").unwrap();
+    assert_eq!(doc.to_string(), r#"{"a":1,"b":2,"c":3}"#);
     assert_eq!(depth, 1);
     let (doc, _) = parse("1.5: a\n1e3: b\n.inf: c\n0x1F: e\n? [1, 2]\n: f\n").unwrap();
     let keys: Vec<&String> = doc.as_object().unwrap().keys().collect();

@@ -1,11 +1,26 @@
-"""The blocking runtime."""
+"""The blocking runtime.
+
+httpx's timeouts apply to each read, write and connect on its own: a server
+that sends its response headers one byte per second never lets a read time
+out (a 5 s call once ended after 72 s). So the network backend of the
+client's connection pool is wrapped to clamp each socket operation's timeout
+to the time left in the current attempt, which bounds connect, headers and
+body alike. The bound applies to clients whose transport is httpx's own
+``HTTPTransport`` (the runtime's default client, and most clients given to
+it); another transport keeps httpx's per-phase timeouts, and the body is
+then bounded between its chunks only.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import contextvars
+import time
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from types import TracebackType
-from typing import Callable
+from typing import Any, Callable
 
+import httpcore
 import httpx
 
 from .budget import TokenBucket
@@ -24,6 +39,113 @@ from .policy import Action, AttemptOutcome, FailureKind, ResponseOutcome, Transp
 from .response import Response
 
 __all__ = ["SyncRuntime"]
+
+_ENDS: contextvars.ContextVar[float | None] = contextvars.ContextVar(
+    "sdkgen_attempt_ends", default=None
+)
+
+
+@contextmanager
+def _attempt_ends(seconds: float) -> Iterator[None]:
+    """Bounds the socket operations made inside the block by ``seconds`` from now."""
+    token = _ENDS.set(time.monotonic() + seconds)
+    try:
+        yield
+    finally:
+        _ENDS.reset(token)
+
+
+def _clamp(timeout: float | None, error: type[Exception]) -> float | None:
+    ends = _ENDS.get()
+    if ends is None:
+        return timeout
+    left = ends - time.monotonic()
+    if left <= 0:
+        raise error("the attempt timed out")
+    return left if timeout is None else min(timeout, left)
+
+
+class _Stream(httpcore.NetworkStream):
+    def __init__(self, inner: httpcore.NetworkStream) -> None:
+        self._inner = inner
+
+    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+        return self._inner.read(max_bytes, _clamp(timeout, httpcore.ReadTimeout))
+
+    def write(self, buffer: bytes, timeout: float | None = None) -> None:
+        self._inner.write(buffer, _clamp(timeout, httpcore.WriteTimeout))
+
+    def close(self) -> None:
+        self._inner.close()
+
+    def start_tls(
+        self,
+        ssl_context: Any,
+        server_hostname: str | None = None,
+        timeout: float | None = None,
+    ) -> httpcore.NetworkStream:
+        inner = self._inner.start_tls(
+            ssl_context, server_hostname, _clamp(timeout, httpcore.ConnectTimeout)
+        )
+        return _Stream(inner)
+
+    def get_extra_info(self, info: str) -> Any:
+        return self._inner.get_extra_info(info)
+
+
+class _Backend(httpcore.NetworkBackend):
+    def __init__(self, inner: httpcore.NetworkBackend) -> None:
+        self._inner = inner
+
+    def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,
+        local_address: str | None = None,
+        socket_options: Iterable[Any] | None = None,
+    ) -> httpcore.NetworkStream:
+        stream = self._inner.connect_tcp(
+            host,
+            port,
+            _clamp(timeout, httpcore.ConnectTimeout),
+            local_address,
+            socket_options,
+        )
+        return _Stream(stream)
+
+    def connect_unix_socket(
+        self,
+        path: str,
+        timeout: float | None = None,
+        socket_options: Iterable[Any] | None = None,
+    ) -> httpcore.NetworkStream:
+        stream = self._inner.connect_unix_socket(
+            path, _clamp(timeout, httpcore.ConnectTimeout), socket_options
+        )
+        return _Stream(stream)
+
+    def sleep(self, seconds: float) -> None:
+        self._inner.sleep(seconds)
+
+
+def _wrap(transport: object) -> bool:
+    pool = getattr(transport, "_pool", None) if isinstance(transport, httpx.HTTPTransport) else None
+    backend = getattr(pool, "_network_backend", None)
+    if backend is None:
+        return False
+    if not isinstance(backend, _Backend):
+        pool._network_backend = _Backend(backend)  # type: ignore[union-attr]
+    return True
+
+
+def _bound_client(client: httpx.Client) -> bool:
+    """Wraps the connection pools of ``client``'s transports (its own and
+    those mounted for proxies); whether its main transport could be wrapped."""
+    for mounted in getattr(client, "_mounts", {}).values():
+        if mounted is not None:
+            _wrap(mounted)
+    return _wrap(getattr(client, "_transport", None))
 
 
 class SyncRuntime(RuntimeCore):
@@ -57,6 +179,7 @@ class SyncRuntime(RuntimeCore):
         )
         self._owns_client = http_client is None
         self._http = http_client if http_client is not None else httpx.Client(timeout=None)
+        _bound_client(self._http)
 
     def request(
         self,
@@ -87,22 +210,23 @@ class SyncRuntime(RuntimeCore):
         # httpx's timeouts apply per phase; the attempt as a whole is bounded
         # by checking the clock between the chunks of the body.
         ends = now + timeout
-        try:
-            response = self._http.send(request, stream=True)
-        except SEND_ERRORS as exc:
-            return classify_exception(exc)
-        try:
-            chunks: list[bytes] = []
-            for chunk in response.iter_bytes():
-                chunks.append(chunk)
-                if self.clock.now() >= ends:
-                    return TransportFailure(
-                        FailureKind.TIMEOUT, "the attempt timed out while reading the response"
-                    )
-        except SEND_ERRORS as exc:
-            return classify_exception(exc)
-        finally:
-            response.close()
+        with _attempt_ends(timeout):
+            try:
+                response = self._http.send(request, stream=True)
+            except SEND_ERRORS as exc:
+                return classify_exception(exc)
+            try:
+                chunks: list[bytes] = []
+                for chunk in response.iter_bytes():
+                    chunks.append(chunk)
+                    if self.clock.now() >= ends:
+                        return TransportFailure(
+                            FailureKind.TIMEOUT, "the attempt timed out while reading the response"
+                        )
+            except SEND_ERRORS as exc:
+                return classify_exception(exc)
+            finally:
+                response.close()
         return ResponseOutcome(response.status_code, response.headers, b"".join(chunks))
 
     def close(self) -> None:
