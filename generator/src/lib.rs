@@ -10,3 +10,4 @@ pub mod error;
 pub mod ir;
 pub mod load;
 pub mod mock;
+pub mod verify;

@@ -107,6 +107,50 @@ enum Command {
         #[arg(long)]
         quiet: bool,
     },
+    /// Check a live server (a staging one) keeps the idempotency-key
+    /// contract: honoured, concurrency, mismatch, scope, stored failures and
+    /// deadline gates for every keyed operation. It creates real resources.
+    /// Exit 0 when every gate that ran passed, 1 when one failed, 2 when it
+    /// cannot run.
+    Verify {
+        /// The OpenAPI document (YAML or JSON).
+        spec: PathBuf,
+        /// The server's URL with its base path, e.g. https://staging.example.com/v2.
+        #[arg(long)]
+        base_url: String,
+        /// Go ahead and create resources on the server (required).
+        #[arg(long)]
+        allow_writes: bool,
+        /// Only this keyed operation (operationId); repeat for several.
+        #[arg(long = "operation", value_name = "ID")]
+        operations: Vec<String>,
+        /// YAML or JSON: per operationId, {path, query, headers, body, other_body, failure}.
+        #[arg(long)]
+        requests: Option<PathBuf>,
+        /// A credential for the operation's security scheme (`env:NAME` reads
+        /// it from the environment); twice for the scope gate. Default: the
+        /// SDKGEN_VERIFY_CREDENTIAL and SDKGEN_VERIFY_CREDENTIAL_2 variables.
+        #[arg(long = "credential", value_name = "VALUE")]
+        credentials: Vec<String>,
+        /// Simultaneous requests with one key in the concurrency gate.
+        #[arg(long, default_value_t = 20)]
+        concurrency: usize,
+        /// No more requests than this in all.
+        #[arg(long, default_value_t = 400)]
+        max_requests: usize,
+        /// The whole run stops after this.
+        #[arg(long, default_value = "120s", value_parser = sdkgen::mock::parse_duration)]
+        time_limit: std::time::Duration,
+        /// Each request gives up after this.
+        #[arg(long, default_value = "10s", value_parser = sdkgen::mock::parse_duration)]
+        request_timeout: std::time::Duration,
+        /// Run the deadline gate where the spec does not declare Request-Timeout-Ms.
+        #[arg(long)]
+        assume_timeout_header: bool,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -162,6 +206,38 @@ fn main() -> ExitCode {
                     replay_window,
                     log: !quiet,
                 },
+            ),
+            Err(d) => unreadable(&d),
+        },
+        Command::Verify {
+            spec,
+            base_url,
+            allow_writes,
+            operations,
+            requests,
+            credentials,
+            concurrency,
+            max_requests,
+            time_limit,
+            request_timeout,
+            assume_timeout_header,
+            format,
+        } => match read(&spec) {
+            Ok(api) => sdkgen::verify::main(
+                &api,
+                sdkgen::verify::Options {
+                    base_url,
+                    allow_writes,
+                    operations,
+                    requests,
+                    credentials,
+                    concurrency,
+                    max_requests,
+                    time_limit,
+                    request_timeout,
+                    assume_timeout_header,
+                },
+                matches!(format, Format::Json),
             ),
             Err(d) => unreadable(&d),
         },

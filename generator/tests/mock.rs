@@ -488,7 +488,7 @@ async fn reset_before_does_nothing_and_leaves_the_key_free() {
 async fn no_time_left_means_not_started() {
     let (base, server) = start(MockConfig::new()).await;
     let c = client();
-    for left in ["0", "-20"] {
+    for left in ["1", "0", "-20"] {
         let res = c
             .post(format!("{base}/transfers"))
             .header("content-type", "application/json")

@@ -46,6 +46,26 @@ pub use server::{Conflicts, MockServer, Stats};
 
 use crate::ir::Api;
 
+/// Data of `ty` as the mock makes it: a request body (`name` `None`) or a
+/// parameter called `name`. `sdkgen verify` sends these when no request is given.
+pub(crate) fn example_value(
+    api: &Api,
+    ty: &crate::ir::TypeRef,
+    name: Option<&str>,
+) -> serde_json::Value {
+    let example = data::Example {
+        api,
+        echo: None,
+        path_params: &[],
+        id: None,
+        seq: 1,
+    };
+    match name {
+        Some(name) => example.for_name(ty, name),
+        None => example.value(ty),
+    }
+}
+
 /// The request header that carries the caller's time left, in milliseconds.
 pub const TIMEOUT_HEADER: &str = "Request-Timeout-Ms";
 /// Set (to `true`) on a response that is a replay of a stored one.

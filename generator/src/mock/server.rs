@@ -533,7 +533,9 @@ async fn api_request(shared: &Arc<Shared>, ctl: &ConnCtl, req: Request<Incoming>
 
     // The caller's deadline: work that cannot finish in time is not started.
     if let Some(left) = time_left_ms(&parts.headers) {
-        let needed = fired.latency.map_or(0, |d| d.as_millis() as i64);
+        // No answer gets back in under a millisecond: with 1 ms or less
+        // left, nobody is waiting for the work any more.
+        let needed = fired.latency.map_or(0, |d| d.as_millis() as i64).max(1);
         let remaining = left.saturating_sub(started.elapsed().as_millis() as i64);
         if remaining <= needed {
             drop(claim);
@@ -1110,7 +1112,7 @@ fn outage_response(left: Duration) -> Res {
 /// 504: the caller's time was up before the work could finish, so it was not
 /// started. `x-should-retry: false`: a retry would have no more time.
 fn deadline_response(remaining_ms: i64, needed_ms: i64) -> Res {
-    let message = if needed_ms > 0 {
+    let message = if needed_ms > 1 {
         format!("{TIMEOUT_HEADER} left {remaining_ms} ms, and this request takes {needed_ms} ms; it was not started")
     } else {
         format!("{TIMEOUT_HEADER} left {remaining_ms} ms; the request was not started")
