@@ -5,7 +5,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use reqwest::{Client, Response, StatusCode};
-use sdkgen::ir::{Api, FailurePolicy};
+use sdkgen::ir::{Api, FailurePolicy, StatusSpec};
 use sdkgen::mock::{Fault, MockConfig, MockServer, Phase, Stats};
 use serde_json::{json, Value};
 
@@ -29,8 +29,22 @@ async fn start_api(api: Api, config: MockConfig) -> (String, MockServer) {
     (format!("http://{addr}"), server)
 }
 
+/// The credential every request sends unless it sets its own.
+const TOKEN: &str = "Bearer sk_test_mock";
+
 fn client() -> Client {
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert(
+        reqwest::header::AUTHORIZATION,
+        reqwest::header::HeaderValue::from_static(TOKEN),
+    );
+    // pets.yaml's scheme: an API key header.
+    headers.insert(
+        "x-api-key",
+        reqwest::header::HeaderValue::from_static("pk_test_mock"),
+    );
     Client::builder()
+        .default_headers(headers)
         .no_proxy()
         .timeout(Duration::from_secs(5))
         .build()
@@ -69,10 +83,14 @@ fn replayed(res: &Response) -> bool {
         .is_some_and(|v| v == "true")
 }
 
+/// The error's code: at the top, as the spec's `Error` schema has it, or
+/// under `error` where the spec declares no shape.
 async fn error_code(res: Response) -> String {
-    json_of(res).await["error"]["code"]
+    let body = json_of(res).await;
+    body["code"]
         .as_str()
-        .expect("error.code")
+        .or(body["error"]["code"].as_str())
+        .unwrap_or_else(|| panic!("no code in {body}"))
         .to_string()
 }
 
@@ -154,9 +172,55 @@ async fn unknown_paths_are_404_and_wrong_methods_405() {
     assert_eq!(server.stats().requests, 4);
 }
 
+/// The API without its declared 400 and `default` responses: its bad
+/// requests get the mock's own problem details.
+fn without_declared_400(mut api: Api) -> Api {
+    for op in &mut api.operations {
+        op.responses.retain(|r| {
+            !matches!(
+                r.status,
+                StatusSpec::Code(400) | StatusSpec::Range(4) | StatusSpec::Default
+            )
+        });
+    }
+    api
+}
+
+#[tokio::test]
+async fn a_bad_request_is_answered_in_the_specs_error_shape() {
+    // payments.yaml declares its 400 as `Error` ({code, message}) in application/json.
+    let (base, server) = start(MockConfig::new()).await;
+    let c = client();
+    let res = create_transfer(
+        &c,
+        &base,
+        None,
+        "t",
+        r#"{"amount":"12.50","currency":"eur"}"#,
+    )
+    .await
+    .expect("sent");
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(res.headers()["content-type"], "application/json");
+    let body = json_of(res).await;
+    assert_eq!(body["code"], "invalid_request", "{body}");
+    let message = body["message"].as_str().expect("message");
+    assert!(
+        message.contains("body /amount: expected an integer, got a string")
+            && message.contains("body /vendor_id: is required"),
+        "{message}"
+    );
+    assert_eq!(
+        body.as_object().map(|m| m.len()),
+        Some(2),
+        "only the schema's fields: {body}"
+    );
+    assert_eq!(server.stats().rejected, 1);
+}
+
 #[tokio::test]
 async fn a_bad_body_is_a_400_problem_with_pointers() {
-    let (base, server) = start(MockConfig::new()).await;
+    let (base, server) = start_api(without_declared_400(payments()), MockConfig::new()).await;
     let c = client();
     let res = create_transfer(
         &c,
@@ -731,9 +795,14 @@ async fn bad_keys_are_refused() {
             .await
             .expect("sent");
         assert_eq!(res.status(), StatusCode::BAD_REQUEST);
-        let problem = json_of(res).await;
-        assert_eq!(problem["errors"][0]["in"], "header");
-        assert_eq!(problem["errors"][0]["pointer"], "/Idempotency-Key");
+        let body = json_of(res).await;
+        assert_eq!(body["code"], "invalid_request");
+        assert!(
+            body["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("header /Idempotency-Key: ")),
+            "{body}"
+        );
     }
     assert_eq!(server.stats().side_effects_of("createTransfer"), 0);
 }
@@ -775,7 +844,11 @@ async fn an_addressed_id_takes_the_type_of_the_field() {
         .await
         .expect("sent");
     assert_eq!(res.status(), StatusCode::BAD_REQUEST);
-    assert_eq!(json_of(res).await["errors"][0]["in"], "path");
+    let body = json_of(res).await;
+    assert!(
+        body.to_string().contains("path /petId"),
+        "the message names the parameter: {body}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -875,4 +948,79 @@ async fn an_unkeyed_request_whose_client_went_away_still_has_its_side_effect() {
     })
     .await;
     assert_eq!(stats.requests, 1);
+}
+
+#[tokio::test]
+async fn auth_is_enforced_per_operation() {
+    let (base, server) = start(MockConfig::new()).await;
+    let bare = Client::builder().no_proxy().build().expect("client");
+    for auth in [None, Some(""), Some("Bearer "), Some("Basic dXNlcjpwYXNz")] {
+        let mut req = bare
+            .post(format!("{base}/transfers"))
+            .header("content-type", "application/json")
+            .body(TRANSFER);
+        if let Some(a) = auth {
+            req = req.header("authorization", a);
+        }
+        let res = req.send().await.expect("sent");
+        assert_eq!(res.status(), StatusCode::UNAUTHORIZED, "{auth:?}");
+        assert_eq!(res.headers()["www-authenticate"], "Bearer");
+        assert_eq!(res.headers()["content-type"], "application/json");
+        let body = json_of(res).await;
+        assert_eq!(body["code"], "unauthorized", "{body}");
+        assert!(body["message"].is_string(), "{body}");
+    }
+    assert_eq!(server.stats().side_effects_of("createTransfer"), 0);
+    // Any non-empty bearer token is a credential.
+    let res = bare
+        .post(format!("{base}/transfers"))
+        .header("content-type", "application/json")
+        .header("authorization", "Bearer anything")
+        .body(TRANSFER)
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::CREATED);
+    // An operation with `security: []` needs none.
+    let mut api = payments();
+    api.operations
+        .iter_mut()
+        .find(|op| op.id == "getTransfer")
+        .expect("getTransfer")
+        .security = Some(vec![]);
+    let (base, _open) = start_api(api, MockConfig::new()).await;
+    let res = bare
+        .get(format!("{base}/transfers/tr_1"))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn conflicts_keep_their_codes_inside_the_specs_error_shape() {
+    let fault = slow_first_transfer(1000);
+    let (base, server) = start(MockConfig::new().with_fault(fault)).await;
+    let c = client();
+    let first = slowed_transfer(&server, &c, &base, "k-shape").await;
+    let busy = create_transfer(&c, &base, Some("k-shape"), "t", TRANSFER)
+        .await
+        .expect("sent");
+    assert_eq!(busy.status(), StatusCode::CONFLICT);
+    let body = json_of(busy).await;
+    assert_eq!(body["code"], "concurrent_idempotent_requests", "{body}");
+    assert!(
+        body["message"].is_string() && body.get("error").is_none(),
+        "{body}"
+    );
+    assert_eq!(
+        first.await.expect("joined").expect("sent").status(),
+        StatusCode::CREATED
+    );
+    let other = r#"{"amount":99,"currency":"eur","vendor_id":"acme-supplies"}"#;
+    let res = create_transfer(&c, &base, Some("k-shape"), "t", other)
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    assert_eq!(json_of(res).await["code"], "invalid_idempotent_request");
 }

@@ -30,6 +30,7 @@
 //! [`MockServer::start`] with an [`Api`](crate::ir::Api) and a [`MockConfig`].
 
 mod data;
+mod errors;
 mod fault;
 mod keys;
 mod route;
