@@ -1024,3 +1024,74 @@ async fn conflicts_keep_their_codes_inside_the_specs_error_shape() {
     assert_eq!(res.status(), StatusCode::CONFLICT);
     assert_eq!(json_of(res).await["code"], "invalid_idempotent_request");
 }
+
+#[tokio::test]
+async fn every_schema_constraint_is_checked() {
+    let (base, server) = start(MockConfig::new()).await;
+    let c = client();
+    let status_of = |res: Response| res.status();
+    // Query bounds (limit is 1..100) and a closed deepObject.
+    for (query, want) in [
+        ("limit=0", StatusCode::BAD_REQUEST),
+        ("limit=500", StatusCode::BAD_REQUEST),
+        ("limit=100", StatusCode::OK),
+        ("created[foo]=x", StatusCode::BAD_REQUEST),
+        ("created[gte]=2024-05-01T00:00:00Z", StatusCode::OK),
+    ] {
+        let res = c
+            .get(format!("{base}/transfers?{query}"))
+            .send()
+            .await
+            .expect("sent");
+        assert_eq!(status_of(res), want, "{query}");
+    }
+    // Body: a pattern, a maximum length, a minimum, an additional field's length.
+    let long = "x".repeat(351);
+    for (body, pointer) in [
+        (
+            json!({"amount": 5, "currency": "<currency>", "vendor_id": "v"}),
+            "body /currency: does not match the pattern ^[a-z]{3}$",
+        ),
+        (
+            json!({"amount": 5, "currency": "eur", "vendor_id": "v", "description": long}),
+            "body /description: is 351 characters long; the longest allowed is 350",
+        ),
+        (
+            json!({"amount": 0, "currency": "eur", "vendor_id": "v"}),
+            "body /amount: is 0; it must be at least 1",
+        ),
+    ] {
+        let res = create_transfer(&c, &base, None, "t", &body.to_string())
+            .await
+            .expect("sent");
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{body}");
+        let answer = json_of(res).await;
+        let message = answer["message"].as_str().unwrap_or_default();
+        assert!(message.contains(pointer), "{pointer:?} in {answer}");
+    }
+    // minProperties: 1, and a path parameter's pattern.
+    let res = c
+        .patch(format!("{base}/vendors/acme"))
+        .json(&json!({}))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert!(json_of(res)
+        .await
+        .to_string()
+        .contains("the fewest allowed is 1"));
+    let res = c
+        .put(format!("{base}/vendors/no%20spaces"))
+        .json(&json!({"name": "A", "email": "a@b.co", "country": "FR", "payout_currency": "eur"}))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert!(json_of(res)
+        .await
+        .to_string()
+        .contains("path /vendor_id: does not match"));
+    assert_eq!(server.stats().side_effects_of("createTransfer"), 0);
+    assert_eq!(server.stats().side_effects_of("updateVendor"), 0);
+}
