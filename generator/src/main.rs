@@ -106,6 +106,10 @@ enum Command {
         /// Do not log requests to stderr.
         #[arg(long)]
         quiet: bool,
+        /// Accept only this credential (a token, basic credentials as sent,
+        /// an API key); repeat for several. Default: any non-empty one.
+        #[arg(long = "credential", value_name = "VALUE")]
+        credentials: Vec<String>,
     },
     /// Check a live server (a staging one) keeps the idempotency-key
     /// contract: honoured, concurrency, mismatch, scope, stored failures and
@@ -195,6 +199,7 @@ fn main() -> ExitCode {
             seed,
             replay_window,
             quiet,
+            credentials,
         } => match read(&spec) {
             Ok(api) => sdkgen::mock::run(
                 api,
@@ -205,6 +210,7 @@ fn main() -> ExitCode {
                     seed,
                     replay_window,
                     log: !quiet,
+                    credentials,
                 },
             ),
             Err(d) => unreadable(&d),

@@ -981,6 +981,22 @@ async fn auth_is_enforced_per_operation() {
         .await
         .expect("sent");
     assert_eq!(res.status(), StatusCode::CREATED);
+    // With credentials given, only those are accepted.
+    let (base_only, _only) = start(MockConfig::new().with_credential("sk_known")).await;
+    for (auth, want) in [
+        ("Bearer anything", StatusCode::UNAUTHORIZED),
+        ("Bearer sk_known", StatusCode::CREATED),
+    ] {
+        let res = bare
+            .post(format!("{base_only}/transfers"))
+            .header("content-type", "application/json")
+            .header("authorization", auth)
+            .body(TRANSFER)
+            .send()
+            .await
+            .expect("sent");
+        assert_eq!(res.status(), want, "{auth}");
+    }
     // An operation with `security: []` needs none.
     let mut api = payments();
     api.operations

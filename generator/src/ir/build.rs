@@ -1508,6 +1508,7 @@ fn constraints_of(s: &oa::Schema) -> Constraints {
             c.min_items = t.min_items;
             c.max_items = t.max_items;
             c.unique_items = t.unique_items;
+            c.items = inline_constraints(t.items.as_ref());
         }
         oa::SchemaKind::Type(oa::Type::Object(t)) => {
             c.min_properties = t.min_properties;
@@ -1516,6 +1517,11 @@ fn constraints_of(s: &oa::Schema) -> Constraints {
                 t.additional_properties,
                 Some(oa::AdditionalProperties::Any(false))
             );
+            if let Some(oa::AdditionalProperties::Schema(v)) = &t.additional_properties {
+                if let ReferenceOr::Item(v) = v.as_ref() {
+                    c.values = Some(Box::new(constraints_of(v))).filter(|c| !c.is_empty());
+                }
+            }
         }
         oa::SchemaKind::Any(a) => {
             c.pattern = a.pattern.clone();
@@ -1535,10 +1541,25 @@ fn constraints_of(s: &oa::Schema) -> Constraints {
                 a.additional_properties,
                 Some(oa::AdditionalProperties::Any(false))
             );
+            c.items = inline_constraints(a.items.as_ref());
+            if let Some(oa::AdditionalProperties::Schema(v)) = &a.additional_properties {
+                if let ReferenceOr::Item(v) = v.as_ref() {
+                    c.values = Some(Box::new(constraints_of(v))).filter(|c| !c.is_empty());
+                }
+            }
         }
         _ => {}
     }
     c
+}
+
+/// The keywords of a nested inline schema, where it has any (a referenced
+/// one carries its own on its named type).
+fn inline_constraints(s: Option<&ReferenceOr<Box<oa::Schema>>>) -> Option<Box<Constraints>> {
+    match s? {
+        ReferenceOr::Item(s) => Some(Box::new(constraints_of(s))).filter(|c| !c.is_empty()),
+        ReferenceOr::Reference { .. } => None,
+    }
 }
 
 fn merge_field(fields: &mut Vec<Field>, f: Field) {

@@ -407,6 +407,10 @@ pub struct Constraints {
     pub max_properties: Option<usize>,
     /// `additionalProperties: false`.
     pub closed: bool,
+    /// The keywords of an inline `items` schema.
+    pub items: Option<Box<Constraints>>,
+    /// The keywords of an inline `additionalProperties` schema.
+    pub values: Option<Box<Constraints>>,
 }
 
 impl Constraints {

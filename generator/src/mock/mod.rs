@@ -89,6 +89,9 @@ pub struct MockConfig {
     pub replay_window: Option<Duration>,
     /// Log one line per request to stderr (never a header value or a body).
     pub log: bool,
+    /// The only credentials accepted (a token, basic credentials as sent
+    /// after `Basic `, an API key's value); any non-empty one when empty.
+    pub credentials: Vec<String>,
 }
 
 impl Default for MockConfig {
@@ -100,6 +103,7 @@ impl Default for MockConfig {
             seed: 0,
             replay_window: None,
             log: false,
+            credentials: Vec::new(),
         }
     }
 }
@@ -143,6 +147,12 @@ impl MockConfig {
 
     pub fn with_log(mut self, log: bool) -> Self {
         self.log = log;
+        self
+    }
+
+    /// Accepts only this credential (and any others given so).
+    pub fn with_credential(mut self, credential: impl Into<String>) -> Self {
+        self.credentials.push(credential.into());
         self
     }
 }

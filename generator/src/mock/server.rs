@@ -101,6 +101,8 @@ struct Shared {
     seed: u64,
     stats: Mutex<Stats>,
     log: bool,
+    /// The credentials accepted; any non-empty one when empty.
+    credentials: Vec<String>,
 }
 
 /// Locks a mutex whose data stays consistent even if a holder panicked
@@ -149,6 +151,7 @@ impl MockServer {
             rng: Mutex::new(Rng::new(config.seed)),
             seed: config.seed,
             log: config.log,
+            credentials: config.credentials,
             api,
         });
         let (shutdown, rx) = watch::channel(false);
@@ -434,7 +437,14 @@ async fn api_request(shared: &Arc<Shared>, ctl: &ConnCtl, req: Request<Incoming>
     let cookies = validate::cookies(&parts.headers);
     // Authentication comes first: any non-empty value of a scheme the
     // operation names is a credential.
-    if let Err(wanted) = authenticated(api, op, &parts.headers, &query, &cookies) {
+    if let Err(wanted) = authenticated(
+        api,
+        op,
+        &parts.headers,
+        &query,
+        &cookies,
+        &shared.credentials,
+    ) {
         let mut res = op_error(
             api,
             Some(op),
@@ -772,8 +782,10 @@ fn authenticated(
     headers: &HeaderMap,
     query: &[(String, String)],
     cookies: &[(String, String)],
+    accepted: &[String],
 ) -> Result<(), String> {
     let security = op.security.as_ref().unwrap_or(&api.default_security);
+    let good = |v: &str| !v.is_empty() && (accepted.is_empty() || accepted.iter().any(|a| a == v));
     if security.is_empty() || security.iter().any(|alt| alt.is_empty()) {
         return Ok(());
     }
@@ -783,13 +795,12 @@ fn authenticated(
             .and_then(|v| v.to_str().ok())
             .and_then(|v| {
                 let (scheme, rest) = v.split_once(' ')?;
-                (scheme.eq_ignore_ascii_case(prefix) && !rest.trim().is_empty()).then_some(())
+                (scheme.eq_ignore_ascii_case(prefix) && good(rest.trim())).then_some(())
             })
             .is_some()
     };
-    let has = |pairs: &[(String, String)], name: &str| {
-        pairs.iter().any(|(k, v)| k == name && !v.is_empty())
-    };
+    let has =
+        |pairs: &[(String, String)], name: &str| pairs.iter().any(|(k, v)| k == name && good(v));
     let mut wanted = Vec::new();
     for alternative in security {
         let mut missing = Vec::new();
@@ -811,7 +822,8 @@ fn authenticated(
                     ParamLocation::Header => (
                         headers
                             .get(param.as_str())
-                            .is_some_and(|v| !v.as_bytes().is_empty()),
+                            .and_then(|v| v.to_str().ok())
+                            .is_some_and(good),
                         format!("the API key header {param}"),
                     ),
                     ParamLocation::Query => (

@@ -114,7 +114,11 @@ fn check_at(
                 // The IR names only types it defines; an unknown one accepts anything.
                 return;
             };
-            check_constraints(&named.constraints, value, pointer, out);
+            let declared = match &named.kind {
+                TypeKind::Object { fields, .. } => fields.as_slice(),
+                _ => &[],
+            };
+            check_constraints(&named.constraints, value, pointer, declared, out);
             match &named.kind {
                 TypeKind::Alias { target } => check_at(api, value, target, pointer, out, depth + 1),
                 TypeKind::Object { fields, additional } => {
@@ -136,7 +140,7 @@ fn check_at(
                             Some(v) => {
                                 let at = push_pointer(pointer, &field.name);
                                 check_at(api, v, &field.ty, &at, out, depth + 1);
-                                check_constraints(&field.constraints, v, &at, out);
+                                check_constraints(&field.constraints, v, &at, &[], out);
                             }
                         }
                     }
@@ -588,15 +592,32 @@ fn pattern(text: &str) -> Option<regex::Regex> {
 }
 
 /// Checks a value against the validation keywords of its schema; each
-/// keyword applies to values of its kind only (JSON Schema's rule).
+/// keyword applies to values of its kind only (JSON Schema's rule). The
+/// `values` keywords apply to an object's entries other than `declared`.
 pub(crate) fn check_constraints(
     c: &Constraints,
     value: &Value,
     pointer: &str,
+    declared: &[crate::ir::Field],
     out: &mut Vec<(String, String)>,
 ) {
     if c.is_empty() {
         return;
+    }
+    match (value, &c.items, &c.values) {
+        (Value::Array(items), Some(ic), _) => {
+            for (i, item) in items.iter().enumerate() {
+                check_constraints(ic, item, &push_pointer(pointer, &i.to_string()), &[], out);
+            }
+        }
+        (Value::Object(map), _, Some(vc)) => {
+            for (k, v) in map {
+                if !declared.iter().any(|f| f.name == *k) {
+                    check_constraints(vc, v, &push_pointer(pointer, k), &[], out);
+                }
+            }
+        }
+        _ => {}
     }
     let mut problem = |m: String| out.push((pointer.to_string(), m));
     match value {
@@ -736,7 +757,7 @@ pub(crate) fn check_params(
             Some(v) => {
                 let mut out = Vec::new();
                 check(api, &v, &param.ty, &pointer, &mut out);
-                check_constraints(&param.constraints, &v, &pointer, &mut out);
+                check_constraints(&param.constraints, &v, &pointer, &[], &mut out);
                 issues.extend(out.into_iter().map(|(p, m)| Issue::new(location, p, m)));
             }
         }
