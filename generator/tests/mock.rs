@@ -1111,3 +1111,58 @@ async fn every_schema_constraint_is_checked() {
     assert_eq!(server.stats().side_effects_of("createTransfer"), 0);
     assert_eq!(server.stats().side_effects_of("updateVendor"), 0);
 }
+
+#[tokio::test]
+async fn what_is_created_can_be_read_and_what_is_deleted_is_gone() {
+    let (base, _server) = start_api(spec("pets"), MockConfig::new()).await;
+    let c = client();
+    let created = c
+        .post(format!("{base}/pets"))
+        .json(&json!({"name": "Rex", "tag": "dog"}))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(created.status(), StatusCode::CREATED);
+    let created = json_of(created).await;
+    let id = created["id"].clone();
+    assert_eq!(created["name"], "Rex");
+    let url = format!("{base}/pets/{id}");
+    let read = json_of(c.get(&url).send().await.expect("sent")).await;
+    assert_eq!(read, created, "GET answers the created resource");
+    let deleted = c.delete(&url).send().await.expect("sent");
+    assert!(deleted.status().is_success(), "{}", deleted.status());
+    for _ in 0..2 {
+        let res = c.get(&url).send().await.expect("sent");
+        assert_eq!(res.status(), StatusCode::NOT_FOUND);
+        // pets.yaml's Error has an integer code: the status goes there.
+        let body = json_of(res).await;
+        assert_eq!(body["code"], 404, "{body}");
+        assert!(
+            body["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("deleted")),
+            "{body}"
+        );
+    }
+    let res = c.delete(&url).send().await.expect("sent");
+    assert_eq!(res.status(), StatusCode::NOT_FOUND, "deleted twice");
+    // PUT makes it again, and GET then answers what PUT stored.
+    let put = c
+        .put(&url)
+        .json(&json!({"name": "Rex II"}))
+        .send()
+        .await
+        .expect("sent");
+    assert!(put.status().is_success(), "{}", put.status());
+    let put = json_of(put).await;
+    let read = json_of(c.get(&url).send().await.expect("sent")).await;
+    assert_eq!(read, put);
+    assert_eq!(read["name"], "Rex II");
+    // An id never created is still answered with made data.
+    let res = c
+        .get(format!("{base}/pets/999"))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::OK);
+}

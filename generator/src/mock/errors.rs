@@ -2,7 +2,8 @@
 //! an idempotency conflict, a fault), shaped as the spec declares the
 //! operation's response for that status: its media type, and a body of its
 //! schema with the code and the message put where the schema has room for
-//! them (`code`, `message`, a nested `error` object, `status`...).
+//! them (`code`, `message`, a nested `error` object, `status`...; an
+//! integer `code` gets the HTTP status).
 //!
 //! Where the spec declares no such response (or none with a body), the body
 //! is `{"error": {"code", "message"}}` as `application/json`, which the SDK
@@ -83,21 +84,23 @@ fn shaped(api: &Api, ty: &TypeRef, status: u16, code: &str, message: &str, depth
         return value;
     };
     for field in fields {
+        // The candidates for the field, best first: an integer `code` gets
+        // the HTTP status.
         let wanted = match field.name.to_ascii_lowercase().as_str() {
-            "code" | "error_code" | "errorcode" | "type" => Some(Value::from(code)),
+            "code" | "error_code" | "errorcode" | "type" => {
+                vec![Value::from(code), Value::from(status)]
+            }
             "message" | "detail" | "error_description" | "description" | "title" | "msg" => {
-                Some(Value::from(message))
+                vec![Value::from(message)]
             }
-            "status" | "status_code" | "statuscode" | "http_status" => Some(Value::from(status)),
+            "status" | "status_code" | "statuscode" | "http_status" => vec![Value::from(status)],
             "error" | "errors" if depth < 2 => {
-                Some(nested(api, &field.ty, status, code, message, depth))
+                vec![nested(api, &field.ty, status, code, message, depth)]
             }
-            _ => None,
+            _ => Vec::new(),
         };
-        if let Some(v) = wanted {
-            if fits(api, &v, &field.ty) {
-                map.insert(field.name.clone(), v);
-            }
+        if let Some(v) = wanted.into_iter().find(|v| fits(api, v, &field.ty)) {
+            map.insert(field.name.clone(), v);
         }
     }
     value

@@ -35,6 +35,7 @@ mod fault;
 mod keys;
 mod route;
 mod server;
+mod store;
 mod validate;
 
 use std::io::Write;

@@ -31,6 +31,7 @@ use super::errors::{content_of, declared, error_stored};
 use super::fault::{Fault, FaultState, Rng, StatusFault};
 use super::keys::{Claim, KeyStore, Scope, Stored};
 use super::route::{query_pairs, Lookup, Routes};
+use super::store::{item_key, Resources};
 use super::validate::{self, push_pointer, Issue, RawParams};
 use super::{replay_window, MockConfig, REPLAYED_HEADER, TIMEOUT_HEADER};
 use crate::ir::{
@@ -103,6 +104,7 @@ struct Shared {
     log: bool,
     /// The credentials accepted; any non-empty one when empty.
     credentials: Vec<String>,
+    resources: Mutex<Resources>,
 }
 
 /// Locks a mutex whose data stays consistent even if a holder panicked
@@ -125,6 +127,7 @@ impl Shared {
         lock(&self.faults).rewind();
         *lock(&self.rng) = Rng::new(self.seed);
         *lock(&self.stats) = Stats::fresh(&self.api);
+        lock(&self.resources).clear();
     }
 }
 
@@ -152,6 +155,7 @@ impl MockServer {
             seed: config.seed,
             log: config.log,
             credentials: config.credentials,
+            resources: Mutex::new(Resources::default()),
             api,
         });
         let (shutdown, rx) = watch::channel(false);
@@ -647,12 +651,21 @@ impl Work {
         let shared = &self.shared;
         let api = &shared.api;
         let op = &api.operations[self.op];
+        let item = item_key(op, &self.path_params);
+        let gone = lock(&shared.resources).is_gone(op, item.as_ref());
         let stored = match self.status_after {
             Some(status) => {
                 // The operation ran and failed: nothing is committed.
                 shared.count_fault();
                 status_fault(api, op, status)
             }
+            None if gone => error_stored(
+                api,
+                Some(op),
+                404,
+                "not_found",
+                &format!("{} was deleted", op.path),
+            ),
             None => {
                 let seq = if op.method.is_safe() {
                     1
@@ -667,7 +680,11 @@ impl Work {
                         lock(&shared.stats).duplicates += 1;
                     }
                 }
-                success(api, op, &self.path_params, self.body.as_ref(), seq)
+                let mut answer = success(api, op, &self.path_params, self.body.as_ref(), seq);
+                if answer.status < 300 {
+                    lock(&shared.resources).apply(api, op, item, self.body.as_ref(), &mut answer);
+                }
+                answer
             }
         };
         if let Some(guard) = self.claim {
