@@ -13,3 +13,4 @@ pub mod ir;
 pub mod load;
 pub mod mock;
 pub mod suggest;
+pub mod verify;

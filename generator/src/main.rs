@@ -130,6 +130,58 @@ enum Command {
         /// repeat it to apply several in order, after any in sdkgen.toml.
         #[arg(long = "overlay", value_name = "FILE")]
         overlays: Vec<PathBuf>,
+        /// Accept only this credential (a token, basic credentials as sent,
+        /// an API key); repeat for several. Default: any non-empty one.
+        #[arg(long = "credential", value_name = "VALUE")]
+        credentials: Vec<String>,
+    },
+    /// Check a live server (a staging one) keeps the idempotency-key
+    /// contract: honoured, concurrency, mismatch, scope, stored failures and
+    /// deadline gates for every keyed operation. It creates real resources.
+    /// Exit 0 when every gate that ran passed, 1 when one failed, 2 when it
+    /// cannot run.
+    Verify {
+        /// The OpenAPI document (YAML or JSON).
+        spec: PathBuf,
+        /// The server's URL with its base path, e.g. https://staging.example.com/v2.
+        #[arg(long)]
+        base_url: String,
+        /// Go ahead and create resources on the server (required).
+        #[arg(long)]
+        allow_writes: bool,
+        /// Only this keyed operation (operationId); repeat for several.
+        #[arg(long = "operation", value_name = "ID")]
+        operations: Vec<String>,
+        /// YAML or JSON: per operationId, {path, query, headers, body, other_body, failure}.
+        #[arg(long)]
+        requests: Option<PathBuf>,
+        /// A credential for the operation's security scheme (`env:NAME` reads
+        /// it from the environment); twice for the scope gate. Default: the
+        /// SDKGEN_VERIFY_CREDENTIAL and SDKGEN_VERIFY_CREDENTIAL_2 variables.
+        #[arg(long = "credential", value_name = "VALUE")]
+        credentials: Vec<String>,
+        /// Simultaneous requests with one key in the concurrency gate.
+        #[arg(long, default_value_t = 20)]
+        concurrency: usize,
+        /// No more requests than this in all.
+        #[arg(long, default_value_t = 400)]
+        max_requests: usize,
+        /// The whole run stops after this.
+        #[arg(long, default_value = "120s", value_parser = sdkgen::mock::parse_duration)]
+        time_limit: std::time::Duration,
+        /// Each request gives up after this.
+        #[arg(long, default_value = "10s", value_parser = sdkgen::mock::parse_duration)]
+        request_timeout: std::time::Duration,
+        /// Run the deadline gate where the spec does not declare Request-Timeout-Ms.
+        #[arg(long)]
+        assume_timeout_header: bool,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+        /// An overlay (Overlay Specification 1.0) to apply to the spec first;
+        /// repeat it to apply several in order, after any in sdkgen.toml.
+        #[arg(long = "overlay", value_name = "FILE")]
+        overlays: Vec<PathBuf>,
     },
 }
 
@@ -203,6 +255,7 @@ fn main() -> ExitCode {
             seed,
             replay_window,
             quiet,
+            credentials,
             overlays,
         } => match read(&spec, &overlays) {
             Ok(api) => sdkgen::mock::run(
@@ -214,7 +267,41 @@ fn main() -> ExitCode {
                     seed,
                     replay_window,
                     log: !quiet,
+                    credentials,
                 },
+            ),
+            Err(d) => unreadable(&d),
+        },
+        Command::Verify {
+            spec,
+            base_url,
+            allow_writes,
+            operations,
+            requests,
+            credentials,
+            concurrency,
+            max_requests,
+            time_limit,
+            request_timeout,
+            assume_timeout_header,
+            format,
+            overlays,
+        } => match read(&spec, &overlays) {
+            Ok(api) => sdkgen::verify::main(
+                &api,
+                sdkgen::verify::Options {
+                    base_url,
+                    allow_writes,
+                    operations,
+                    requests,
+                    credentials,
+                    concurrency,
+                    max_requests,
+                    time_limit,
+                    request_timeout,
+                    assume_timeout_header,
+                },
+                matches!(format, Format::Json),
             ),
             Err(d) => unreadable(&d),
         },

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use reqwest::{Client, Response, StatusCode};
-use sdkgen::ir::{Api, FailurePolicy};
+use sdkgen::ir::{Api, FailurePolicy, StatusSpec};
 use sdkgen::mock::{Fault, MockConfig, MockServer, Phase, Stats};
 use serde_json::{json, Value};
 
@@ -29,8 +29,22 @@ async fn start_api(api: Api, config: MockConfig) -> (String, MockServer) {
     (format!("http://{addr}"), server)
 }
 
+/// The credential every request sends unless it sets its own.
+const TOKEN: &str = "Bearer sk_test_mock";
+
 fn client() -> Client {
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert(
+        reqwest::header::AUTHORIZATION,
+        reqwest::header::HeaderValue::from_static(TOKEN),
+    );
+    // pets.yaml's scheme: an API key header.
+    headers.insert(
+        "x-api-key",
+        reqwest::header::HeaderValue::from_static("pk_test_mock"),
+    );
     Client::builder()
+        .default_headers(headers)
         .no_proxy()
         .timeout(Duration::from_secs(5))
         .build()
@@ -69,10 +83,14 @@ fn replayed(res: &Response) -> bool {
         .is_some_and(|v| v == "true")
 }
 
+/// The error's code: at the top, as the spec's `Error` schema has it, or
+/// under `error` where the spec declares no shape.
 async fn error_code(res: Response) -> String {
-    json_of(res).await["error"]["code"]
+    let body = json_of(res).await;
+    body["code"]
         .as_str()
-        .expect("error.code")
+        .or(body["error"]["code"].as_str())
+        .unwrap_or_else(|| panic!("no code in {body}"))
         .to_string()
 }
 
@@ -154,9 +172,55 @@ async fn unknown_paths_are_404_and_wrong_methods_405() {
     assert_eq!(server.stats().requests, 4);
 }
 
+/// The API without its declared 400 and `default` responses: its bad
+/// requests get the mock's own problem details.
+fn without_declared_400(mut api: Api) -> Api {
+    for op in &mut api.operations {
+        op.responses.retain(|r| {
+            !matches!(
+                r.status,
+                StatusSpec::Code(400) | StatusSpec::Range(4) | StatusSpec::Default
+            )
+        });
+    }
+    api
+}
+
+#[tokio::test]
+async fn a_bad_request_is_answered_in_the_specs_error_shape() {
+    // payments.yaml declares its 400 as `Error` ({code, message}) in application/json.
+    let (base, server) = start(MockConfig::new()).await;
+    let c = client();
+    let res = create_transfer(
+        &c,
+        &base,
+        None,
+        "t",
+        r#"{"amount":"12.50","currency":"eur"}"#,
+    )
+    .await
+    .expect("sent");
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(res.headers()["content-type"], "application/json");
+    let body = json_of(res).await;
+    assert_eq!(body["code"], "invalid_request", "{body}");
+    let message = body["message"].as_str().expect("message");
+    assert!(
+        message.contains("body /amount: expected an integer, got a string")
+            && message.contains("body /vendor_id: is required"),
+        "{message}"
+    );
+    assert_eq!(
+        body.as_object().map(|m| m.len()),
+        Some(2),
+        "only the schema's fields: {body}"
+    );
+    assert_eq!(server.stats().rejected, 1);
+}
+
 #[tokio::test]
 async fn a_bad_body_is_a_400_problem_with_pointers() {
-    let (base, server) = start(MockConfig::new()).await;
+    let (base, server) = start_api(without_declared_400(payments()), MockConfig::new()).await;
     let c = client();
     let res = create_transfer(
         &c,
@@ -488,7 +552,7 @@ async fn reset_before_does_nothing_and_leaves_the_key_free() {
 async fn no_time_left_means_not_started() {
     let (base, server) = start(MockConfig::new()).await;
     let c = client();
-    for left in ["0", "-20"] {
+    for left in ["1", "0", "-20"] {
         let res = c
             .post(format!("{base}/transfers"))
             .header("content-type", "application/json")
@@ -731,9 +795,14 @@ async fn bad_keys_are_refused() {
             .await
             .expect("sent");
         assert_eq!(res.status(), StatusCode::BAD_REQUEST);
-        let problem = json_of(res).await;
-        assert_eq!(problem["errors"][0]["in"], "header");
-        assert_eq!(problem["errors"][0]["pointer"], "/Idempotency-Key");
+        let body = json_of(res).await;
+        assert_eq!(body["code"], "invalid_request");
+        assert!(
+            body["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("header /Idempotency-Key: ")),
+            "{body}"
+        );
     }
     assert_eq!(server.stats().side_effects_of("createTransfer"), 0);
 }
@@ -775,7 +844,11 @@ async fn an_addressed_id_takes_the_type_of_the_field() {
         .await
         .expect("sent");
     assert_eq!(res.status(), StatusCode::BAD_REQUEST);
-    assert_eq!(json_of(res).await["errors"][0]["in"], "path");
+    let body = json_of(res).await;
+    assert!(
+        body.to_string().contains("path /petId"),
+        "the message names the parameter: {body}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -875,4 +948,221 @@ async fn an_unkeyed_request_whose_client_went_away_still_has_its_side_effect() {
     })
     .await;
     assert_eq!(stats.requests, 1);
+}
+
+#[tokio::test]
+async fn auth_is_enforced_per_operation() {
+    let (base, server) = start(MockConfig::new()).await;
+    let bare = Client::builder().no_proxy().build().expect("client");
+    for auth in [None, Some(""), Some("Bearer "), Some("Basic dXNlcjpwYXNz")] {
+        let mut req = bare
+            .post(format!("{base}/transfers"))
+            .header("content-type", "application/json")
+            .body(TRANSFER);
+        if let Some(a) = auth {
+            req = req.header("authorization", a);
+        }
+        let res = req.send().await.expect("sent");
+        assert_eq!(res.status(), StatusCode::UNAUTHORIZED, "{auth:?}");
+        assert_eq!(res.headers()["www-authenticate"], "Bearer");
+        assert_eq!(res.headers()["content-type"], "application/json");
+        let body = json_of(res).await;
+        assert_eq!(body["code"], "unauthorized", "{body}");
+        assert!(body["message"].is_string(), "{body}");
+    }
+    assert_eq!(server.stats().side_effects_of("createTransfer"), 0);
+    // Any non-empty bearer token is a credential.
+    let res = bare
+        .post(format!("{base}/transfers"))
+        .header("content-type", "application/json")
+        .header("authorization", "Bearer anything")
+        .body(TRANSFER)
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::CREATED);
+    // With credentials given, only those are accepted.
+    let (base_only, _only) = start(MockConfig::new().with_credential("sk_known")).await;
+    for (auth, want) in [
+        ("Bearer anything", StatusCode::UNAUTHORIZED),
+        ("Bearer sk_known", StatusCode::CREATED),
+    ] {
+        let res = bare
+            .post(format!("{base_only}/transfers"))
+            .header("content-type", "application/json")
+            .header("authorization", auth)
+            .body(TRANSFER)
+            .send()
+            .await
+            .expect("sent");
+        assert_eq!(res.status(), want, "{auth}");
+    }
+    // An operation with `security: []` needs none.
+    let mut api = payments();
+    api.operations
+        .iter_mut()
+        .find(|op| op.id == "getTransfer")
+        .expect("getTransfer")
+        .security = Some(vec![]);
+    let (base, _open) = start_api(api, MockConfig::new()).await;
+    let res = bare
+        .get(format!("{base}/transfers/tr_1"))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn conflicts_keep_their_codes_inside_the_specs_error_shape() {
+    let fault = slow_first_transfer(1000);
+    let (base, server) = start(MockConfig::new().with_fault(fault)).await;
+    let c = client();
+    let first = slowed_transfer(&server, &c, &base, "k-shape").await;
+    let busy = create_transfer(&c, &base, Some("k-shape"), "t", TRANSFER)
+        .await
+        .expect("sent");
+    assert_eq!(busy.status(), StatusCode::CONFLICT);
+    let body = json_of(busy).await;
+    assert_eq!(body["code"], "concurrent_idempotent_requests", "{body}");
+    assert!(
+        body["message"].is_string() && body.get("error").is_none(),
+        "{body}"
+    );
+    assert_eq!(
+        first.await.expect("joined").expect("sent").status(),
+        StatusCode::CREATED
+    );
+    let other = r#"{"amount":99,"currency":"eur","vendor_id":"acme-supplies"}"#;
+    let res = create_transfer(&c, &base, Some("k-shape"), "t", other)
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    assert_eq!(json_of(res).await["code"], "invalid_idempotent_request");
+}
+
+#[tokio::test]
+async fn every_schema_constraint_is_checked() {
+    let (base, server) = start(MockConfig::new()).await;
+    let c = client();
+    let status_of = |res: Response| res.status();
+    // Query bounds (limit is 1..100) and a closed deepObject.
+    for (query, want) in [
+        ("limit=0", StatusCode::BAD_REQUEST),
+        ("limit=500", StatusCode::BAD_REQUEST),
+        ("limit=100", StatusCode::OK),
+        ("created[foo]=x", StatusCode::BAD_REQUEST),
+        ("created[gte]=2024-05-01T00:00:00Z", StatusCode::OK),
+    ] {
+        let res = c
+            .get(format!("{base}/transfers?{query}"))
+            .send()
+            .await
+            .expect("sent");
+        assert_eq!(status_of(res), want, "{query}");
+    }
+    // Body: a pattern, a maximum length, a minimum, an additional field's length.
+    let long = "x".repeat(351);
+    for (body, pointer) in [
+        (
+            json!({"amount": 5, "currency": "<currency>", "vendor_id": "v"}),
+            "body /currency: does not match the pattern ^[a-z]{3}$",
+        ),
+        (
+            json!({"amount": 5, "currency": "eur", "vendor_id": "v", "description": long}),
+            "body /description: is 351 characters long; the longest allowed is 350",
+        ),
+        (
+            json!({"amount": 0, "currency": "eur", "vendor_id": "v"}),
+            "body /amount: is 0; it must be at least 1",
+        ),
+    ] {
+        let res = create_transfer(&c, &base, None, "t", &body.to_string())
+            .await
+            .expect("sent");
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{body}");
+        let answer = json_of(res).await;
+        let message = answer["message"].as_str().unwrap_or_default();
+        assert!(message.contains(pointer), "{pointer:?} in {answer}");
+    }
+    // minProperties: 1, and a path parameter's pattern.
+    let res = c
+        .patch(format!("{base}/vendors/acme"))
+        .json(&json!({}))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert!(json_of(res)
+        .await
+        .to_string()
+        .contains("the fewest allowed is 1"));
+    let res = c
+        .put(format!("{base}/vendors/no%20spaces"))
+        .json(&json!({"name": "A", "email": "a@b.co", "country": "FR", "payout_currency": "eur"}))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert!(json_of(res)
+        .await
+        .to_string()
+        .contains("path /vendor_id: does not match"));
+    assert_eq!(server.stats().side_effects_of("createTransfer"), 0);
+    assert_eq!(server.stats().side_effects_of("updateVendor"), 0);
+}
+
+#[tokio::test]
+async fn what_is_created_can_be_read_and_what_is_deleted_is_gone() {
+    let (base, _server) = start_api(spec("pets"), MockConfig::new()).await;
+    let c = client();
+    let created = c
+        .post(format!("{base}/pets"))
+        .json(&json!({"name": "Rex", "tag": "dog"}))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(created.status(), StatusCode::CREATED);
+    let created = json_of(created).await;
+    let id = created["id"].clone();
+    assert_eq!(created["name"], "Rex");
+    let url = format!("{base}/pets/{id}");
+    let read = json_of(c.get(&url).send().await.expect("sent")).await;
+    assert_eq!(read, created, "GET answers the created resource");
+    let deleted = c.delete(&url).send().await.expect("sent");
+    assert!(deleted.status().is_success(), "{}", deleted.status());
+    for _ in 0..2 {
+        let res = c.get(&url).send().await.expect("sent");
+        assert_eq!(res.status(), StatusCode::NOT_FOUND);
+        // pets.yaml's Error has an integer code: the status goes there.
+        let body = json_of(res).await;
+        assert_eq!(body["code"], 404, "{body}");
+        assert!(
+            body["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("deleted")),
+            "{body}"
+        );
+    }
+    let res = c.delete(&url).send().await.expect("sent");
+    assert_eq!(res.status(), StatusCode::NOT_FOUND, "deleted twice");
+    // PUT makes it again, and GET then answers what PUT stored.
+    let put = c
+        .put(&url)
+        .json(&json!({"name": "Rex II"}))
+        .send()
+        .await
+        .expect("sent");
+    assert!(put.status().is_success(), "{}", put.status());
+    let put = json_of(put).await;
+    let read = json_of(c.get(&url).send().await.expect("sent")).await;
+    assert_eq!(read, put);
+    assert_eq!(read["name"], "Rex II");
+    // An id never created is still answered with made data.
+    let res = c
+        .get(format!("{base}/pets/999"))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::OK);
 }

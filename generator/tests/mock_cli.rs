@@ -30,7 +30,7 @@ fn http(addr: &str, request_line: &str, body: &str) -> (u16, String) {
         .set_read_timeout(Some(Duration::from_secs(5)))
         .expect("timeout");
     let request = format!(
-        "{request_line} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        "{request_line} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nAuthorization: Bearer sk_test_cli\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     );
     stream.write_all(request.as_bytes()).expect("writes");

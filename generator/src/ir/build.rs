@@ -281,6 +281,10 @@ impl<'a> Builder<'a> {
         for (key, schema) in schemas {
             let name = self.component_names[key].clone();
             let pointer = join_pointer("/components/schemas", key);
+            let constraints = match schema {
+                ReferenceOr::Item(s) => constraints_of(s),
+                ReferenceOr::Reference { .. } => Constraints::default(),
+            };
             let (description, kind) = match schema {
                 ReferenceOr::Reference { reference } => {
                     let target = self.reference(reference, &pointer)?;
@@ -302,6 +306,7 @@ impl<'a> Builder<'a> {
                 description,
                 origin: pointer,
                 kind,
+                constraints,
             });
         }
         Ok(())
@@ -357,6 +362,7 @@ impl<'a> Builder<'a> {
                     description: s.schema_data.description.clone(),
                     origin: pointer.to_string(),
                     kind,
+                    constraints: constraints_of(s),
                 });
                 TypeRef::Named(name)
             }
@@ -663,6 +669,10 @@ impl<'a> Builder<'a> {
                 read_only: data.is_some_and(|d| d.read_only),
                 write_only: data.is_some_and(|d| d.write_only),
                 deprecated: data.is_some_and(|d| d.deprecated),
+                constraints: match prop {
+                    ReferenceOr::Item(s) => constraints_of(s),
+                    ReferenceOr::Reference { .. } => Constraints::default(),
+                },
             });
         }
         Ok(fields)
@@ -1332,6 +1342,10 @@ impl<'a> Builder<'a> {
             oa::ParameterSchemaOrContent::Content(content) => content.keys().next().cloned(),
             oa::ParameterSchemaOrContent::Schema(_) => None,
         };
+        let constraints = match &data.format {
+            oa::ParameterSchemaOrContent::Schema(ReferenceOr::Item(s)) => constraints_of(s),
+            _ => Constraints::default(),
+        };
         let ty = match &data.format {
             oa::ParameterSchemaOrContent::Schema(s) => {
                 self.type_ref(s, &hint, &join_pointer(pointer, "schema"))?
@@ -1364,6 +1378,7 @@ impl<'a> Builder<'a> {
             content_type,
             is_idempotency_key: location == ParamLocation::Header
                 && data.name.to_ascii_lowercase() == key_header,
+            constraints,
         })
     }
 
@@ -1540,6 +1555,87 @@ fn is_annotation_schema(s: &oa::Schema) -> bool {
                 && a.format.is_none()
         }
         _ => false,
+    }
+}
+
+/// The validation keywords of one schema (not of the schemas it references).
+fn constraints_of(s: &oa::Schema) -> Constraints {
+    let mut c = Constraints::default();
+    match &s.schema_kind {
+        oa::SchemaKind::Type(oa::Type::String(t)) => {
+            c.pattern = t.pattern.clone();
+            c.min_length = t.min_length;
+            c.max_length = t.max_length;
+        }
+        oa::SchemaKind::Type(oa::Type::Integer(t)) => {
+            c.minimum = t.minimum.map(|v| v as f64);
+            c.maximum = t.maximum.map(|v| v as f64);
+            c.exclusive_minimum = t.exclusive_minimum;
+            c.exclusive_maximum = t.exclusive_maximum;
+            c.multiple_of = t.multiple_of.map(|v| v as f64);
+        }
+        oa::SchemaKind::Type(oa::Type::Number(t)) => {
+            c.minimum = t.minimum;
+            c.maximum = t.maximum;
+            c.exclusive_minimum = t.exclusive_minimum;
+            c.exclusive_maximum = t.exclusive_maximum;
+            c.multiple_of = t.multiple_of;
+        }
+        oa::SchemaKind::Type(oa::Type::Array(t)) => {
+            c.min_items = t.min_items;
+            c.max_items = t.max_items;
+            c.unique_items = t.unique_items;
+            c.items = inline_constraints(t.items.as_ref());
+        }
+        oa::SchemaKind::Type(oa::Type::Object(t)) => {
+            c.min_properties = t.min_properties;
+            c.max_properties = t.max_properties;
+            c.closed = matches!(
+                t.additional_properties,
+                Some(oa::AdditionalProperties::Any(false))
+            );
+            if let Some(oa::AdditionalProperties::Schema(v)) = &t.additional_properties {
+                if let ReferenceOr::Item(v) = v.as_ref() {
+                    c.values = Some(Box::new(constraints_of(v))).filter(|c| !c.is_empty());
+                }
+            }
+        }
+        oa::SchemaKind::Any(a) => {
+            c.pattern = a.pattern.clone();
+            c.min_length = a.min_length;
+            c.max_length = a.max_length;
+            c.minimum = a.minimum;
+            c.maximum = a.maximum;
+            c.exclusive_minimum = a.exclusive_minimum.unwrap_or(false);
+            c.exclusive_maximum = a.exclusive_maximum.unwrap_or(false);
+            c.multiple_of = a.multiple_of;
+            c.min_items = a.min_items;
+            c.max_items = a.max_items;
+            c.unique_items = a.unique_items.unwrap_or(false);
+            c.min_properties = a.min_properties;
+            c.max_properties = a.max_properties;
+            c.closed = matches!(
+                a.additional_properties,
+                Some(oa::AdditionalProperties::Any(false))
+            );
+            c.items = inline_constraints(a.items.as_ref());
+            if let Some(oa::AdditionalProperties::Schema(v)) = &a.additional_properties {
+                if let ReferenceOr::Item(v) = v.as_ref() {
+                    c.values = Some(Box::new(constraints_of(v))).filter(|c| !c.is_empty());
+                }
+            }
+        }
+        _ => {}
+    }
+    c
+}
+
+/// The keywords of a nested inline schema, where it has any (a referenced
+/// one carries its own on its named type).
+fn inline_constraints(s: Option<&ReferenceOr<Box<oa::Schema>>>) -> Option<Box<Constraints>> {
+    match s? {
+        ReferenceOr::Item(s) => Some(Box::new(constraints_of(s))).filter(|c| !c.is_empty()),
+        ReferenceOr::Reference { .. } => None,
     }
 }
 

@@ -206,6 +206,9 @@ pub struct Param {
     pub content_type: Option<String>,
     /// This header parameter is the idempotency key.
     pub is_idempotency_key: bool,
+    /// The validation keywords of its inline schema (for `sdkgen mock`).
+    #[serde(skip)]
+    pub constraints: Constraints,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -345,6 +348,9 @@ pub struct NamedType {
     /// Where it came from in the spec (a JSON pointer).
     pub origin: String,
     pub kind: TypeKind,
+    /// The validation keywords of its schema (for `sdkgen mock`).
+    #[serde(skip)]
+    pub constraints: Constraints,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -410,6 +416,9 @@ pub struct Field {
     pub read_only: bool,
     pub write_only: bool,
     pub deprecated: bool,
+    /// The validation keywords of its inline schema (for `sdkgen mock`).
+    #[serde(skip)]
+    pub constraints: Constraints,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -418,6 +427,38 @@ pub struct Webhook {
     pub method: Method,
     pub summary: Option<String>,
     pub payload: Option<TypeRef>,
+}
+
+/// A schema's validation keywords, as written: the emitters ignore them (an
+/// SDK does not second-guess the server), `sdkgen mock` enforces them. Not
+/// part of the printed IR.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Constraints {
+    pub pattern: Option<String>,
+    pub min_length: Option<usize>,
+    pub max_length: Option<usize>,
+    pub minimum: Option<f64>,
+    pub maximum: Option<f64>,
+    pub exclusive_minimum: bool,
+    pub exclusive_maximum: bool,
+    pub multiple_of: Option<f64>,
+    pub min_items: Option<usize>,
+    pub max_items: Option<usize>,
+    pub unique_items: bool,
+    pub min_properties: Option<usize>,
+    pub max_properties: Option<usize>,
+    /// `additionalProperties: false`.
+    pub closed: bool,
+    /// The keywords of an inline `items` schema.
+    pub items: Option<Box<Constraints>>,
+    /// The keywords of an inline `additionalProperties` schema.
+    pub values: Option<Box<Constraints>>,
+}
+
+impl Constraints {
+    pub fn is_empty(&self) -> bool {
+        *self == Constraints::default()
+    }
 }
 
 /// Retry safety, fixed at generation time (retry contract, section 1).

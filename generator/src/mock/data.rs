@@ -57,6 +57,13 @@ impl Example<'_> {
             .unwrap_or(Value::Null)
     }
 
+    /// A value of `ty` for a field or parameter called `name` (`vendor_id`
+    /// gets `vendor_1`, `currency` a currency code), with nothing echoed.
+    pub fn for_name(&self, ty: &TypeRef, name: &str) -> Value {
+        self.make(ty, Some(name), None, 0, &mut Vec::new())
+            .unwrap_or(Value::Null)
+    }
+
     fn echoed(&self, name: &str, ty: &TypeRef) -> Option<Value> {
         if let Some(v) = self.echo.and_then(|body| body.get(name)) {
             if fits(self.api, v, ty) {

@@ -30,10 +30,12 @@
 //! [`MockServer::start`] with an [`Api`](crate::ir::Api) and a [`MockConfig`].
 
 mod data;
+mod errors;
 mod fault;
 mod keys;
 mod route;
 mod server;
+mod store;
 mod validate;
 
 use std::io::Write;
@@ -45,6 +47,26 @@ pub use fault::{Fault, FaultKind, OutageStart, Phase};
 pub use server::{Conflicts, MockServer, Stats};
 
 use crate::ir::Api;
+
+/// Data of `ty` as the mock makes it: a request body (`name` `None`) or a
+/// parameter called `name`. `sdkgen verify` sends these when no request is given.
+pub(crate) fn example_value(
+    api: &Api,
+    ty: &crate::ir::TypeRef,
+    name: Option<&str>,
+) -> serde_json::Value {
+    let example = data::Example {
+        api,
+        echo: None,
+        path_params: &[],
+        id: None,
+        seq: 1,
+    };
+    match name {
+        Some(name) => example.for_name(ty, name),
+        None => example.value(ty),
+    }
+}
 
 /// The request header that carries the caller's time left, in milliseconds.
 pub const TIMEOUT_HEADER: &str = "Request-Timeout-Ms";
@@ -68,6 +90,9 @@ pub struct MockConfig {
     pub replay_window: Option<Duration>,
     /// Log one line per request to stderr (never a header value or a body).
     pub log: bool,
+    /// The only credentials accepted (a token, basic credentials as sent
+    /// after `Basic `, an API key's value); any non-empty one when empty.
+    pub credentials: Vec<String>,
 }
 
 impl Default for MockConfig {
@@ -79,6 +104,7 @@ impl Default for MockConfig {
             seed: 0,
             replay_window: None,
             log: false,
+            credentials: Vec::new(),
         }
     }
 }
@@ -122,6 +148,12 @@ impl MockConfig {
 
     pub fn with_log(mut self, log: bool) -> Self {
         self.log = log;
+        self
+    }
+
+    /// Accepts only this credential (and any others given so).
+    pub fn with_credential(mut self, credential: impl Into<String>) -> Self {
+        self.credentials.push(credential.into());
         self
     }
 }

@@ -12,7 +12,9 @@ use std::time::{Duration, Instant};
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
 use hyper::body::Incoming;
-use hyper::header::{HeaderName, HeaderValue, ALLOW, AUTHORIZATION, CONTENT_TYPE, RETRY_AFTER};
+use hyper::header::{
+    HeaderName, HeaderValue, ALLOW, AUTHORIZATION, CONTENT_TYPE, RETRY_AFTER, WWW_AUTHENTICATE,
+};
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper::{HeaderMap, Request, Response, StatusCode};
@@ -25,9 +27,11 @@ use tokio::sync::{watch, Notify};
 use tokio::task::JoinHandle;
 
 use super::data::Example;
+use super::errors::{content_of, declared, error_stored};
 use super::fault::{Fault, FaultState, Rng, StatusFault};
 use super::keys::{Claim, KeyStore, Scope, Stored};
 use super::route::{query_pairs, Lookup, Routes};
+use super::store::{item_key, Resources};
 use super::validate::{self, push_pointer, Issue, RawParams};
 use super::{replay_window, MockConfig, REPLAYED_HEADER, TIMEOUT_HEADER};
 use crate::ir::{
@@ -98,6 +102,9 @@ struct Shared {
     seed: u64,
     stats: Mutex<Stats>,
     log: bool,
+    /// The credentials accepted; any non-empty one when empty.
+    credentials: Vec<String>,
+    resources: Mutex<Resources>,
 }
 
 /// Locks a mutex whose data stays consistent even if a holder panicked
@@ -120,6 +127,7 @@ impl Shared {
         lock(&self.faults).rewind();
         *lock(&self.rng) = Rng::new(self.seed);
         *lock(&self.stats) = Stats::fresh(&self.api);
+        lock(&self.resources).clear();
     }
 }
 
@@ -146,6 +154,8 @@ impl MockServer {
             rng: Mutex::new(Rng::new(config.seed)),
             seed: config.seed,
             log: config.log,
+            credentials: config.credentials,
+            resources: Mutex::new(Resources::default()),
             api,
         });
         let (shutdown, rx) = watch::channel(false);
@@ -365,7 +375,11 @@ async fn api_request(shared: &Arc<Shared>, ctl: &ConnCtl, req: Request<Incoming>
     let outage = lock(&shared.faults).outage(op_id, started);
     if let Some(left) = outage {
         shared.count_fault();
-        return with_note(outage_response(left), "outage");
+        let op = match &found {
+            Lookup::Op { op, .. } => Some(&api.operations[*op]),
+            _ => None,
+        };
+        return with_note(outage_response(api, op, left), "outage");
     }
     let (op_index, path_params) = match found {
         Lookup::Op { op, params } => (op, params),
@@ -403,14 +417,18 @@ async fn api_request(shared: &Arc<Shared>, ctl: &ConnCtl, req: Request<Incoming>
     let body = match Limited::new(body, MAX_BODY).collect().await {
         Ok(collected) => collected.to_bytes(),
         Err(e) if e.downcast_ref::<LengthLimitError>().is_some() => {
-            return error_response(
+            return op_error(
+                api,
+                Some(op),
                 StatusCode::PAYLOAD_TOO_LARGE,
                 "payload_too_large",
                 format!("the body is over {MAX_BODY} bytes"),
             )
         }
         Err(e) => {
-            return error_response(
+            return op_error(
+                api,
+                Some(op),
                 StatusCode::BAD_REQUEST,
                 "unreadable_body",
                 format!("cannot read the body: {e}"),
@@ -421,6 +439,32 @@ async fn api_request(shared: &Arc<Shared>, ctl: &ConnCtl, req: Request<Incoming>
     // Validation.
     let query = query_pairs(&raw_query);
     let cookies = validate::cookies(&parts.headers);
+    // Authentication comes first: any non-empty value of a scheme the
+    // operation names is a credential.
+    if let Err(wanted) = authenticated(
+        api,
+        op,
+        &parts.headers,
+        &query,
+        &cookies,
+        &shared.credentials,
+    ) {
+        let mut res = op_error(
+            api,
+            Some(op),
+            StatusCode::UNAUTHORIZED,
+            "unauthorized",
+            format!("{} needs a credential: {wanted}", op.id),
+        );
+        let challenge = if wanted.contains("Basic") {
+            "Basic"
+        } else {
+            "Bearer"
+        };
+        res.headers_mut()
+            .insert(WWW_AUTHENTICATE, HeaderValue::from_static(challenge));
+        return with_note(res, "unauthorized");
+    }
     let mut issues = validate::check_params(
         api,
         &op.params,
@@ -455,7 +499,7 @@ async fn api_request(shared: &Arc<Shared>, ctl: &ConnCtl, req: Request<Incoming>
     };
     if !issues.is_empty() {
         lock(&shared.stats).rejected += 1;
-        return with_note(problem(op, &issues), "rejected");
+        return with_note(problem(api, op, &issues), "rejected");
     }
 
     // The idempotency key: one atomic claim. An attempt answered here (in
@@ -478,7 +522,7 @@ async fn api_request(shared: &Arc<Shared>, ctl: &ConnCtl, req: Request<Incoming>
             Claim::InFlight => {
                 lock(&shared.stats).conflicts.in_flight += 1;
                 return with_note(
-                    error_response(
+                    op_error(api, Some(op),
                         StatusCode::CONFLICT,
                         api.key_contract.in_flight_code(),
                         "A request with this idempotency key is still being processed. Retry later with the same key.",
@@ -489,7 +533,7 @@ async fn api_request(shared: &Arc<Shared>, ctl: &ConnCtl, req: Request<Incoming>
             Claim::Mismatch => {
                 lock(&shared.stats).conflicts.mismatch += 1;
                 return with_note(
-                    error_response(
+                    op_error(api, Some(op),
                         StatusCode::CONFLICT,
                         api.key_contract.mismatch_code(),
                         "This idempotency key was used with a different request (method, path, query or body). Use a new key for a new request.",
@@ -528,16 +572,18 @@ async fn api_request(shared: &Arc<Shared>, ctl: &ConnCtl, req: Request<Incoming>
     if let Some(status) = fired.status_before {
         shared.count_fault();
         drop(claim);
-        return with_note(respond(&status_fault(status), false), "injected");
+        return with_note(respond(&status_fault(api, op, status), false), "injected");
     }
 
     // The caller's deadline: work that cannot finish in time is not started.
     if let Some(left) = time_left_ms(&parts.headers) {
-        let needed = fired.latency.map_or(0, |d| d.as_millis() as i64);
+        // No answer gets back in under a millisecond: with 1 ms or less
+        // left, nobody is waiting for the work any more.
+        let needed = fired.latency.map_or(0, |d| d.as_millis() as i64).max(1);
         let remaining = left.saturating_sub(started.elapsed().as_millis() as i64);
         if remaining <= needed {
             drop(claim);
-            return with_note(deadline_response(remaining, needed), "deadline");
+            return with_note(deadline_response(api, op, remaining, needed), "deadline");
         }
     }
 
@@ -559,7 +605,9 @@ async fn api_request(shared: &Arc<Shared>, ctl: &ConnCtl, req: Request<Incoming>
     let stored = match tokio::spawn(work.run()).await {
         Ok(stored) => stored,
         Err(e) => {
-            return error_response(
+            return op_error(
+                api,
+                Some(op),
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "mock_error",
                 format!("the execution did not finish: {e}"),
@@ -603,12 +651,21 @@ impl Work {
         let shared = &self.shared;
         let api = &shared.api;
         let op = &api.operations[self.op];
+        let item = item_key(op, &self.path_params);
+        let gone = lock(&shared.resources).is_gone(op, item.as_ref());
         let stored = match self.status_after {
             Some(status) => {
                 // The operation ran and failed: nothing is committed.
                 shared.count_fault();
-                status_fault(status)
+                status_fault(api, op, status)
             }
+            None if gone => error_stored(
+                api,
+                Some(op),
+                404,
+                "not_found",
+                &format!("{} was deleted", op.path),
+            ),
             None => {
                 let seq = if op.method.is_safe() {
                     1
@@ -623,7 +680,11 @@ impl Work {
                         lock(&shared.stats).duplicates += 1;
                     }
                 }
-                success(api, op, &self.path_params, self.body.as_ref(), seq)
+                let mut answer = success(api, op, &self.path_params, self.body.as_ref(), seq);
+                if answer.status < 300 {
+                    lock(&shared.resources).apply(api, op, item, self.body.as_ref(), &mut answer);
+                }
+                answer
             }
         };
         if let Some(guard) = self.claim {
@@ -725,6 +786,83 @@ fn credential(
         Some(v) => digest(&format!("authorization\0{v}")),
         None => "anonymous".to_string(),
     }
+}
+
+/// `Ok` when the request carries a credential for one of the operation's
+/// security alternatives (every scheme of it, each a non-empty value in its
+/// place: `Authorization: Bearer <token>` for bearer and OAuth2, `Basic
+/// <credentials>` for basic, the API key's header, query parameter or
+/// cookie); else what is wanted, in words.
+fn authenticated(
+    api: &Api,
+    op: &Operation,
+    headers: &HeaderMap,
+    query: &[(String, String)],
+    cookies: &[(String, String)],
+    accepted: &[String],
+) -> Result<(), String> {
+    let security = op.security.as_ref().unwrap_or(&api.default_security);
+    let good = |v: &str| !v.is_empty() && (accepted.is_empty() || accepted.iter().any(|a| a == v));
+    if security.is_empty() || security.iter().any(|alt| alt.is_empty()) {
+        return Ok(());
+    }
+    let authorization = |prefix: &str| {
+        headers
+            .get(AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| {
+                let (scheme, rest) = v.split_once(' ')?;
+                (scheme.eq_ignore_ascii_case(prefix) && good(rest.trim())).then_some(())
+            })
+            .is_some()
+    };
+    let has =
+        |pairs: &[(String, String)], name: &str| pairs.iter().any(|(k, v)| k == name && good(v));
+    let mut wanted = Vec::new();
+    for alternative in security {
+        let mut missing = Vec::new();
+        for name in alternative {
+            // A scheme the spec does not define cannot be checked.
+            let Some(scheme) = api.auth.iter().find(|s| s.name == *name) else {
+                continue;
+            };
+            let (present, what) = match &scheme.kind {
+                AuthKind::Bearer { .. } | AuthKind::OAuth2 { .. } => (
+                    authorization("bearer"),
+                    "a Bearer token in Authorization".to_string(),
+                ),
+                AuthKind::Basic => (
+                    authorization("basic"),
+                    "Basic credentials in Authorization".to_string(),
+                ),
+                AuthKind::ApiKey { location, param } => match location {
+                    ParamLocation::Header => (
+                        headers
+                            .get(param.as_str())
+                            .and_then(|v| v.to_str().ok())
+                            .is_some_and(good),
+                        format!("the API key header {param}"),
+                    ),
+                    ParamLocation::Query => (
+                        has(query, param),
+                        format!("the API key query parameter {param}"),
+                    ),
+                    ParamLocation::Cookie => {
+                        (has(cookies, param), format!("the API key cookie {param}"))
+                    }
+                    ParamLocation::Path => (true, String::new()),
+                },
+            };
+            if !present {
+                missing.push(what);
+            }
+        }
+        if missing.is_empty() {
+            return Ok(());
+        }
+        wanted.push(missing.join(" and "));
+    }
+    Err(wanted.join(", or "))
 }
 
 /// Credentials are kept as a digest, never as sent.
@@ -877,7 +1015,9 @@ fn check_body(
             .iter()
             .map(|c| c.media_type.as_str())
             .collect();
-        return Err(Box::new(error_response(
+        return Err(Box::new(op_error(
+            api,
+            Some(op),
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "unsupported_media_type",
             format!(
@@ -1044,8 +1184,9 @@ fn json_response(status: StatusCode, content_type: &'static str, value: &Value) 
     res
 }
 
-/// `{"error": {"code", "message"}}`, the shape every mock-made error has
-/// (validation aside).
+/// `{"error": {"code", "message"}}`: errors of no operation (an unknown
+/// path, a method not served) and of the control endpoints; an operation's
+/// errors take its spec's shape ([`op_error`]).
 fn error_response(status: StatusCode, code: &str, message: impl Into<String>) -> Res {
     json_response(
         status,
@@ -1072,32 +1213,52 @@ fn status_code_name(code: u16) -> &'static str {
     }
 }
 
-fn status_fault(s: StatusFault) -> Stored {
+/// An error of `op`, in the shape and media type its spec declares for the
+/// status (else `{"error": {"code", "message"}}`).
+fn op_error(
+    api: &Api,
+    op: Option<&Operation>,
+    status: StatusCode,
+    code: &str,
+    message: impl Into<String>,
+) -> Res {
+    let message = message.into();
+    respond(
+        &error_stored(api, op, status.as_u16(), code, &message),
+        false,
+    )
+}
+
+fn status_fault(api: &Api, op: &Operation, s: StatusFault) -> Stored {
     let reason = StatusCode::from_u16(s.code)
         .ok()
         .and_then(|c| c.canonical_reason())
         .unwrap_or("");
-    let mut headers = vec![("content-type".to_string(), "application/json".to_string())];
+    let mut stored = error_stored(
+        api,
+        Some(op),
+        s.code,
+        status_code_name(s.code),
+        &format!("injected fault: {} {reason}", s.code),
+    );
     if let Some(secs) = s.retry_after_secs {
-        headers.push((RETRY_AFTER.as_str().to_string(), secs.to_string()));
+        stored
+            .headers
+            .push((RETRY_AFTER.as_str().to_string(), secs.to_string()));
     }
     if let Some(ms) = s.retry_after_ms {
-        headers.push(("retry-after-ms".to_string(), ms.to_string()));
+        stored
+            .headers
+            .push(("retry-after-ms".to_string(), ms.to_string()));
     }
-    let body = json!({"error": {
-        "code": status_code_name(s.code),
-        "message": format!("injected fault: {} {reason}", s.code),
-    }});
-    Stored {
-        status: s.code,
-        headers,
-        body: Bytes::from(body.to_string()),
-    }
+    stored
 }
 
-fn outage_response(left: Duration) -> Res {
+fn outage_response(api: &Api, op: Option<&Operation>, left: Duration) -> Res {
     let secs = left.as_millis().div_ceil(1000).max(1);
-    let mut res = error_response(
+    let mut res = op_error(
+        api,
+        op,
         StatusCode::SERVICE_UNAVAILABLE,
         "service_unavailable",
         format!("injected outage: {} ms left", left.as_millis()),
@@ -1109,13 +1270,19 @@ fn outage_response(left: Duration) -> Res {
 
 /// 504: the caller's time was up before the work could finish, so it was not
 /// started. `x-should-retry: false`: a retry would have no more time.
-fn deadline_response(remaining_ms: i64, needed_ms: i64) -> Res {
-    let message = if needed_ms > 0 {
+fn deadline_response(api: &Api, op: &Operation, remaining_ms: i64, needed_ms: i64) -> Res {
+    let message = if needed_ms > 1 {
         format!("{TIMEOUT_HEADER} left {remaining_ms} ms, and this request takes {needed_ms} ms; it was not started")
     } else {
         format!("{TIMEOUT_HEADER} left {remaining_ms} ms; the request was not started")
     };
-    let mut res = error_response(StatusCode::GATEWAY_TIMEOUT, "deadline_exceeded", message);
+    let mut res = op_error(
+        api,
+        Some(op),
+        StatusCode::GATEWAY_TIMEOUT,
+        "deadline_exceeded",
+        message,
+    );
     res.headers_mut().insert(
         HeaderName::from_static("x-should-retry"),
         HeaderValue::from_static("false"),
@@ -1123,8 +1290,10 @@ fn deadline_response(remaining_ms: i64, needed_ms: i64) -> Res {
     res
 }
 
-/// 400, `application/problem+json` (RFC 9457) with one entry per problem.
-fn problem(op: &Operation, issues: &[Issue]) -> Res {
+/// 400: in the spec's shape for the operation's 400 where it declares one
+/// (the code `invalid_request`, the message naming the first problem), else
+/// `application/problem+json` (RFC 9457) with one entry per problem.
+fn problem(api: &Api, op: &Operation, issues: &[Issue]) -> Res {
     let errors: Vec<Value> = issues
         .iter()
         .map(|i| json!({"in": i.location, "pointer": i.pointer, "message": i.message}))
@@ -1144,6 +1313,25 @@ fn problem(op: &Operation, issues: &[Issue]) -> Res {
         "The request to {} has {count}; {at}: {}",
         op.id, first.message
     );
+    if declared(op, 400).and_then(content_of).is_some() {
+        let every: Vec<String> = issues
+            .iter()
+            .map(|i| {
+                if i.pointer.is_empty() {
+                    format!("{}: {}", i.location, i.message)
+                } else {
+                    format!("{} {}: {}", i.location, i.pointer, i.message)
+                }
+            })
+            .collect();
+        return op_error(
+            api,
+            Some(op),
+            StatusCode::BAD_REQUEST,
+            "invalid_request",
+            format!("The request to {} has {count}: {}", op.id, every.join("; ")),
+        );
+    }
     json_response(
         StatusCode::BAD_REQUEST,
         "application/problem+json",

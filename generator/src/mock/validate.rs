@@ -2,12 +2,19 @@
 //! type) and JSON bodies (required fields, primitive types and formats, enum
 //! values, union variants). Enums are strict: this is the server side.
 //!
-//! Unknown object fields are accepted: the IR does not say whether an object
-//! without typed `additional` fields forbids extra ones.
+//! The schemas' validation keywords are enforced too (pattern, lengths,
+//! bounds, multipleOf, item and field counts, unique items), and an object
+//! whose schema says `additionalProperties: false` takes no unknown field;
+//! other objects accept unknown fields.
 
 use serde_json::{Map, Value};
 
-use crate::ir::{Api, EnumBase, ParamLocation, ParamStyle, Primitive, TypeKind, TypeRef};
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+use crate::ir::{
+    Api, Constraints, EnumBase, ParamLocation, ParamStyle, Primitive, TypeKind, TypeRef,
+};
 
 /// One problem with a request.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -107,6 +114,11 @@ fn check_at(
                 // The IR names only types it defines; an unknown one accepts anything.
                 return;
             };
+            let declared = match &named.kind {
+                TypeKind::Object { fields, .. } => fields.as_slice(),
+                _ => &[],
+            };
+            check_constraints(&named.constraints, value, pointer, declared, out);
             match &named.kind {
                 TypeKind::Alias { target } => check_at(api, value, target, pointer, out, depth + 1),
                 TypeKind::Object { fields, additional } => {
@@ -125,14 +137,21 @@ fn check_at(
                                 "is required".to_string(),
                             )),
                             None => {}
-                            Some(v) => check_at(
-                                api,
-                                v,
-                                &field.ty,
-                                &push_pointer(pointer, &field.name),
-                                out,
-                                depth + 1,
-                            ),
+                            Some(v) => {
+                                let at = push_pointer(pointer, &field.name);
+                                check_at(api, v, &field.ty, &at, out, depth + 1);
+                                check_constraints(&field.constraints, v, &at, &[], out);
+                            }
+                        }
+                    }
+                    if named.constraints.closed && additional.is_none() {
+                        for k in map.keys() {
+                            if !fields.iter().any(|f| f.name == *k) {
+                                out.push((
+                                    push_pointer(pointer, k),
+                                    format!("is not a field of {name}, which takes no others"),
+                                ));
+                            }
                         }
                     }
                     if let Some(extra) = additional {
@@ -559,6 +578,137 @@ pub(crate) struct RawParams<'a> {
     pub cookies: &'a [(String, String)],
 }
 
+/// Compiled `pattern`s by their text; `None` for one the regex engine does
+/// not take (an ECMA-only construct such as a lookaround), which is then
+/// not enforced rather than refusing every request.
+fn pattern(text: &str) -> Option<regex::Regex> {
+    static PATTERNS: OnceLock<Mutex<HashMap<String, Option<regex::Regex>>>> = OnceLock::new();
+    let cache = PATTERNS.get_or_init(Default::default);
+    let mut cache = cache.lock().unwrap_or_else(|p| p.into_inner());
+    cache
+        .entry(text.to_string())
+        .or_insert_with(|| regex::Regex::new(text).ok())
+        .clone()
+}
+
+/// Checks a value against the validation keywords of its schema; each
+/// keyword applies to values of its kind only (JSON Schema's rule). The
+/// `values` keywords apply to an object's entries other than `declared`.
+pub(crate) fn check_constraints(
+    c: &Constraints,
+    value: &Value,
+    pointer: &str,
+    declared: &[crate::ir::Field],
+    out: &mut Vec<(String, String)>,
+) {
+    if c.is_empty() {
+        return;
+    }
+    match (value, &c.items, &c.values) {
+        (Value::Array(items), Some(ic), _) => {
+            for (i, item) in items.iter().enumerate() {
+                check_constraints(ic, item, &push_pointer(pointer, &i.to_string()), &[], out);
+            }
+        }
+        (Value::Object(map), _, Some(vc)) => {
+            for (k, v) in map {
+                if !declared.iter().any(|f| f.name == *k) {
+                    check_constraints(vc, v, &push_pointer(pointer, k), &[], out);
+                }
+            }
+        }
+        _ => {}
+    }
+    let mut problem = |m: String| out.push((pointer.to_string(), m));
+    match value {
+        Value::String(s) => {
+            let len = s.chars().count();
+            if let Some(min) = c.min_length.filter(|&m| len < m) {
+                problem(format!(
+                    "is {len} characters long; the shortest allowed is {min}"
+                ));
+            }
+            if let Some(max) = c.max_length.filter(|&m| len > m) {
+                problem(format!(
+                    "is {len} characters long; the longest allowed is {max}"
+                ));
+            }
+            if let Some(p) = &c.pattern {
+                if pattern(p).is_some_and(|re| !re.is_match(s)) {
+                    problem(format!("does not match the pattern {p}"));
+                }
+            }
+        }
+        Value::Number(n) => {
+            let Some(v) = n.as_f64() else { return };
+            if let Some(min) = c.minimum {
+                if v < min || (c.exclusive_minimum && v == min) {
+                    let op = if c.exclusive_minimum {
+                        "over"
+                    } else {
+                        "at least"
+                    };
+                    problem(format!("is {n}; it must be {op} {min}"));
+                }
+            }
+            if let Some(max) = c.maximum {
+                if v > max || (c.exclusive_maximum && v == max) {
+                    let op = if c.exclusive_maximum {
+                        "under"
+                    } else {
+                        "at most"
+                    };
+                    problem(format!("is {n}; it must be {op} {max}"));
+                }
+            }
+            if let Some(m) = c.multiple_of.filter(|&m| m > 0.0) {
+                let q = v / m;
+                if (q - q.round()).abs() > 1e-9 * q.abs().max(1.0) {
+                    problem(format!("is {n}; it must be a multiple of {m}"));
+                }
+            }
+        }
+        Value::Array(items) => {
+            if let Some(min) = c.min_items.filter(|&m| items.len() < m) {
+                problem(format!(
+                    "has {} items; the fewest allowed is {min}",
+                    items.len()
+                ));
+            }
+            if let Some(max) = c.max_items.filter(|&m| items.len() > m) {
+                problem(format!(
+                    "has {} items; the most allowed is {max}",
+                    items.len()
+                ));
+            }
+            if c.unique_items {
+                let repeated = items
+                    .iter()
+                    .enumerate()
+                    .any(|(i, a)| items[..i].iter().any(|b| same_value(a, b)));
+                if repeated {
+                    problem("has the same item twice; its items must be unique".to_string());
+                }
+            }
+        }
+        Value::Object(map) => {
+            if let Some(min) = c.min_properties.filter(|&m| map.len() < m) {
+                problem(format!(
+                    "has {} fields; the fewest allowed is {min}",
+                    map.len()
+                ));
+            }
+            if let Some(max) = c.max_properties.filter(|&m| map.len() > m) {
+                problem(format!(
+                    "has {} fields; the most allowed is {max}",
+                    map.len()
+                ));
+            }
+        }
+        _ => {}
+    }
+}
+
 /// Checks every declared parameter of an operation: present when required,
 /// and parsing as its type.
 pub(crate) fn check_params(
@@ -607,6 +757,7 @@ pub(crate) fn check_params(
             Some(v) => {
                 let mut out = Vec::new();
                 check(api, &v, &param.ty, &pointer, &mut out);
+                check_constraints(&param.constraints, &v, &pointer, &[], &mut out);
                 issues.extend(out.into_iter().map(|(p, m)| Issue::new(location, p, m)));
             }
         }
