@@ -28,7 +28,7 @@ use std::mem::MaybeUninit;
 use libyaml_rs as sys;
 use serde_json::{Map, Value};
 
-use super::source::{float, wide_signed, wide_unsigned};
+use super::number::{float, wide_signed, wide_unsigned};
 
 /// The deepest nesting of mappings and sequences the serde path accepts.
 pub const MAX_DEPTH: usize = 128;

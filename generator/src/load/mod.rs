@@ -6,6 +6,7 @@ pub mod files;
 mod guard;
 mod kind;
 pub mod normalize;
+mod number;
 pub mod overlay;
 mod parallel;
 pub use parallel::drop_in_background;

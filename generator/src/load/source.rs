@@ -5,6 +5,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
+use super::number::{float, wide_signed, wide_unsigned};
 use crate::error::{unescape_token, Diagnostic};
 
 /// Parses one file's text. JSON is tried first for `.json` files (it is much
@@ -178,28 +179,6 @@ impl<'de> serde::de::Visitor<'de> for LenientVisitor {
         }
         Ok(Lenient(Value::Object(out), depth + 1))
     }
-}
-
-/// An integer that may not fit 64 bits: as the nearest double if it does not.
-pub(super) fn wide_signed(v: i128) -> Value {
-    i64::try_from(v)
-        .map(Value::from)
-        .unwrap_or_else(|_| float(v as f64))
-}
-
-/// An unsigned integer that may not fit 64 bits: as the nearest double if it
-/// does not.
-pub(super) fn wide_unsigned(v: u128) -> Value {
-    u64::try_from(v)
-        .map(Value::from)
-        .unwrap_or_else(|_| float(v as f64))
-}
-
-/// Non-finite numbers (YAML's .inf, .nan) have no JSON form: kept as null.
-pub(super) fn float(v: f64) -> Value {
-    serde_json::Number::from_f64(v)
-        .map(Value::Number)
-        .unwrap_or(Value::Null)
 }
 
 /// Finds the line (1-based) where the node at `pointer` starts, for block YAML
