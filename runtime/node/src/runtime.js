@@ -602,9 +602,10 @@ export class Runtime {
       body: errBody,
       code,
       message,
-      // The in-flight 409 is retried (as throttling) whatever the class; the two
-      // idempotency error types are raised for keyed operations only.
-      inFlight: status === 409 && code !== undefined && code === op.inFlightCode,
+      // Only a keyed operation sends a key, so only its 409 is the key's
+      // conflict: the in-flight one (retried, as throttling) or the mismatch.
+      // Any other operation's 409 is a plain conflict, whatever its code.
+      inFlight: op.retryClass === 'keyed' && status === 409 && code !== undefined && code === op.inFlightCode,
       mismatch: op.retryClass === 'keyed' && status === 409 && code !== undefined && code === op.mismatchCode,
     };
   }
@@ -628,8 +629,7 @@ export class Runtime {
   #finalError(op, outcome, attempts, stopReason) {
     const tail = `(${attempts} attempt${attempts === 1 ? '' : 's'}; stopped: ${stopReason})`;
     if (outcome.type === 'response') {
-      const keyed = op.retryClass === 'keyed';
-      const Cls = keyed && outcome.inFlight
+      const Cls = outcome.inFlight
         ? IdempotencyInFlightError
         : outcome.mismatch
           ? IdempotencyMismatchError
