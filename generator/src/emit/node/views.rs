@@ -5,9 +5,12 @@
 use super::escape::{js_string, Doc, Text};
 use super::layout::{self as l, D};
 use super::naming::Names;
-use super::resources::{chosen_body, flattened_body, resource_view, success_body, Resource};
+use super::resources::{
+    chosen_body, flattened_body, resource_view, server_url, success_body, Resource,
+};
 use super::types::{literal, Flow, Types};
 use super::PackageInfo;
+use crate::defaults;
 use crate::ir::{
     Api, AuthKind, BodyKind, FailurePolicy, Method as HttpMethod, Operation, ParamLocation,
     Primitive, RetryClass, TypeKind, TypeRef,
@@ -25,6 +28,8 @@ pub struct Package {
     /// The default base URL, when the spec gives an absolute one.
     pub base_url: Option<Text>,
     pub servers: Vec<ServerView>,
+    /// The servers of operations that do not go to the client's base URL.
+    pub own_servers: Vec<OwnServer>,
     pub auth: Vec<AuthView>,
     /// `const core = new Core(...);`, laid out.
     pub core_statement: String,
@@ -48,6 +53,16 @@ pub struct Package {
 pub struct RenameExample {
     pub name: String,
     pub wire: Text,
+}
+
+/// A server some operations send their requests to instead of the client's
+/// base URL.
+pub struct OwnServer {
+    /// Its URL, variables replaced by their defaults: the SDK's default, and
+    /// the key of the `serverUrls` option.
+    pub url: Text,
+    /// The calls that go there, `client.files.upload`.
+    pub calls: Vec<String>,
 }
 
 pub struct ServerView {
@@ -118,6 +133,19 @@ pub struct Facts {
     pub cap_ms: u64,
     pub deadline_ms: u64,
     pub p99_ms: Option<u64>,
+    /// The attempt timeout the client's p99 implies.
+    pub attempt_timeout_ms: Option<u64>,
+    /// The contract's numbers the README states, from `runtime/defaults.json`.
+    pub p99_multiplier: u64,
+    pub decorrelated_multiplier: u64,
+    pub budget_capacity: u32,
+    pub throttle_cost: u32,
+    pub retry_cost: u32,
+    pub success_refund: u32,
+    pub max_retry_after_ms: u64,
+    pub request_timeout_header: String,
+    pub default_in_flight_code: String,
+    pub default_mismatch_code: String,
     pub key_header: Text,
     pub key_max_length: u32,
     pub replay_window: Option<Text>,
@@ -279,11 +307,7 @@ impl Package {
         client_doc.push(format!("The client of the {title}."));
         client_doc.push_opt(api.description.as_deref());
 
-        let base_url = api.servers.first().and_then(|s| {
-            let mut url = s.url.clone();
-            for v in &s.variables {
-                url = url.replace(&format!("{{{}}}", v.name), &v.default);
-            }
+        let base_url = api.servers.first().map(server_url).and_then(|url| {
             (url.starts_with("https://") || url.starts_with("http://")).then_some(Text::new(url))
         });
         let servers = api
@@ -302,7 +326,14 @@ impl Package {
             .map(|(scheme, opts)| auth_view(scheme, opts))
             .collect();
 
-        let runtime_config = runtime_config(api, package, &names, base_url.as_ref());
+        let own_servers = own_servers(api, &names);
+        let runtime_config = runtime_config(
+            api,
+            package,
+            &names,
+            base_url.as_ref(),
+            !own_servers.is_empty(),
+        );
 
         let models = (0..api.types.len())
             .map(|i| model_view(&types, i))
@@ -348,6 +379,7 @@ impl Package {
             log_env_var: names.log_env_var.clone(),
             base_url,
             servers,
+            own_servers,
             auth,
             core_statement,
             runtime_config,
@@ -547,13 +579,57 @@ const RUNTIME_TYPE_REEXPORTS: &[&str] = &[
     "RandomSource",
 ];
 
+/// The call of operation `i`: `client.transfers.createTransfer`.
+fn call_name(api: &Api, names: &Names, i: usize) -> String {
+    let op = &api.operations[i];
+    let group = api
+        .groups
+        .iter()
+        .position(|g| g.name == op.group)
+        .map(|gi| names.groups[gi].property.as_str())
+        .unwrap_or_default();
+    format!("client.{group}.{}", names.operations[i].method)
+}
+
+/// The servers operations use instead of the client's base URL, each with
+/// the calls that go there, in the order of the operations.
+fn own_servers(api: &Api, names: &Names) -> Vec<OwnServer> {
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    for (i, op) in api.operations.iter().enumerate() {
+        let Some(url) = op
+            .plan
+            .base
+            .own_servers()
+            .and_then(|s| s.first())
+            .map(server_url)
+        else {
+            continue;
+        };
+        let call = call_name(api, names, i);
+        match out.iter_mut().find(|(u, _)| *u == url) {
+            Some((_, calls)) => calls.push(call),
+            None => out.push((url, vec![call])),
+        }
+    }
+    out.into_iter()
+        .map(|(url, calls)| OwnServer {
+            url: Text::new(url),
+            calls,
+        })
+        .collect()
+}
+
 fn runtime_config(
     api: &Api,
     package: &PackageInfo,
     names: &Names,
     base_url: Option<&Text>,
+    server_urls: bool,
 ) -> Vec<String> {
-    let root = api.retries;
+    // The spec's own client defaults (root `x-retries`, `x-latency-p99-ms`)
+    // are written out; where it has none the runtime's defaults apply, which
+    // are the same table's.
+    let (root, client) = (api.retries, api.client_retry);
     let mut props: Vec<D> = vec![match base_url {
         // A `??` expression breaks after the operator, its operands aligned.
         Some(url) => object_prop(
@@ -567,6 +643,9 @@ fn runtime_config(
         ),
         None => l::text("baseUrl: options.baseUrl"),
     }];
+    if server_urls {
+        props.push(l::text("serverUrls: options.serverUrls"));
+    }
     props.push(object_prop(
         "userAgent",
         l::text(js_string(&format!("{}/{}", package.name, package.version))),
@@ -587,15 +666,25 @@ fn runtime_config(
         None => l::text(format!("{key}: options.{key}")),
     };
     props.push(with_default("retries", None));
+    let spec = |set: bool, value: u64| set.then_some(value);
     props.push(with_default(
         "maxAttempts",
-        root.max_attempts.map(u64::from),
+        spec(root.max_attempts.is_some(), u64::from(client.max_attempts)),
     ));
     props.push(with_default("jitter", None));
-    props.push(with_default("baseMs", root.base_ms));
-    props.push(with_default("capMs", root.cap_ms));
-    props.push(with_default("timeout", root.deadline_ms));
-    props.push(l::text(match api.latency_p99_ms {
+    props.push(with_default(
+        "baseMs",
+        spec(root.base_ms.is_some(), client.base_ms),
+    ));
+    props.push(with_default(
+        "capMs",
+        spec(root.cap_ms.is_some(), client.cap_ms),
+    ));
+    props.push(with_default(
+        "timeout",
+        spec(root.deadline_ms.is_some(), client.deadline_ms),
+    ));
+    props.push(l::text(match client.p99_ms {
         Some(p) => format!("p99Ms: options.p99Ms === undefined ? {p} : options.p99Ms"),
         None => "p99Ms: options.p99Ms".to_string(),
     }));
@@ -1080,7 +1169,7 @@ fn facts(api: &Api, names: &Names, types: &Types, flattened: &[Option<usize>]) -
             }
             (None, None) => {}
         }
-        let has_object = op.body.is_some()
+        let has_object = op.plan.body.is_some()
             || op
                 .params
                 .iter()
@@ -1139,12 +1228,24 @@ fn facts(api: &Api, names: &Names, types: &Types, flattened: &[Option<usize>]) -
             Some(0)
         })
         .map(example_for);
+    let d = defaults::get();
     Facts {
         max_attempts: u64::from(client.max_attempts),
         base_ms: client.base_ms,
         cap_ms: client.cap_ms,
         deadline_ms: client.deadline_ms,
         p99_ms: client.p99_ms,
+        attempt_timeout_ms: client.p99_ms.map(|p| d.attempt_timeout_ms(p)),
+        p99_multiplier: d.attempt_timeout_p99_multiplier,
+        decorrelated_multiplier: d.decorrelated_multiplier,
+        budget_capacity: d.budget.capacity,
+        throttle_cost: d.budget.throttle_cost,
+        retry_cost: d.budget.retry_cost,
+        success_refund: d.budget.success_refund,
+        max_retry_after_ms: d.max_retry_after_ms,
+        request_timeout_header: d.request_timeout_header.clone(),
+        default_in_flight_code: d.key.in_flight_code.clone(),
+        default_mismatch_code: d.key.mismatch_code.clone(),
         key_header: Text::new(kc.header().to_string()),
         key_max_length: kc.max_length(),
         replay_window: kc.replay_window.clone().map(Text::new),
