@@ -8,11 +8,11 @@ use std::collections::BTreeSet;
 use super::escape::{js_string, Doc, Text};
 use super::layout::{self as l, D};
 use super::naming::{GroupNames, Names, OperationNames};
-use super::types::{Conv, Flow, Types};
-use super::views::{
-    expanded_object, inline_object, js_imports, object_prop, prop_line, security_array,
-    type_imports, Prop, LINE_OVERHEAD,
+use super::syntax::{
+    expanded_object, format_note, inline_object, js_imports, object_prop, prop_line,
+    security_array, type_imports, Prop, LINE_OVERHEAD,
 };
+use super::types::{Conv, Flow, Types};
 use crate::ir::plan::HintSource;
 use crate::ir::{
     Api, BodyKind, Content, FailurePolicy, Group, Operation, Param, ParamLocation, ParamStyle,
@@ -814,7 +814,7 @@ fn param_doc(p: &Param) -> Doc {
         ParamLocation::Cookie => "cookie",
     };
     doc.push(format!("Sent as the `{}` {place} parameter.", p.name));
-    if let Some(note) = super::views::format_note(&p.ty) {
+    if let Some(note) = format_note(&p.ty) {
         doc.push(note);
     }
     if p.deprecated {

@@ -8,6 +8,10 @@ use super::naming::Names;
 use super::resources::{
     chosen_body, flattened_body, resource_view, server_url, success_body, Resource,
 };
+use super::syntax::{
+    braces_statement, format_note, inline_object, js_imports, object_prop, prop_line,
+    security_array, type_imports, Prop, LINE_OVERHEAD,
+};
 use super::types::{literal, Flow, Types};
 use super::PackageInfo;
 use crate::defaults;
@@ -99,19 +103,6 @@ pub struct EnumMember {
     pub value: String,
 }
 
-pub struct Prop {
-    pub doc: Doc,
-    /// `name?: Type;`, laid out.
-    pub line: String,
-}
-
-impl Prop {
-    /// About how much of a file it takes (see [`LINE_OVERHEAD`]).
-    pub fn text_len(&self) -> usize {
-        self.doc.text_len() + self.line.len() + LINE_OVERHEAD
-    }
-}
-
 pub struct Converter {
     pub from_wire: String,
     pub to_wire: String,
@@ -181,113 +172,6 @@ pub struct Example {
     pub args_before_options: Vec<D>,
     /// A name for what the call returns.
     pub result: String,
-}
-
-pub(super) fn prop_line(key: &str, optional: bool, members: Vec<String>) -> String {
-    let head = format!("{key}{}:", if optional { "?" } else { "" });
-    // Prettier keeps `name: Type | null` on one line, whatever its width.
-    let hugged = members.len() == 2
-        && members[1] == "null"
-        && members[0]
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
-    if members.len() == 1 || hugged {
-        return format!("{head} {};", members.join(" | "));
-    }
-    l::render(&l::union_after(&head, members, ";"), 2)
-}
-
-/// `key: value` in an object literal, breaking after the colon like prettier
-/// when the value is a string or member chain and the key is not short.
-pub(super) fn object_prop(key: &str, value: D, breaks_after_colon: bool) -> D {
-    if breaks_after_colon && key.chars().count() >= 5 {
-        l::concat(vec![
-            l::text(format!("{key}:")),
-            l::group(vec![l::indent(vec![D::Line, value])]),
-        ])
-    } else {
-        l::concat(vec![l::text(format!("{key}: ")), value])
-    }
-}
-
-/// An object literal that stays expanded (prettier keeps an object broken
-/// when its source has a line break after `{`).
-pub(super) fn expanded_object(props: Vec<D>) -> D {
-    let mut inner = vec![D::SoftLine];
-    for (i, p) in props.into_iter().enumerate() {
-        if i > 0 {
-            inner.push(l::text(","));
-            inner.push(D::Line);
-        }
-        inner.push(p);
-    }
-    inner.push(D::IfBreak(",", ""));
-    l::group_of(
-        vec![l::text("{"), l::indent(inner), D::SoftLine, l::text("}")],
-        true,
-    )
-}
-
-fn string_array(items: &[String]) -> D {
-    l::array(items.iter().map(|s| l::text(js_string(s))).collect(), false)
-}
-
-pub(super) fn security_array(security: &[Vec<String>]) -> D {
-    let matrix = security.len() > 1 && security.iter().all(|alt| alt.len() > 1);
-    l::array(
-        security.iter().map(|alt| string_array(alt)).collect(),
-        matrix,
-    )
-}
-
-pub(super) fn js_imports(names: &[&str], from: &str) -> String {
-    braces_statement("import", names, from)
-}
-
-/// `keyword { a, b } from "x";` (import, export, import type, export type),
-/// or one name per line.
-fn braces_statement(keyword: &str, names: &[&str], from: &str) -> String {
-    let mut sorted: Vec<&str> = names.to_vec();
-    sorted.sort_unstable();
-    sorted.dedup();
-    let d = l::concat(vec![
-        l::text(format!("{keyword} ")),
-        l::group_of(
-            vec![
-                l::text("{"),
-                l::indent(
-                    [
-                        vec![D::Line],
-                        sorted
-                            .iter()
-                            .enumerate()
-                            .flat_map(|(i, n)| {
-                                let mut v = Vec::new();
-                                if i > 0 {
-                                    v.push(l::text(","));
-                                    v.push(D::Line);
-                                }
-                                v.push(l::text(*n));
-                                v
-                            })
-                            .collect(),
-                        vec![D::IfBreak(",", "")],
-                    ]
-                    .concat(),
-                ),
-                D::Line,
-                l::text("}"),
-            ],
-            false,
-        ),
-        l::text(format!(" from {};", js_string(from))),
-    ]);
-    l::render(&d, 0)
-}
-
-pub(super) fn type_imports(names: &[String], from: &str) -> String {
-    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-    braces_statement("import type", &refs, from)
 }
 
 impl Package {
@@ -530,11 +414,6 @@ impl Package {
             .collect()
     }
 }
-
-/// What a generated file holds per line besides the text of its view
-/// (indentation, punctuation, comment markers): the file-size estimates
-/// count this much for each line, to come out a little over the size.
-pub const LINE_OVERHEAD: usize = 48;
 
 /// The members of an enum model's value object, in `models.js`.
 fn members_len(m: &Model) -> usize {
@@ -804,20 +683,6 @@ fn field_doc(f: &crate::ir::Field) -> Doc {
         doc.tags.push("@deprecated");
     }
     doc
-}
-
-pub(super) fn format_note(ty: &TypeRef) -> Option<&'static str> {
-    match ty.non_null() {
-        TypeRef::Primitive(Primitive::DateTime) => {
-            Some("A date and time, RFC 3339 (`2024-05-14T09:30:00Z`).")
-        }
-        TypeRef::Primitive(Primitive::Date) => Some("A date, `YYYY-MM-DD`."),
-        TypeRef::Primitive(Primitive::Bytes) => Some("Base64-encoded bytes."),
-        TypeRef::Primitive(Primitive::Integer64) => {
-            Some("An integer; exact up to `Number.MAX_SAFE_INTEGER`.")
-        }
-        _ => None,
-    }
 }
 
 fn model_view(types: &Types, i: usize) -> Model {
@@ -1365,26 +1230,6 @@ fn placeholder(types: &Types, ty: &TypeRef, depth: usize) -> String {
         TypeRef::Nullable(t) => placeholder(types, t, depth),
         TypeRef::Map(_) | TypeRef::Any => "{}".into(),
     }
-}
-
-/// `{ a: 1, b: 2 }`, or one property per line.
-pub(super) fn inline_object(props: Vec<(String, String)>) -> D {
-    if props.is_empty() {
-        return l::text("{}");
-    }
-    let mut inner = vec![D::Line];
-    for (i, (k, v)) in props.into_iter().enumerate() {
-        if i > 0 {
-            inner.push(l::text(","));
-            inner.push(D::Line);
-        }
-        inner.push(l::text(format!("{k}: {v}")));
-    }
-    inner.push(D::IfBreak(",", ""));
-    l::group_of(
-        vec![l::text("{"), l::indent(inner), D::Line, l::text("}")],
-        false,
-    )
 }
 
 /// `callee(args..., { options })` as prettier lays it out: the options
