@@ -279,3 +279,93 @@ fn hostile_names_become_safe_identifiers() {
         "{index}"
     );
 }
+
+/// The `const <name>Operation = {...};` statement of a resource module.
+fn descriptor<'a>(js: &'a str, name: &str) -> &'a str {
+    let head = format!("const {name}Operation = {{");
+    let start = js
+        .find(&head)
+        .unwrap_or_else(|| panic!("no descriptor for {name}"));
+    let end = js[start..].find("\n};").expect("descriptor ends") + start;
+    &js[start..end]
+}
+
+#[test]
+fn descriptors_bodies_and_servers_follow_the_plan() {
+    let files = generate(&root().join("generator/tests/fixtures/node_plan.yaml"));
+    let things = &files["resources/things.js"];
+
+    // A safe GET: no key contract at all, and the root's p99 and x-retries
+    // stay with the client.
+    let list = descriptor(things, "listThings");
+    for absent in [
+        "keyHeader",
+        "keyMaxLength",
+        "failures",
+        "inFlightCode",
+        "mismatchCode",
+        "p99Ms",
+        "retry:",
+        "baseUrl",
+    ] {
+        assert!(!list.contains(absent), "{absent} in {list}");
+    }
+
+    // A keyed operation: the whole key contract, defaults written out, and
+    // its own p99 and x-retries even where they equal the root's.
+    let create = descriptor(things, "createThing");
+    for present in [
+        "keyHeader: \"Idempotency-Key\"",
+        "keyMaxLength: 255",
+        "failures: \"reattempt\"",
+        "inFlightCode: \"concurrent_idempotent_requests\"",
+        "mismatchCode: \"invalid_idempotent_request\"",
+        "p99Ms: 200",
+        "maxAttempts: 4",
+        "baseMs: 100",
+    ] {
+        assert!(create.contains(present), "{present} missing from {create}");
+    }
+    assert!(!create.contains("capMs") && !create.contains("timeout"));
+
+    // Multipart listed before a form: the plan's rule sends the form.
+    assert!(things.contains("body: formBody(params)"), "{things}");
+    assert!(!things.contains("multipartBody"));
+
+    // The path item's server, its variable filled in, for that operation only;
+    // the client takes the serverUrls map and the README says which calls go there.
+    let files_js = &files["resources/files.js"];
+    assert!(descriptor(files_js, "putFile").contains("baseUrl: \"https://eu.upload.example.com/\""));
+    let index = &files["index.js"];
+    assert!(index.contains("serverUrls: options.serverUrls,"));
+    assert!(index.contains("maxAttempts: options.maxAttempts ?? 4,"));
+    assert!(index.contains("p99Ms: options.p99Ms === undefined ? 200 : options.p99Ms,"));
+    assert!(files["index.d.ts"].contains("serverUrls?: Readonly<Record<string, string>>;"));
+    let readme = &files["README.md"];
+    assert!(readme.contains("- `https://eu.upload.example.com/`: `client.files.putFile()`"));
+    assert!(readme.contains("`serverUrls`"));
+
+    // A spec without such servers gets no serverUrls option.
+    let pets = generate(&root().join("specs/pets.yaml"));
+    assert!(!pets["index.js"].contains("serverUrls"));
+    assert!(!pets["README.md"].contains("serverUrls"));
+}
+
+#[test]
+fn readme_numbers_come_from_the_table_of_defaults() {
+    let d = sdkgen::defaults::get();
+    let readme = &generate(&root().join("specs/pets.yaml"))["README.md"];
+    for expected in [
+        format!("each client holds {} tokens", d.budget.capacity),
+        format!(
+            "A retry costs {} tokens after throttling",
+            d.budget.throttle_cost
+        ),
+        format!("and {} after any other failure", d.budget.retry_cost),
+        format!("`{}` header", d.request_timeout_header),
+        format!("`min({} × p99,", d.attempt_timeout_p99_multiplier),
+        format!("(default {}).", d.budget.capacity),
+    ] {
+        assert!(readme.contains(&expected), "README lacks {expected:?}");
+    }
+}

@@ -40,6 +40,13 @@ export interface ClientOptions {
 {{ "  " }}/** The API's base URL, such as `https://api.example.com/v1`. */
   baseUrl: string;
 {% endmatch -%}
+{% if !v.own_servers.is_empty() -%}
+{{ "  " }}/**
+   * Where to send the operations that have servers of their own: the spec's
+   * server URL (see the README) to the URL to use instead.
+   */
+  serverUrls?: Readonly<Record<string, string>>;
+{% endif -%}
 {{ "  " }}/** Retries on (default `true`); `false` makes one attempt per call. */
   retries?: boolean;
   /** Attempts per call in total, the first included (default {{ v.facts.max_attempts }}). */
@@ -53,13 +60,13 @@ export interface ClientOptions {
   /** Deadline of a whole call, every attempt and every sleep, in ms (default {{ v.facts.deadline_ms }}). */
   timeout?: number;
   /**
-   * Latency hint in ms: an attempt times out after 3 x p99Ms or when the
+   * Latency hint in ms: an attempt times out after {{ v.facts.p99_multiplier }} x p99Ms or when the
    * deadline comes, whichever is first. Default: {% match v.facts.p99_ms %}{% when Some with (p) %}{{ p }} (the spec's){% when None %}none{% endmatch %}; `null` for none.
    */
   p99Ms?: number | null;
-  /** Header that tells the server the time left (default `Request-Timeout-Ms`); `null` for none. */
+  /** Header that tells the server the time left (default `{{ v.facts.request_timeout_header }}`); `null` for none. */
   requestTimeoutHeader?: string | null;
-  /** Retry budget of this client, in tokens (default 500). */
+  /** Retry budget of this client, in tokens (default {{ v.facts.budget_capacity }}). */
   budgetCapacity?: number;
   /** Headers sent with every call. */
   headers?: HeadersInit;

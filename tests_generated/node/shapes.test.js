@@ -1,7 +1,8 @@
 // The SDK generated from tests_generated/node/fixtures/shapes.yaml (by
 // scripts/test-generated-node, which sets SDKGEN_NODE_FIXTURES): array, text
 // and merge-patch bodies, cookies, delimited queries, OAuth 2, an operation
-// without security, and 2xx answers of different shapes.
+// without security, 2xx answers of different shapes, and a path item with a
+// server of its own whose body offers multipart before a form.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -12,13 +13,18 @@ import { fast, scripted } from "./server.js";
 const fixtures = process.env.SDKGEN_NODE_FIXTURES;
 const skip = fixtures ? false : "SDKGEN_NODE_FIXTURES is not set";
 
-async function client(server) {
+async function load() {
   const url = pathToFileURL(join(fixtures ?? "", "shapes/node/index.js"));
-  const { Shapes } = await import(url.href);
+  return import(url.href);
+}
+
+async function client(server, options = {}) {
+  const { Shapes } = await load();
   return new Shapes({
     baseUrl: server.url,
     bearerToken: "oauth-token",
     ...fast,
+    ...options,
   });
 }
 
@@ -104,6 +110,61 @@ test(
       assert.equal(r.headers["content-type"], "text/plain");
       assert.equal(r.body.toString(), "hello");
       assert.equal(r.headers.authorization, undefined);
+    } finally {
+      await server.close();
+    }
+  },
+);
+
+test(
+  "a path item's own server, redirected by serverUrls; the form is sent, not multipart",
+  { skip },
+  async () => {
+    const root = await scripted([]);
+    const upload = await scripted([{ status: 204 }]);
+    try {
+      const c = await client(root, {
+        serverUrls: { "https://upload.shapes.example.com": upload.url },
+      });
+      await c.uploads.putUpload({ fileName: "a b.txt" });
+      assert.equal(root.requests.length, 0);
+      const r = upload.requests[0];
+      assert.equal(r.method, "PUT");
+      assert.equal(r.path, "/uploads");
+      assert.equal(
+        r.headers["content-type"],
+        "application/x-www-form-urlencoded;charset=UTF-8",
+      );
+      assert.equal(r.body.toString(), "file_name=a+b.txt");
+    } finally {
+      await root.close();
+      await upload.close();
+    }
+  },
+);
+
+test(
+  "a 409 with the in-flight code on an operation without a key is a plain conflict, not retried",
+  { skip },
+  async () => {
+    const { ConflictError, IdempotencyInFlightError } = await load();
+    const server = await scripted([
+      {
+        status: 409,
+        json: { code: "concurrent_idempotent_requests", message: "busy" },
+      },
+      { status: 200, json: [] },
+    ]);
+    try {
+      const c = await client(server);
+      await assert.rejects(c.notes.listNotes(), (err) => {
+        assert.ok(err instanceof ConflictError);
+        assert.ok(!(err instanceof IdempotencyInFlightError));
+        assert.equal(err.stopReason, "not_retryable");
+        assert.equal(err.attempts, 1);
+        return true;
+      });
+      assert.equal(server.requests.length, 1);
     } finally {
       await server.close();
     }

@@ -23,6 +23,7 @@ import { makeLogger } from './log.js';
 import {
   DEFAULT_IN_FLIGHT_CODE,
   DEFAULT_MISMATCH_CODE,
+  DEFAULT_FAILURES,
   classifyFailure,
   decide,
   describeOutcome,
@@ -40,6 +41,9 @@ export const DEFAULTS = Object.freeze({
   p99Ms: null,
   budgetCapacity: DEFAULT_BUDGET_CAPACITY,
 });
+
+/** An attempt times out after this many times the latency hint (p99), or at the deadline. */
+export const ATTEMPT_TIMEOUT_P99_MULTIPLIER = 3;
 
 const RETRY_CLASSES = new Set(['safe', 'idempotent', 'keyed', 'unsafe']);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
@@ -91,15 +95,19 @@ function normalizeOperation(op) {
   if (!RETRY_CLASSES.has(retryClass)) {
     throw new InvalidArgumentError(`retryClass must be safe, idempotent, keyed or unsafe, got ${retryClass}`);
   }
-  const failures = op.failures ?? 'reattempt';
+  const failures = op.failures ?? DEFAULT_FAILURES;
   if (failures !== 'replay' && failures !== 'reattempt') {
     throw new InvalidArgumentError(`failures must be replay or reattempt, got ${failures}`);
   }
   const retry = op.retry ?? {};
+  if (op.baseUrl !== undefined && (typeof op.baseUrl !== 'string' || op.baseUrl === '')) {
+    throw new InvalidArgumentError(`operation baseUrl must be a non-empty string, got ${op.baseUrl}`);
+  }
   return {
     name: op.name ?? `${method} ${op.path ?? ''}`.trim(),
     method,
     path: op.path,
+    baseUrl: op.baseUrl,
     retryClass,
     keyHeader: op.keyHeader ?? DEFAULT_KEY_HEADER,
     keyMaxLength: checkInt(op.keyMaxLength ?? DEFAULT_KEY_MAX_LENGTH, 'keyMaxLength', 1),
@@ -129,6 +137,30 @@ function operationOf(op) {
     normalizedOperations.set(op, normalized);
   }
   return normalized;
+}
+
+/** A server URL without its trailing slashes, as base URLs are kept. */
+function trimSlashes(url) {
+  return url.replace(/\/+$/, '');
+}
+
+/**
+ * The `serverUrls` option checked: the spec's server URL of some operations
+ * (trailing slashes ignored) to the URL to send them to instead.
+ */
+function checkServerUrls(value) {
+  const out = new Map();
+  if (value === undefined || value === null) return out;
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new InvalidArgumentError('serverUrls must be an object from server URL to replacement URL');
+  }
+  for (const [from, to] of Object.entries(value)) {
+    if (typeof to !== 'string' || !URL.canParse(to)) {
+      throw new InvalidArgumentError(`serverUrls[${JSON.stringify(from)}] is not a valid URL: ${to}`);
+    }
+    out.set(trimSlashes(from), trimSlashes(to));
+  }
+  return out;
 }
 
 // Decoding is stateless outside streaming, so one decoder serves every call.
@@ -258,6 +290,8 @@ export class Runtime {
   #constant;
   /** Attempt controllers that were never aborted, free for the next attempts. */
   #spareControllers = [];
+  /** The base URL of each operation server in use, resolved once. */
+  #serverBases = new Map();
 
   /**
    * @param {import('./runtime.js').RuntimeConfig} config
@@ -281,6 +315,7 @@ export class Runtime {
     }
     this.config = Object.freeze({
       baseUrl: config.baseUrl.replace(/\/+$/, ''),
+      serverUrls: checkServerUrls(config.serverUrls),
       retries: checkRetries(config.retries ?? DEFAULTS.retries, 'retries'),
       maxAttempts: checkInt(config.maxAttempts ?? DEFAULTS.maxAttempts, 'maxAttempts', 1),
       jitter,
@@ -370,7 +405,8 @@ export class Runtime {
     const requestQuery = encodeQuery(request.query);
     const query =
       auth.query.length === 0 ? requestQuery : [requestQuery, ...auth.query].filter((q) => q !== '').join('&');
-    const url = query === '' ? `${cfg.baseUrl}${path}` : `${cfg.baseUrl}${path}?${query}`;
+    const base = op.baseUrl === undefined ? cfg.baseUrl : this.#serverBase(op);
+    const url = query === '' ? `${base}${path}` : `${base}${path}?${query}`;
     // URL.canParse makes no URL object; only a URL that fails is parsed again, for the error.
     if (!URL.canParse(url)) {
       try {
@@ -538,8 +574,9 @@ export class Runtime {
   async #attempt(call, first) {
     const { op, url, method, headers, body, deadline, p99Ms, callerSignal, parseAs } = call;
     const remaining = deadline - this.#clock.now();
-    const byDeadline = p99Ms === null || p99Ms === undefined || remaining <= 3 * p99Ms;
-    const limitMs = byDeadline ? remaining : 3 * p99Ms;
+    const attemptMs = ATTEMPT_TIMEOUT_P99_MULTIPLIER * p99Ms;
+    const byDeadline = p99Ms === null || p99Ms === undefined || remaining <= attemptMs;
+    const limitMs = byDeadline ? remaining : attemptMs;
     // The first attempt sends the call's headers object itself; a retry sends
     // a copy, so what an earlier attempt was given never changes.
     const attemptHeaders = first ? headers : new Headers(headers);
@@ -602,9 +639,10 @@ export class Runtime {
       body: errBody,
       code,
       message,
-      // The in-flight 409 is retried (as throttling) whatever the class; the two
-      // idempotency error types are raised for keyed operations only.
-      inFlight: status === 409 && code !== undefined && code === op.inFlightCode,
+      // Only a keyed operation sends a key, so only its 409 is the key's
+      // conflict: the in-flight one (retried, as throttling) or the mismatch.
+      // Any other operation's 409 is a plain conflict, whatever its code.
+      inFlight: op.retryClass === 'keyed' && status === 409 && code !== undefined && code === op.inFlightCode,
       mismatch: op.retryClass === 'keyed' && status === 409 && code !== undefined && code === op.mismatchCode,
     };
   }
@@ -625,11 +663,36 @@ export class Runtime {
     this.#spareControllers.push(controller);
   }
 
+  /**
+   * Where an operation with servers of its own sends its requests: the
+   * replacement the client's `serverUrls` gives for its server, else the
+   * server itself; a relative one is resolved against the client's base URL.
+   */
+  #serverBase(op) {
+    let base = this.#serverBases.get(op.baseUrl);
+    if (base === undefined) {
+      const server = trimSlashes(op.baseUrl);
+      const chosen = this.config.serverUrls.get(server) ?? server;
+      // A brace is a server variable the spec left as a placeholder.
+      if (/[{}]/.test(chosen)) base = undefined;
+      else if (URL.canParse(chosen)) base = chosen;
+      else if (URL.canParse(chosen, `${this.config.baseUrl}/`)) {
+        base = trimSlashes(new URL(chosen, `${this.config.baseUrl}/`).href);
+      }
+      if (base === undefined) {
+        throw new InvalidArgumentError(
+          `${op.name}: its server ${JSON.stringify(op.baseUrl)} is not a URL; give the one to use in the client's serverUrls option`,
+        );
+      }
+      this.#serverBases.set(op.baseUrl, base);
+    }
+    return base;
+  }
+
   #finalError(op, outcome, attempts, stopReason) {
     const tail = `(${attempts} attempt${attempts === 1 ? '' : 's'}; stopped: ${stopReason})`;
     if (outcome.type === 'response') {
-      const keyed = op.retryClass === 'keyed';
-      const Cls = keyed && outcome.inFlight
+      const Cls = outcome.inFlight
         ? IdempotencyInFlightError
         : outcome.mismatch
           ? IdempotencyMismatchError

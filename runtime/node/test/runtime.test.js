@@ -607,3 +607,45 @@ test('an attempt signal is reused only after its attempt ended unaborted, and wi
     if (seen[i].signal !== seen[4].signal) assert.equal(seen[i].signal.aborted, false);
   }
 });
+
+test("an operation's own server replaces the client's base URL, and serverUrls redirects it", async () => {
+  const upload = { name: 'upload', method: 'POST', baseUrl: 'https://files.example.com/' };
+  const rel = { name: 'rel', method: 'GET', baseUrl: '/v2' };
+  const plain = { name: 'plain', method: 'GET' };
+  const ok = () => ({ status: 200, body: {} });
+
+  const own = make([ok(), ok(), ok()]);
+  await own.rt.request(upload, { path: '/files', query: 'a=1' });
+  await own.rt.request(rel, { path: '/things' });
+  await own.rt.request(plain, { path: '/things' });
+  assert.deepEqual(
+    own.fetch.calls.map((c) => c.url),
+    ['https://files.example.com/files?a=1', 'http://api.test/v2/things', 'http://api.test/v1/things'],
+  );
+
+  // The map's key is the spec's server URL; trailing slashes do not matter.
+  const moved = make([ok(), ok()], { serverUrls: { 'https://files.example.com': 'http://127.0.0.1:9/up/' } });
+  await moved.rt.request(upload, { path: '/files' });
+  await moved.rt.request(plain, { path: '/things' });
+  assert.deepEqual(
+    moved.fetch.calls.map((c) => c.url),
+    ['http://127.0.0.1:9/up/files', 'http://api.test/v1/things'],
+  );
+});
+
+test('a server left as a placeholder or not a URL is refused before sending, naming serverUrls', async () => {
+  const { rt, fetch } = make([]);
+  for (const baseUrl of ['https://{your-agent-url}', 'https://']) {
+    await assert.rejects(rt.request({ name: 'agent', method: 'GET', baseUrl }, { path: '/x' }), (err) => {
+      assert.ok(err instanceof InvalidArgumentError);
+      assert.match(err.message, /^agent: .*serverUrls/);
+      return true;
+    });
+  }
+  assert.equal(fetch.calls.length, 0);
+  const fixed = make([{ status: 200, body: {} }], { serverUrls: { 'https://{your-agent-url}': 'http://127.0.0.1:9' } });
+  await fixed.rt.request({ name: 'agent', method: 'GET', baseUrl: 'https://{your-agent-url}' }, { path: '/x' });
+  assert.equal(fixed.fetch.calls[0].url, 'http://127.0.0.1:9/x');
+  assert.throws(() => make([], { serverUrls: { 'https://a.example.com': 'not a url' } }), InvalidArgumentError);
+  assert.throws(() => make([], { serverUrls: ['x'] }), InvalidArgumentError);
+});

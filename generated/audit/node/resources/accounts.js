@@ -16,6 +16,9 @@ const createAccountOperation = {
   retryClass: "keyed",
   keyHeader: "Idempotency-Key",
   keyMaxLength: 255,
+  failures: "reattempt",
+  inFlightCode: "concurrent_idempotent_requests",
+  mismatchCode: "invalid_idempotent_request",
   parseAs: "json",
   decode: wire.accountFromWire,
 };

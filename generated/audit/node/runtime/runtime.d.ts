@@ -13,6 +13,12 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 export interface RuntimeConfig extends LoggerOptions {
   /** e.g. 'https://api.example.com/v1' (a trailing slash is dropped). */
   baseUrl: string;
+  /**
+   * Where to send the operations that have servers of their own: the spec's
+   * server URL (as the operation's `baseUrl` gives it; trailing slashes
+   * ignored) to the URL to use instead.
+   */
+  serverUrls?: Readonly<Record<string, string>>;
   /** Retries on (default true). */
   retries?: boolean;
   /** Attempts in total, first included (default 3). */
@@ -61,6 +67,12 @@ export interface Operation {
   method: string;
   /** Path used when the request gives none. */
   path?: string;
+  /**
+   * The operation's own server (its or its path item's `servers`), used
+   * instead of the client's baseUrl unless the client's serverUrls maps it;
+   * a relative one is resolved against the client's baseUrl.
+   */
+  baseUrl?: string;
   /** Default: from the method (GET/HEAD/OPTIONS/TRACE safe, PUT/DELETE idempotent, else unsafe). */
   retryClass?: RetryClass;
   /** Default 'Idempotency-Key'. */
@@ -128,6 +140,8 @@ export interface RuntimeResponse<T = unknown> {
 
 export interface ResolvedConfig {
   readonly baseUrl: string;
+  /** serverUrls, trailing slashes removed from both sides. */
+  readonly serverUrls: ReadonlyMap<string, string>;
   readonly retries: boolean;
   readonly maxAttempts: number;
   readonly jitter: Jitter;
@@ -140,6 +154,9 @@ export interface ResolvedConfig {
   readonly userAgent: string | undefined;
   readonly auth: Auth | readonly Auth[] | null | undefined;
 }
+
+/** 3: an attempt times out after this many times the latency hint (p99). */
+export declare const ATTEMPT_TIMEOUT_P99_MULTIPLIER: number;
 
 export declare const DEFAULTS: Readonly<{
   retries: boolean;

@@ -18,7 +18,6 @@ const getRefundOperation = {
   name: "getRefund",
   method: "GET",
   retryClass: "safe",
-  inFlightCode: "concurrent_idempotent_requests",
   parseAs: "json",
   decode: wire.refundFromWire,
 };

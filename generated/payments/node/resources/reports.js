@@ -2,7 +2,6 @@ const generateReportOperation = {
   name: "generateReport",
   method: "POST",
   retryClass: "idempotent",
-  inFlightCode: "concurrent_idempotent_requests",
   parseAs: "json",
 };
 

@@ -23,7 +23,6 @@ const cancelSubscriptionOperation = {
   name: "cancelSubscription",
   method: "DELETE",
   retryClass: "idempotent",
-  inFlightCode: "concurrent_idempotent_requests",
   parseAs: "json",
   decode: wire.subscriptionFromWire,
 };

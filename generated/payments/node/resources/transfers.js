@@ -6,7 +6,6 @@ const listTransfersOperation = {
   name: "listTransfers",
   method: "GET",
   retryClass: "safe",
-  inFlightCode: "concurrent_idempotent_requests",
   parseAs: "json",
   decode: wire.transferListFromWire,
 };
@@ -28,7 +27,6 @@ const getTransferOperation = {
   name: "getTransfer",
   method: "GET",
   retryClass: "safe",
-  inFlightCode: "concurrent_idempotent_requests",
   parseAs: "json",
   decode: wire.transferFromWire,
 };

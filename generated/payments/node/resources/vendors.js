@@ -5,7 +5,6 @@ const upsertVendorOperation = {
   name: "upsertVendor",
   method: "PUT",
   retryClass: "idempotent",
-  inFlightCode: "concurrent_idempotent_requests",
   parseAs: "json",
   decode: wire.vendorFromWire,
 };
@@ -14,7 +13,6 @@ const updateVendorOperation = {
   name: "updateVendor",
   method: "PATCH",
   retryClass: "unsafe",
-  inFlightCode: "concurrent_idempotent_requests",
   parseAs: "json",
   decode: wire.vendorFromWire,
 };

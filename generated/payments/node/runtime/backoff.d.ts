@@ -1,5 +1,7 @@
 /** Longest Retry-After hint honoured (60000 ms); a longer one stops the retries. */
 export declare const MAX_RETRY_AFTER_MS: number;
+/** 3: decorrelated jitter draws up to this many times the previous sleep. */
+export declare const DECORRELATED_MULTIPLIER: number;
 
 /** floor(u * min(capMs, baseMs * 2^n)), n = 0 for the first retry. */
 export declare function fullJitter(u: number, n: number, baseMs: number, capMs: number): number;

@@ -6,6 +6,10 @@ export type RetryClass = 'safe' | 'idempotent' | 'keyed' | 'unsafe';
 
 export declare const DEFAULT_IN_FLIGHT_CODE: string;
 export declare const DEFAULT_MISMATCH_CODE: string;
+/** 'reattempt': a server's stored-failure policy unless the descriptor says otherwise. */
+export declare const DEFAULT_FAILURES: 'replay' | 'reattempt';
+/** 1: how many 500s one logical call may retry. */
+export declare const INTERNAL_SERVER_ERROR_RETRIES: number;
 export declare const CLEAN_CONNECTION_CODES: ReadonlySet<string>;
 export declare const AMBIGUOUS_CONNECTION_CODES: ReadonlySet<string>;
 

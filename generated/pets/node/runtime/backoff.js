@@ -4,6 +4,8 @@
 
 /** Longest Retry-After hint honoured; a longer one stops the retries. */
 export const MAX_RETRY_AFTER_MS = 60000;
+/** Decorrelated jitter draws up to this many times the previous sleep. */
+export const DECORRELATED_MULTIPLIER = 3;
 
 /**
  * Full jitter: floor(u * min(cap, base * 2^n)), n = 0 for the first retry.
@@ -25,7 +27,7 @@ export function fullJitter(u, n, baseMs, capMs) {
  * @param {number} capMs
  */
 export function decorrelatedJitter(u, prevMs, baseMs, capMs) {
-  return Math.min(capMs, Math.floor(baseMs + u * (prevMs * 3 - baseMs)));
+  return Math.min(capMs, Math.floor(baseMs + u * (prevMs * DECORRELATED_MULTIPLIER - baseMs)));
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -6,6 +6,10 @@ import { RETRY_COST, THROTTLING_RETRY_COST } from './budget.js';
 
 export const DEFAULT_IN_FLIGHT_CODE = 'concurrent_idempotent_requests';
 export const DEFAULT_MISMATCH_CODE = 'invalid_idempotent_request';
+/** What a server does with a stored failure unless the descriptor says otherwise. */
+export const DEFAULT_FAILURES = 'reattempt';
+/** How many 500s one logical call may retry. */
+export const INTERNAL_SERVER_ERROR_RETRIES = 1;
 
 /** Failures below HTTP where the request provably was not sent (clean). */
 export const CLEAN_CONNECTION_CODES = new Set([
@@ -144,7 +148,7 @@ export function decide(outcome, s) {
     if (should !== 'true') {
       if (status === 500) {
         if (s.retryClass === 'unsafe') return { retry: false, stopReason: 'unsafe_to_retry' };
-        if (s.prior500s > 0) return { retry: false, stopReason: 'not_retryable' };
+        if (s.prior500s >= INTERNAL_SERVER_ERROR_RETRIES) return { retry: false, stopReason: 'not_retryable' };
         if (s.retryClass === 'keyed' && s.failures === 'replay') {
           return { retry: false, stopReason: 'not_retryable' };
         }

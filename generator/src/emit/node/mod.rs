@@ -12,6 +12,7 @@ mod escape;
 mod layout;
 mod naming;
 mod resources;
+mod syntax;
 mod types;
 mod views;
 

@@ -8,15 +8,25 @@ use std::collections::BTreeSet;
 use super::escape::{js_string, Doc, Text};
 use super::layout::{self as l, D};
 use super::naming::{GroupNames, Names, OperationNames};
-use super::types::{Conv, Flow, Types};
-use super::views::{
-    expanded_object, inline_object, js_imports, object_prop, prop_line, security_array,
-    type_imports, Prop, LINE_OVERHEAD,
+use super::syntax::{
+    expanded_object, format_note, inline_object, js_imports, object_prop, prop_line,
+    security_array, type_imports, Prop, LINE_OVERHEAD,
 };
+use super::types::{Conv, Flow, Types};
+use crate::ir::plan::HintSource;
 use crate::ir::{
     Api, BodyKind, Content, FailurePolicy, Group, Operation, Param, ParamLocation, ParamStyle,
-    RetryClass, StatusSpec, TypeKind, TypeRef,
+    RetryClass, Server, StatusSpec, TypeKind, TypeRef,
 };
+
+/// A server's URL with its variables replaced by their defaults.
+pub fn server_url(server: &Server) -> String {
+    let mut url = server.url.clone();
+    for v in &server.variables {
+        url = url.replace(&format!("{{{}}}", v.name), &v.default);
+    }
+    url
+}
 
 pub struct Resource {
     pub class: String,
@@ -171,13 +181,9 @@ impl Resource {
     }
 }
 
-/// The request body content a method sends: JSON when offered, else the first.
+/// The request body content a method sends, as the operation's plan chose it.
 pub fn chosen_body(op: &Operation) -> Option<&Content> {
-    let body = op.body.as_ref()?;
-    body.contents
-        .iter()
-        .find(|c| c.kind == BodyKind::Json)
-        .or_else(|| body.contents.first())
+    op.plan.body.as_ref().map(|b| &b.content)
 }
 
 /// The object type whose fields become params properties, for JSON, form and
@@ -335,7 +341,7 @@ impl<'a> Method<'a> {
         };
         let path_params = with(|p| p.location == ParamLocation::Path);
         let object_params = with(|p| p.location != ParamLocation::Path && !p.is_idempotency_key);
-        let body_required = op.body.as_ref().is_some_and(|b| b.required);
+        let body_required = op.plan.body.as_ref().is_some_and(|b| b.required);
         let flat_required = flat.is_some_and(|i| match &types.api.types[i].kind {
             TypeKind::Object { fields, .. } => fields.iter().any(|f| f.required),
             _ => false,
@@ -396,7 +402,7 @@ impl<'a> Method<'a> {
             let mut doc = Doc::default();
             doc.push_opt(op.body.as_ref().and_then(|b| b.description.as_deref()));
             doc.push(format!("Sent as `{}`.", c.media_type));
-            let required = op.body.as_ref().is_some_and(|b| b.required);
+            let required = op.plan.body.as_ref().is_some_and(|b| b.required);
             props.push(Prop {
                 doc,
                 line: prop_line("body", !required, members),
@@ -707,72 +713,61 @@ impl<'a> Method<'a> {
     }
 
     /// `const xOperation = {...};`: what the runtime needs to know of the
-    /// operation. Values the client already has (the spec's root p99 and
-    /// x-retries) are left out, so the client's options can change them.
+    /// operation, from its plan. The key contract is written out in full for
+    /// keyed operations and not at all for others; the p99 and the retry
+    /// settings only where they are the operation's own, and the security
+    /// where the operation states its own: the spec's root values are the
+    /// client's, so the client's options can change them.
     fn descriptor(&self, success: &SuccessBody, imports: &mut Imports) -> String {
-        let (api, op) = (self.api, self.op);
+        let op = self.op;
+        let plan = &op.plan;
         let string = |key: &str, value: &str| object_prop(key, l::text(js_string(value)), true);
         let number = |key: &str, value: u64| object_prop(key, l::text(value.to_string()), false);
         let mut props: Vec<D> = vec![
             string("name", &op.id),
             string("method", op.method.as_str()),
-            string("retryClass", op.retry.class.as_str()),
+            string("retryClass", plan.retry.class.as_str()),
         ];
-        let kc = &api.key_contract;
-        if self.keyed() {
-            let (header, max) = op
-                .retry
-                .key
-                .as_ref()
-                .map(|k| (k.header.clone(), k.max_length))
-                .unwrap_or_else(|| (kc.header().to_string(), kc.max_length()));
-            props.push(string("keyHeader", &header));
-            props.push(number("keyMaxLength", u64::from(max)));
-            if let Some(f) = kc.failures {
-                props.push(string(
-                    "failures",
-                    match f {
-                        FailurePolicy::Replay => "replay",
-                        FailurePolicy::Reattempt => "reattempt",
-                    },
-                ));
-            }
+        if let Some(key) = &plan.key {
+            props.push(string("keyHeader", &key.header));
+            props.push(number("keyMaxLength", u64::from(key.max_length)));
+            props.push(string(
+                "failures",
+                match key.failures {
+                    FailurePolicy::Replay => "replay",
+                    FailurePolicy::Reattempt => "reattempt",
+                },
+            ));
+            props.push(string("inFlightCode", &key.in_flight_code));
+            props.push(string("mismatchCode", &key.mismatch_code));
         }
-        if let Some(code) = &kc.in_flight_code {
-            props.push(string("inFlightCode", code));
+        if let Some(hint) = plan.retry.p99.filter(|h| h.from == HintSource::Operation) {
+            props.push(number("p99Ms", hint.ms));
         }
-        if let (true, Some(code)) = (self.keyed(), &kc.mismatch_code) {
-            props.push(string("mismatchCode", code));
-        }
-        if op.plan.retry.effective.p99_ms != api.client_retry.p99_ms {
-            let v = op
-                .plan
-                .retry
-                .effective
-                .p99_ms
-                .map_or("null".to_string(), |p| p.to_string());
-            props.push(object_prop("p99Ms", l::text(v), false));
-        }
-        let (ov, root) = (op.plan.retry.own.or(api.retries), api.retries);
-        let mut retry: Vec<D> = Vec::new();
-        let mut own = |key: &str, value: Option<u64>, inherited: Option<u64>| {
-            if let (Some(v), true) = (value, value != inherited) {
-                retry.push(number(key, v));
-            }
-        };
-        own(
-            "maxAttempts",
-            ov.max_attempts.map(u64::from),
-            root.max_attempts.map(u64::from),
-        );
-        own("baseMs", ov.base_ms, root.base_ms);
-        own("capMs", ov.cap_ms, root.cap_ms);
-        own("timeout", ov.deadline_ms, root.deadline_ms);
+        let own = plan.retry.own;
+        let retry: Vec<D> = [
+            ("maxAttempts", own.max_attempts.map(u64::from)),
+            ("baseMs", own.base_ms),
+            ("capMs", own.cap_ms),
+            ("timeout", own.deadline_ms),
+        ]
+        .into_iter()
+        .filter_map(|(key, value)| value.map(|v| number(key, v)))
+        .collect();
         if !retry.is_empty() {
             props.push(object_prop("retry", expanded_object(retry), false));
         }
-        if let Some(sec) = &op.security {
-            props.push(object_prop("security", security_array(sec), false));
+        if op.security.is_some() {
+            props.push(object_prop(
+                "security",
+                security_array(&plan.security),
+                false,
+            ));
+        }
+        if let Some(servers) = plan.base.own_servers() {
+            if let Some(url) = servers.first().map(server_url) {
+                props.push(string("baseUrl", &url));
+            }
         }
         props.push(string("parseAs", success.parse_as));
         match &success.decode {
@@ -819,7 +814,7 @@ fn param_doc(p: &Param) -> Doc {
         ParamLocation::Cookie => "cookie",
     };
     doc.push(format!("Sent as the `{}` {place} parameter.", p.name));
-    if let Some(note) = super::views::format_note(&p.ty) {
+    if let Some(note) = format_note(&p.ty) {
         doc.push(note);
     }
     if p.deprecated {
@@ -833,7 +828,8 @@ fn retry_paragraph(api: &Api, op: &Operation) -> String {
     let r = &op.plan.retry;
     let timeout = match (r.p99, r.attempt_timeout_ms) {
         (Some(p), Some(t)) => format!(
-            "each attempt times out after {t} ms (3 x p99 {} ms) or when the deadline comes, whichever is first",
+            "each attempt times out after {t} ms ({} x p99 {} ms) or when the deadline comes, whichever is first",
+            crate::defaults::get().attempt_timeout_p99_multiplier,
             p.ms
         ),
         _ => "each attempt may use the rest of the deadline".to_string(),
@@ -851,7 +847,7 @@ fn retry_paragraph(api: &Api, op: &Operation) -> String {
         }
         RetryClass::Keyed => {
             let header = op
-                .retry
+                .plan
                 .key
                 .as_ref()
                 .map(|k| k.header.as_str())

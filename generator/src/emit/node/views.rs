@@ -5,9 +5,16 @@
 use super::escape::{js_string, Doc, Text};
 use super::layout::{self as l, D};
 use super::naming::Names;
-use super::resources::{chosen_body, flattened_body, resource_view, success_body, Resource};
+use super::resources::{
+    chosen_body, flattened_body, resource_view, server_url, success_body, Resource,
+};
+use super::syntax::{
+    braces_statement, format_note, inline_object, js_imports, object_prop, prop_line,
+    security_array, type_imports, Prop, LINE_OVERHEAD,
+};
 use super::types::{literal, Flow, Types};
 use super::PackageInfo;
+use crate::defaults;
 use crate::ir::{
     Api, AuthKind, BodyKind, FailurePolicy, Method as HttpMethod, Operation, ParamLocation,
     Primitive, RetryClass, TypeKind, TypeRef,
@@ -25,6 +32,8 @@ pub struct Package {
     /// The default base URL, when the spec gives an absolute one.
     pub base_url: Option<Text>,
     pub servers: Vec<ServerView>,
+    /// The servers of operations that do not go to the client's base URL.
+    pub own_servers: Vec<OwnServer>,
     pub auth: Vec<AuthView>,
     /// `const core = new Core(...);`, laid out.
     pub core_statement: String,
@@ -48,6 +57,16 @@ pub struct Package {
 pub struct RenameExample {
     pub name: String,
     pub wire: Text,
+}
+
+/// A server some operations send their requests to instead of the client's
+/// base URL.
+pub struct OwnServer {
+    /// Its URL, variables replaced by their defaults: the SDK's default, and
+    /// the key of the `serverUrls` option.
+    pub url: Text,
+    /// The calls that go there, `client.files.upload`.
+    pub calls: Vec<String>,
 }
 
 pub struct ServerView {
@@ -84,19 +103,6 @@ pub struct EnumMember {
     pub value: String,
 }
 
-pub struct Prop {
-    pub doc: Doc,
-    /// `name?: Type;`, laid out.
-    pub line: String,
-}
-
-impl Prop {
-    /// About how much of a file it takes (see [`LINE_OVERHEAD`]).
-    pub fn text_len(&self) -> usize {
-        self.doc.text_len() + self.line.len() + LINE_OVERHEAD
-    }
-}
-
 pub struct Converter {
     pub from_wire: String,
     pub to_wire: String,
@@ -118,6 +124,19 @@ pub struct Facts {
     pub cap_ms: u64,
     pub deadline_ms: u64,
     pub p99_ms: Option<u64>,
+    /// The attempt timeout the client's p99 implies.
+    pub attempt_timeout_ms: Option<u64>,
+    /// The contract's numbers the README states, from `runtime/defaults.json`.
+    pub p99_multiplier: u64,
+    pub decorrelated_multiplier: u64,
+    pub budget_capacity: u32,
+    pub throttle_cost: u32,
+    pub retry_cost: u32,
+    pub success_refund: u32,
+    pub max_retry_after_ms: u64,
+    pub request_timeout_header: String,
+    pub default_in_flight_code: String,
+    pub default_mismatch_code: String,
     pub key_header: Text,
     pub key_max_length: u32,
     pub replay_window: Option<Text>,
@@ -155,113 +174,6 @@ pub struct Example {
     pub result: String,
 }
 
-pub(super) fn prop_line(key: &str, optional: bool, members: Vec<String>) -> String {
-    let head = format!("{key}{}:", if optional { "?" } else { "" });
-    // Prettier keeps `name: Type | null` on one line, whatever its width.
-    let hugged = members.len() == 2
-        && members[1] == "null"
-        && members[0]
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
-    if members.len() == 1 || hugged {
-        return format!("{head} {};", members.join(" | "));
-    }
-    l::render(&l::union_after(&head, members, ";"), 2)
-}
-
-/// `key: value` in an object literal, breaking after the colon like prettier
-/// when the value is a string or member chain and the key is not short.
-pub(super) fn object_prop(key: &str, value: D, breaks_after_colon: bool) -> D {
-    if breaks_after_colon && key.chars().count() >= 5 {
-        l::concat(vec![
-            l::text(format!("{key}:")),
-            l::group(vec![l::indent(vec![D::Line, value])]),
-        ])
-    } else {
-        l::concat(vec![l::text(format!("{key}: ")), value])
-    }
-}
-
-/// An object literal that stays expanded (prettier keeps an object broken
-/// when its source has a line break after `{`).
-pub(super) fn expanded_object(props: Vec<D>) -> D {
-    let mut inner = vec![D::SoftLine];
-    for (i, p) in props.into_iter().enumerate() {
-        if i > 0 {
-            inner.push(l::text(","));
-            inner.push(D::Line);
-        }
-        inner.push(p);
-    }
-    inner.push(D::IfBreak(",", ""));
-    l::group_of(
-        vec![l::text("{"), l::indent(inner), D::SoftLine, l::text("}")],
-        true,
-    )
-}
-
-fn string_array(items: &[String]) -> D {
-    l::array(items.iter().map(|s| l::text(js_string(s))).collect(), false)
-}
-
-pub(super) fn security_array(security: &[Vec<String>]) -> D {
-    let matrix = security.len() > 1 && security.iter().all(|alt| alt.len() > 1);
-    l::array(
-        security.iter().map(|alt| string_array(alt)).collect(),
-        matrix,
-    )
-}
-
-pub(super) fn js_imports(names: &[&str], from: &str) -> String {
-    braces_statement("import", names, from)
-}
-
-/// `keyword { a, b } from "x";` (import, export, import type, export type),
-/// or one name per line.
-fn braces_statement(keyword: &str, names: &[&str], from: &str) -> String {
-    let mut sorted: Vec<&str> = names.to_vec();
-    sorted.sort_unstable();
-    sorted.dedup();
-    let d = l::concat(vec![
-        l::text(format!("{keyword} ")),
-        l::group_of(
-            vec![
-                l::text("{"),
-                l::indent(
-                    [
-                        vec![D::Line],
-                        sorted
-                            .iter()
-                            .enumerate()
-                            .flat_map(|(i, n)| {
-                                let mut v = Vec::new();
-                                if i > 0 {
-                                    v.push(l::text(","));
-                                    v.push(D::Line);
-                                }
-                                v.push(l::text(*n));
-                                v
-                            })
-                            .collect(),
-                        vec![D::IfBreak(",", "")],
-                    ]
-                    .concat(),
-                ),
-                D::Line,
-                l::text("}"),
-            ],
-            false,
-        ),
-        l::text(format!(" from {};", js_string(from))),
-    ]);
-    l::render(&d, 0)
-}
-
-pub(super) fn type_imports(names: &[String], from: &str) -> String {
-    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-    braces_statement("import type", &refs, from)
-}
-
 impl Package {
     pub fn new(api: &Api, package: &PackageInfo) -> Result<Package, String> {
         // Bodies whose fields become the params object's properties: JSON,
@@ -279,11 +191,7 @@ impl Package {
         client_doc.push(format!("The client of the {title}."));
         client_doc.push_opt(api.description.as_deref());
 
-        let base_url = api.servers.first().and_then(|s| {
-            let mut url = s.url.clone();
-            for v in &s.variables {
-                url = url.replace(&format!("{{{}}}", v.name), &v.default);
-            }
+        let base_url = api.servers.first().map(server_url).and_then(|url| {
             (url.starts_with("https://") || url.starts_with("http://")).then_some(Text::new(url))
         });
         let servers = api
@@ -302,7 +210,14 @@ impl Package {
             .map(|(scheme, opts)| auth_view(scheme, opts))
             .collect();
 
-        let runtime_config = runtime_config(api, package, &names, base_url.as_ref());
+        let own_servers = own_servers(api, &names);
+        let runtime_config = runtime_config(
+            api,
+            package,
+            &names,
+            base_url.as_ref(),
+            !own_servers.is_empty(),
+        );
 
         let models = (0..api.types.len())
             .map(|i| model_view(&types, i))
@@ -348,6 +263,7 @@ impl Package {
             log_env_var: names.log_env_var.clone(),
             base_url,
             servers,
+            own_servers,
             auth,
             core_statement,
             runtime_config,
@@ -499,11 +415,6 @@ impl Package {
     }
 }
 
-/// What a generated file holds per line besides the text of its view
-/// (indentation, punctuation, comment markers): the file-size estimates
-/// count this much for each line, to come out a little over the size.
-pub const LINE_OVERHEAD: usize = 48;
-
 /// The members of an enum model's value object, in `models.js`.
 fn members_len(m: &Model) -> usize {
     m.members
@@ -547,13 +458,57 @@ const RUNTIME_TYPE_REEXPORTS: &[&str] = &[
     "RandomSource",
 ];
 
+/// The call of operation `i`: `client.transfers.createTransfer`.
+fn call_name(api: &Api, names: &Names, i: usize) -> String {
+    let op = &api.operations[i];
+    let group = api
+        .groups
+        .iter()
+        .position(|g| g.name == op.group)
+        .map(|gi| names.groups[gi].property.as_str())
+        .unwrap_or_default();
+    format!("client.{group}.{}", names.operations[i].method)
+}
+
+/// The servers operations use instead of the client's base URL, each with
+/// the calls that go there, in the order of the operations.
+fn own_servers(api: &Api, names: &Names) -> Vec<OwnServer> {
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    for (i, op) in api.operations.iter().enumerate() {
+        let Some(url) = op
+            .plan
+            .base
+            .own_servers()
+            .and_then(|s| s.first())
+            .map(server_url)
+        else {
+            continue;
+        };
+        let call = call_name(api, names, i);
+        match out.iter_mut().find(|(u, _)| *u == url) {
+            Some((_, calls)) => calls.push(call),
+            None => out.push((url, vec![call])),
+        }
+    }
+    out.into_iter()
+        .map(|(url, calls)| OwnServer {
+            url: Text::new(url),
+            calls,
+        })
+        .collect()
+}
+
 fn runtime_config(
     api: &Api,
     package: &PackageInfo,
     names: &Names,
     base_url: Option<&Text>,
+    server_urls: bool,
 ) -> Vec<String> {
-    let root = api.retries;
+    // The spec's own client defaults (root `x-retries`, `x-latency-p99-ms`)
+    // are written out; where it has none the runtime's defaults apply, which
+    // are the same table's.
+    let (root, client) = (api.retries, api.client_retry);
     let mut props: Vec<D> = vec![match base_url {
         // A `??` expression breaks after the operator, its operands aligned.
         Some(url) => object_prop(
@@ -567,6 +522,9 @@ fn runtime_config(
         ),
         None => l::text("baseUrl: options.baseUrl"),
     }];
+    if server_urls {
+        props.push(l::text("serverUrls: options.serverUrls"));
+    }
     props.push(object_prop(
         "userAgent",
         l::text(js_string(&format!("{}/{}", package.name, package.version))),
@@ -587,15 +545,25 @@ fn runtime_config(
         None => l::text(format!("{key}: options.{key}")),
     };
     props.push(with_default("retries", None));
+    let spec = |set: bool, value: u64| set.then_some(value);
     props.push(with_default(
         "maxAttempts",
-        root.max_attempts.map(u64::from),
+        spec(root.max_attempts.is_some(), u64::from(client.max_attempts)),
     ));
     props.push(with_default("jitter", None));
-    props.push(with_default("baseMs", root.base_ms));
-    props.push(with_default("capMs", root.cap_ms));
-    props.push(with_default("timeout", root.deadline_ms));
-    props.push(l::text(match api.latency_p99_ms {
+    props.push(with_default(
+        "baseMs",
+        spec(root.base_ms.is_some(), client.base_ms),
+    ));
+    props.push(with_default(
+        "capMs",
+        spec(root.cap_ms.is_some(), client.cap_ms),
+    ));
+    props.push(with_default(
+        "timeout",
+        spec(root.deadline_ms.is_some(), client.deadline_ms),
+    ));
+    props.push(l::text(match client.p99_ms {
         Some(p) => format!("p99Ms: options.p99Ms === undefined ? {p} : options.p99Ms"),
         None => "p99Ms: options.p99Ms".to_string(),
     }));
@@ -715,20 +683,6 @@ fn field_doc(f: &crate::ir::Field) -> Doc {
         doc.tags.push("@deprecated");
     }
     doc
-}
-
-pub(super) fn format_note(ty: &TypeRef) -> Option<&'static str> {
-    match ty.non_null() {
-        TypeRef::Primitive(Primitive::DateTime) => {
-            Some("A date and time, RFC 3339 (`2024-05-14T09:30:00Z`).")
-        }
-        TypeRef::Primitive(Primitive::Date) => Some("A date, `YYYY-MM-DD`."),
-        TypeRef::Primitive(Primitive::Bytes) => Some("Base64-encoded bytes."),
-        TypeRef::Primitive(Primitive::Integer64) => {
-            Some("An integer; exact up to `Number.MAX_SAFE_INTEGER`.")
-        }
-        _ => None,
-    }
 }
 
 fn model_view(types: &Types, i: usize) -> Model {
@@ -1080,7 +1034,7 @@ fn facts(api: &Api, names: &Names, types: &Types, flattened: &[Option<usize>]) -
             }
             (None, None) => {}
         }
-        let has_object = op.body.is_some()
+        let has_object = op.plan.body.is_some()
             || op
                 .params
                 .iter()
@@ -1139,12 +1093,24 @@ fn facts(api: &Api, names: &Names, types: &Types, flattened: &[Option<usize>]) -
             Some(0)
         })
         .map(example_for);
+    let d = defaults::get();
     Facts {
         max_attempts: u64::from(client.max_attempts),
         base_ms: client.base_ms,
         cap_ms: client.cap_ms,
         deadline_ms: client.deadline_ms,
         p99_ms: client.p99_ms,
+        attempt_timeout_ms: client.p99_ms.map(|p| d.attempt_timeout_ms(p)),
+        p99_multiplier: d.attempt_timeout_p99_multiplier,
+        decorrelated_multiplier: d.decorrelated_multiplier,
+        budget_capacity: d.budget.capacity,
+        throttle_cost: d.budget.throttle_cost,
+        retry_cost: d.budget.retry_cost,
+        success_refund: d.budget.success_refund,
+        max_retry_after_ms: d.max_retry_after_ms,
+        request_timeout_header: d.request_timeout_header.clone(),
+        default_in_flight_code: d.key.in_flight_code.clone(),
+        default_mismatch_code: d.key.mismatch_code.clone(),
         key_header: Text::new(kc.header().to_string()),
         key_max_length: kc.max_length(),
         replay_window: kc.replay_window.clone().map(Text::new),
@@ -1264,26 +1230,6 @@ fn placeholder(types: &Types, ty: &TypeRef, depth: usize) -> String {
         TypeRef::Nullable(t) => placeholder(types, t, depth),
         TypeRef::Map(_) | TypeRef::Any => "{}".into(),
     }
-}
-
-/// `{ a: 1, b: 2 }`, or one property per line.
-pub(super) fn inline_object(props: Vec<(String, String)>) -> D {
-    if props.is_empty() {
-        return l::text("{}");
-    }
-    let mut inner = vec![D::Line];
-    for (i, (k, v)) in props.into_iter().enumerate() {
-        if i > 0 {
-            inner.push(l::text(","));
-            inner.push(D::Line);
-        }
-        inner.push(l::text(format!("{k}: {v}")));
-    }
-    inner.push(D::IfBreak(",", ""));
-    l::group_of(
-        vec![l::text("{"), l::indent(inner), D::Line, l::text("}")],
-        false,
-    )
 }
 
 /// `callee(args..., { options })` as prettier lays it out: the options

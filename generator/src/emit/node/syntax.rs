@@ -1,0 +1,167 @@
+//! The pieces of JavaScript and TypeScript syntax that the package views and
+//! the resource views both lay out: object literals, import statements,
+//! property lines, security arrays. Both modules use these; neither uses the
+//! other's, so the views depend on the resources and nothing goes back.
+
+use super::escape::{js_string, Doc};
+use super::layout::{self as l, D};
+use crate::ir::{Primitive, TypeRef};
+
+pub struct Prop {
+    pub doc: Doc,
+    /// `name?: Type;`, laid out.
+    pub line: String,
+}
+
+impl Prop {
+    /// About how much of a file it takes (see [`LINE_OVERHEAD`]).
+    pub fn text_len(&self) -> usize {
+        self.doc.text_len() + self.line.len() + LINE_OVERHEAD
+    }
+}
+
+pub fn prop_line(key: &str, optional: bool, members: Vec<String>) -> String {
+    let head = format!("{key}{}:", if optional { "?" } else { "" });
+    // Prettier keeps `name: Type | null` on one line, whatever its width.
+    let hugged = members.len() == 2
+        && members[1] == "null"
+        && members[0]
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+    if members.len() == 1 || hugged {
+        return format!("{head} {};", members.join(" | "));
+    }
+    l::render(&l::union_after(&head, members, ";"), 2)
+}
+
+/// `key: value` in an object literal, breaking after the colon like prettier
+/// when the value is a string or member chain and the key is not short.
+pub fn object_prop(key: &str, value: D, breaks_after_colon: bool) -> D {
+    if breaks_after_colon && key.chars().count() >= 5 {
+        l::concat(vec![
+            l::text(format!("{key}:")),
+            l::group(vec![l::indent(vec![D::Line, value])]),
+        ])
+    } else {
+        l::concat(vec![l::text(format!("{key}: ")), value])
+    }
+}
+
+/// An object literal that stays expanded (prettier keeps an object broken
+/// when its source has a line break after `{`).
+pub fn expanded_object(props: Vec<D>) -> D {
+    let mut inner = vec![D::SoftLine];
+    for (i, p) in props.into_iter().enumerate() {
+        if i > 0 {
+            inner.push(l::text(","));
+            inner.push(D::Line);
+        }
+        inner.push(p);
+    }
+    inner.push(D::IfBreak(",", ""));
+    l::group_of(
+        vec![l::text("{"), l::indent(inner), D::SoftLine, l::text("}")],
+        true,
+    )
+}
+
+fn string_array(items: &[String]) -> D {
+    l::array(items.iter().map(|s| l::text(js_string(s))).collect(), false)
+}
+
+pub fn security_array(security: &[Vec<String>]) -> D {
+    let matrix = security.len() > 1 && security.iter().all(|alt| alt.len() > 1);
+    l::array(
+        security.iter().map(|alt| string_array(alt)).collect(),
+        matrix,
+    )
+}
+
+pub fn js_imports(names: &[&str], from: &str) -> String {
+    braces_statement("import", names, from)
+}
+
+/// `keyword { a, b } from "x";` (import, export, import type, export type),
+/// or one name per line.
+pub fn braces_statement(keyword: &str, names: &[&str], from: &str) -> String {
+    let mut sorted: Vec<&str> = names.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let d = l::concat(vec![
+        l::text(format!("{keyword} ")),
+        l::group_of(
+            vec![
+                l::text("{"),
+                l::indent(
+                    [
+                        vec![D::Line],
+                        sorted
+                            .iter()
+                            .enumerate()
+                            .flat_map(|(i, n)| {
+                                let mut v = Vec::new();
+                                if i > 0 {
+                                    v.push(l::text(","));
+                                    v.push(D::Line);
+                                }
+                                v.push(l::text(*n));
+                                v
+                            })
+                            .collect(),
+                        vec![D::IfBreak(",", "")],
+                    ]
+                    .concat(),
+                ),
+                D::Line,
+                l::text("}"),
+            ],
+            false,
+        ),
+        l::text(format!(" from {};", js_string(from))),
+    ]);
+    l::render(&d, 0)
+}
+
+pub fn type_imports(names: &[String], from: &str) -> String {
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    braces_statement("import type", &refs, from)
+}
+
+/// What a generated file holds per line besides the text of its view
+/// (indentation, punctuation, comment markers): the file-size estimates
+/// count this much for each line, to come out a little over the size.
+pub const LINE_OVERHEAD: usize = 48;
+
+pub fn format_note(ty: &TypeRef) -> Option<&'static str> {
+    match ty.non_null() {
+        TypeRef::Primitive(Primitive::DateTime) => {
+            Some("A date and time, RFC 3339 (`2024-05-14T09:30:00Z`).")
+        }
+        TypeRef::Primitive(Primitive::Date) => Some("A date, `YYYY-MM-DD`."),
+        TypeRef::Primitive(Primitive::Bytes) => Some("Base64-encoded bytes."),
+        TypeRef::Primitive(Primitive::Integer64) => {
+            Some("An integer; exact up to `Number.MAX_SAFE_INTEGER`.")
+        }
+        _ => None,
+    }
+}
+
+/// `{ a: 1, b: 2 }`, or one property per line.
+pub fn inline_object(props: Vec<(String, String)>) -> D {
+    if props.is_empty() {
+        return l::text("{}");
+    }
+    let mut inner = vec![D::Line];
+    for (i, (k, v)) in props.into_iter().enumerate() {
+        if i > 0 {
+            inner.push(l::text(","));
+            inner.push(D::Line);
+        }
+        inner.push(l::text(format!("{k}: {v}")));
+    }
+    inner.push(D::IfBreak(",", ""));
+    l::group_of(
+        vec![l::text("{"), l::indent(inner), D::Line, l::text("}")],
+        false,
+    )
+}
