@@ -1347,10 +1347,29 @@ impl<'a> Builder<'a> {
                 }
                 (_, None) => TypeRef::Any,
             };
+            let example = media
+                .example
+                .clone()
+                .or_else(|| {
+                    media.examples.values().find_map(|e| match e {
+                        ReferenceOr::Item(e) => e.value.clone(),
+                        ReferenceOr::Reference { .. } => None,
+                    })
+                })
+                .or_else(|| match &media.schema {
+                    Some(ReferenceOr::Item(s)) => s.schema_data.example.clone(),
+                    Some(ReferenceOr::Reference { reference }) => component_key(reference)
+                        .and_then(|k| match self.schemas.get(&k) {
+                            Some(ReferenceOr::Item(s)) => s.schema_data.example.clone(),
+                            _ => None,
+                        }),
+                    None => None,
+                });
             out.push(Content {
                 media_type: media_type.clone(),
                 kind,
                 ty,
+                example,
             });
         }
         Ok(out)

@@ -208,6 +208,11 @@ pub struct Content {
     pub media_type: String,
     pub kind: BodyKind,
     pub ty: TypeRef,
+    /// The spec's example of it: the media type's `example`, else its first
+    /// `examples` entry, else its schema's `example` (for `sdkgen verify`;
+    /// not part of the printed IR).
+    #[serde(skip)]
+    pub example: Option<Value>,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, PartialOrd, Ord)]

@@ -7,7 +7,7 @@
 //! answer there; GET (and HEAD) of a stored item answers it; PUT replaces it
 //! (and brings a deleted one back); PATCH merges into it the request's
 //! top-level fields that it has; DELETE removes it, and from then on every request on it
-//! but PUT gets 404. An item never created is answered with made data, as
+//! but PUT, and on the paths under it, gets 404. An item never created is answered with made data, as
 //! before: the mock stays usable for ids a test makes up.
 
 use std::collections::{HashMap, HashSet};
@@ -56,9 +56,39 @@ impl Resources {
         self.deleted.clear();
     }
 
-    /// Whether a request on this item meets a deleted resource (404).
-    pub fn is_gone(&self, op: &Operation, key: Option<&ItemKey>) -> bool {
-        op.method != Method::Put && key.is_some_and(|k| self.deleted.contains(k))
+    /// Whether a request meets a deleted resource (404): the item itself
+    /// (but for a PUT, which makes it again), or one above it on its path
+    /// (`/pets/{petId}/photo` of a deleted pet).
+    pub fn is_gone(
+        &self,
+        op: &Operation,
+        key: Option<&ItemKey>,
+        path_params: &[(String, String)],
+    ) -> bool {
+        if self.deleted.is_empty() {
+            return false;
+        }
+        if op.method != Method::Put && key.is_some_and(|k| self.deleted.contains(k)) {
+            return true;
+        }
+        let mut prefix = String::new();
+        let segments: Vec<&str> = op.path.split('/').filter(|s| !s.is_empty()).collect();
+        for (i, segment) in segments.iter().enumerate() {
+            prefix.push('/');
+            prefix.push_str(segment);
+            if i + 1 == segments.len() {
+                break;
+            }
+            let Some(name) = segment.strip_prefix('{').and_then(|s| s.strip_suffix('}')) else {
+                continue;
+            };
+            if let Some((_, value)) = path_params.iter().find(|(k, _)| k == name) {
+                if self.deleted.contains(&(prefix.clone(), value.clone())) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Applies an executed operation to the store, and makes its answer

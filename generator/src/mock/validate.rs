@@ -922,6 +922,61 @@ pub(crate) fn form_object(api: &Api, ty: &TypeRef, pairs: &[(String, String)]) -
     Value::Object(map)
 }
 
+/// A multipart body's parts as the object its schema describes: a file
+/// part is a binary string, a part whose field takes structured data is
+/// read as JSON (OpenAPI's default for such parts), others as their text,
+/// and repeated parts of an array field make its items.
+pub(crate) fn multipart_object(api: &Api, ty: &TypeRef, parts: &[super::multipart::Part]) -> Value {
+    let (fields, additional) = object_fields(api, ty).unwrap_or((&[], None));
+    let mut map = Map::new();
+    for part in parts {
+        let field_ty = fields
+            .iter()
+            .find(|f| f.name == part.name)
+            .map(|f| &f.ty)
+            .or(additional);
+        let (is_array, item_ty) = match field_ty.map(|t| resolve(api, t)) {
+            Some(TypeRef::Array(item)) => (true, Some(&**item)),
+            _ => (false, field_ty),
+        };
+        let text = String::from_utf8_lossy(&part.data).into_owned();
+        let value = if part.file {
+            Value::String("<file>".to_string())
+        } else {
+            match item_ty.map(|t| resolve(api, t)) {
+                Some(TypeRef::Primitive(_)) | None => match item_ty {
+                    Some(t) => coerce(api, &text, t),
+                    None => Value::String(text),
+                },
+                Some(t) => {
+                    let structured =
+                        matches!(t, TypeRef::Map(_) | TypeRef::Any | TypeRef::Array(_))
+                            || matches!(t, TypeRef::Named(n) if matches!(
+                                api.type_by_name(n).map(|x| &x.kind),
+                                Some(TypeKind::Object { .. } | TypeKind::Union { .. })
+                            ));
+                    if structured {
+                        serde_json::from_str(&text).unwrap_or(Value::String(text))
+                    } else {
+                        coerce(api, &text, t)
+                    }
+                }
+            }
+        };
+        if is_array {
+            if let Value::Array(items) = map
+                .entry(part.name.clone())
+                .or_insert_with(|| Value::Array(Vec::new()))
+            {
+                items.push(value);
+            }
+        } else {
+            map.insert(part.name.clone(), value);
+        }
+    }
+    Value::Object(map)
+}
+
 /// The pairs of a `Cookie` header.
 pub(crate) fn cookies(headers: &hyper::HeaderMap) -> Vec<(String, String)> {
     headers
