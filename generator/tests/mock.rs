@@ -1108,6 +1108,20 @@ async fn every_schema_constraint_is_checked() {
         .await
         .to_string()
         .contains("path /vendor_id: does not match"));
+    // format: email, which the IR has no primitive for.
+    let res = c
+        .put(format!("{base}/vendors/acme"))
+        .json(
+            &json!({"name": "A", "email": "no-at-sign", "country": "FR", "payout_currency": "eur"}),
+        )
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert!(json_of(res)
+        .await
+        .to_string()
+        .contains("body /email: is not an email address"));
     assert_eq!(server.stats().side_effects_of("createTransfer"), 0);
     assert_eq!(server.stats().side_effects_of("updateVendor"), 0);
 }

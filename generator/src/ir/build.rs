@@ -1506,6 +1506,9 @@ fn constraints_of(s: &oa::Schema) -> Constraints {
     match &s.schema_kind {
         oa::SchemaKind::Type(oa::Type::String(t)) => {
             c.pattern = t.pattern.clone();
+            if let oa::VariantOrUnknownOrEmpty::Unknown(f) = &t.format {
+                c.format = Some(f.clone());
+            }
             c.min_length = t.min_length;
             c.max_length = t.max_length;
         }

@@ -398,6 +398,8 @@ pub struct Webhook {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Constraints {
     pub pattern: Option<String>,
+    /// A string `format` the IR has no primitive for (`email`, ...).
+    pub format: Option<String>,
     pub min_length: Option<usize>,
     pub max_length: Option<usize>,
     pub minimum: Option<f64>,

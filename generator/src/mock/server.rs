@@ -682,7 +682,14 @@ impl Work {
                 }
                 let mut answer = success(api, op, &self.path_params, self.body.as_ref(), seq);
                 if answer.status < 300 {
-                    lock(&shared.resources).apply(api, op, item, self.body.as_ref(), &mut answer);
+                    lock(&shared.resources).apply(
+                        api,
+                        op,
+                        item,
+                        &self.path_params,
+                        self.body.as_ref(),
+                        &mut answer,
+                    );
                 }
                 answer
             }

@@ -578,6 +578,23 @@ pub(crate) struct RawParams<'a> {
     pub cookies: &'a [(String, String)],
 }
 
+/// `local@domain`, neither empty nor holding spaces: a lenient reading of
+/// `format: email` (RFC 5321 allows much; an address without its `@` is
+/// what a server refuses).
+fn is_email(s: &str) -> bool {
+    match s.rsplit_once('@') {
+        Some((local, domain)) => {
+            !local.is_empty()
+                && !domain.is_empty()
+                && !domain.contains('@')
+                && !s.chars().any(char::is_whitespace)
+                && !domain.starts_with('.')
+                && !domain.ends_with('.')
+        }
+        None => false,
+    }
+}
+
 /// Compiled `pattern`s by their text; `None` for one the regex engine does
 /// not take (an ECMA-only construct such as a lookaround), which is then
 /// not enforced rather than refusing every request.
@@ -637,6 +654,9 @@ pub(crate) fn check_constraints(
                 if pattern(p).is_some_and(|re| !re.is_match(s)) {
                     problem(format!("does not match the pattern {p}"));
                 }
+            }
+            if c.format.as_deref() == Some("email") && !is_email(s) {
+                problem("is not an email address".to_string());
             }
         }
         Value::Number(n) => {
