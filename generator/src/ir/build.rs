@@ -1423,11 +1423,30 @@ impl<'a> Builder<'a> {
                     headers: e.headers.keys().cloned().collect(),
                 })
                 .collect();
+            let example = media
+                .example
+                .clone()
+                .or_else(|| {
+                    media.examples.values().find_map(|e| match e {
+                        ReferenceOr::Item(e) => e.value.clone(),
+                        ReferenceOr::Reference { .. } => None,
+                    })
+                })
+                .or_else(|| match &media.schema {
+                    Some(ReferenceOr::Item(s)) => s.schema_data.example.clone(),
+                    Some(ReferenceOr::Reference { reference }) => component_key(reference)
+                        .and_then(|k| match self.schemas.get(&k) {
+                            Some(ReferenceOr::Item(s)) => s.schema_data.example.clone(),
+                            _ => None,
+                        }),
+                    None => None,
+                });
             out.push(Content {
                 media_type: media_type.clone(),
                 kind,
                 ty,
                 encoding,
+                example,
             });
         }
         Ok(out)
@@ -1564,6 +1583,9 @@ fn constraints_of(s: &oa::Schema) -> Constraints {
     match &s.schema_kind {
         oa::SchemaKind::Type(oa::Type::String(t)) => {
             c.pattern = t.pattern.clone();
+            if let oa::VariantOrUnknownOrEmpty::Unknown(f) = &t.format {
+                c.format = Some(f.clone());
+            }
             c.min_length = t.min_length;
             c.max_length = t.max_length;
         }

@@ -237,6 +237,11 @@ pub struct Content {
     /// `encoding`, per property, as the spec declares it (form and multipart).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub encoding: Vec<DeclaredEncoding>,
+    /// The spec's example of it: the media type's `example`, else its first
+    /// `examples` entry, else its schema's `example` (for `sdkgen verify`;
+    /// not part of the printed IR).
+    #[serde(skip)]
+    pub example: Option<Value>,
 }
 
 /// One entry of a media type's `encoding`, as declared.
@@ -435,6 +440,8 @@ pub struct Webhook {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Constraints {
     pub pattern: Option<String>,
+    /// A string `format` the IR has no primitive for (`email`, ...).
+    pub format: Option<String>,
     pub min_length: Option<usize>,
     pub max_length: Option<usize>,
     pub minimum: Option<f64>,

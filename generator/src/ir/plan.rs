@@ -374,6 +374,7 @@ mod tests {
             kind,
             ty: TypeRef::Any,
             encoding: Vec::new(),
+            example: None,
         }
     }
 

@@ -33,6 +33,7 @@ mod data;
 mod errors;
 mod fault;
 mod keys;
+mod multipart;
 mod route;
 mod server;
 mod store;

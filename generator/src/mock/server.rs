@@ -652,7 +652,7 @@ impl Work {
         let api = &shared.api;
         let op = &api.operations[self.op];
         let item = item_key(op, &self.path_params);
-        let gone = lock(&shared.resources).is_gone(op, item.as_ref());
+        let gone = lock(&shared.resources).is_gone(op, item.as_ref(), &self.path_params);
         let stored = match self.status_after {
             Some(status) => {
                 // The operation ran and failed: nothing is committed.
@@ -682,7 +682,14 @@ impl Work {
                 }
                 let mut answer = success(api, op, &self.path_params, self.body.as_ref(), seq);
                 if answer.status < 300 {
-                    lock(&shared.resources).apply(api, op, item, self.body.as_ref(), &mut answer);
+                    lock(&shared.resources).apply(
+                        api,
+                        op,
+                        item,
+                        &self.path_params,
+                        self.body.as_ref(),
+                        &mut answer,
+                    );
                 }
                 answer
             }
@@ -1060,7 +1067,26 @@ fn check_body(
             }
             Ok(None)
         }
-        BodyKind::Multipart | BodyKind::Binary => Ok(None),
+        BodyKind::Multipart => {
+            let content_type = headers
+                .get(CONTENT_TYPE)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("");
+            match super::multipart::parse(body, content_type) {
+                Ok(parts) => check(
+                    &validate::multipart_object(api, &content.ty, &parts),
+                    issues,
+                ),
+                Err(why) => issues.push(Issue::new(
+                    "body",
+                    String::new(),
+                    format!("not a multipart/form-data body: {why}"),
+                )),
+            }
+            // The fingerprint of a key stays the body's bytes.
+            Ok(None)
+        }
+        BodyKind::Binary => Ok(None),
     }
 }
 

@@ -578,6 +578,23 @@ pub(crate) struct RawParams<'a> {
     pub cookies: &'a [(String, String)],
 }
 
+/// `local@domain`, neither empty nor holding spaces: a lenient reading of
+/// `format: email` (RFC 5321 allows much; an address without its `@` is
+/// what a server refuses).
+fn is_email(s: &str) -> bool {
+    match s.rsplit_once('@') {
+        Some((local, domain)) => {
+            !local.is_empty()
+                && !domain.is_empty()
+                && !domain.contains('@')
+                && !s.chars().any(char::is_whitespace)
+                && !domain.starts_with('.')
+                && !domain.ends_with('.')
+        }
+        None => false,
+    }
+}
+
 /// Compiled `pattern`s by their text; `None` for one the regex engine does
 /// not take (an ECMA-only construct such as a lookaround), which is then
 /// not enforced rather than refusing every request.
@@ -637,6 +654,9 @@ pub(crate) fn check_constraints(
                 if pattern(p).is_some_and(|re| !re.is_match(s)) {
                     problem(format!("does not match the pattern {p}"));
                 }
+            }
+            if c.format.as_deref() == Some("email") && !is_email(s) {
+                problem("is not an email address".to_string());
             }
         }
         Value::Number(n) => {
@@ -917,6 +937,61 @@ pub(crate) fn form_object(api: &Api, ty: &TypeRef, pairs: &[(String, String)]) -
             }
         } else {
             map.insert(k.clone(), field_value(api, fields, additional, k, v));
+        }
+    }
+    Value::Object(map)
+}
+
+/// A multipart body's parts as the object its schema describes: a file
+/// part is a binary string, a part whose field takes structured data is
+/// read as JSON (OpenAPI's default for such parts), others as their text,
+/// and repeated parts of an array field make its items.
+pub(crate) fn multipart_object(api: &Api, ty: &TypeRef, parts: &[super::multipart::Part]) -> Value {
+    let (fields, additional) = object_fields(api, ty).unwrap_or((&[], None));
+    let mut map = Map::new();
+    for part in parts {
+        let field_ty = fields
+            .iter()
+            .find(|f| f.name == part.name)
+            .map(|f| &f.ty)
+            .or(additional);
+        let (is_array, item_ty) = match field_ty.map(|t| resolve(api, t)) {
+            Some(TypeRef::Array(item)) => (true, Some(&**item)),
+            _ => (false, field_ty),
+        };
+        let text = String::from_utf8_lossy(&part.data).into_owned();
+        let value = if part.file {
+            Value::String("<file>".to_string())
+        } else {
+            match item_ty.map(|t| resolve(api, t)) {
+                Some(TypeRef::Primitive(_)) | None => match item_ty {
+                    Some(t) => coerce(api, &text, t),
+                    None => Value::String(text),
+                },
+                Some(t) => {
+                    let structured =
+                        matches!(t, TypeRef::Map(_) | TypeRef::Any | TypeRef::Array(_))
+                            || matches!(t, TypeRef::Named(n) if matches!(
+                                api.type_by_name(n).map(|x| &x.kind),
+                                Some(TypeKind::Object { .. } | TypeKind::Union { .. })
+                            ));
+                    if structured {
+                        serde_json::from_str(&text).unwrap_or(Value::String(text))
+                    } else {
+                        coerce(api, &text, t)
+                    }
+                }
+            }
+        };
+        if is_array {
+            if let Value::Array(items) = map
+                .entry(part.name.clone())
+                .or_insert_with(|| Value::Array(Vec::new()))
+            {
+                items.push(value);
+            }
+        } else {
+            map.insert(part.name.clone(), value);
         }
     }
     Value::Object(map)

@@ -479,8 +479,9 @@ fn credential_slot(api: &Api, op: &Operation) -> Result<(CredentialSlot, Option<
     Ok((slot, Some(name.clone())))
 }
 
-/// Builds one request from the spec file's values, else from data made
-/// from the IR's types (as `sdkgen mock` makes its data).
+/// Builds one request from the spec file's values, else the body from the
+/// spec's example of it, else from data made from the IR's types (as `sdkgen
+/// mock` makes its data).
 fn prepare(
     api: &Api,
     op: &Operation,
@@ -547,7 +548,12 @@ fn prepare(
                         .unwrap_or("empty")
                 ));
             };
-            Some(crate::mock::example_value(api, &content.ty, None))
+            Some(
+                content
+                    .example
+                    .clone()
+                    .unwrap_or_else(|| crate::mock::example_value(api, &content.ty, None)),
+            )
         }
     };
     if body.is_some() {
