@@ -1076,6 +1076,10 @@ async fn every_schema_constraint_is_checked() {
             json!({"amount": 0, "currency": "eur", "vendor_id": "v"}),
             "body /amount: is 0; it must be at least 1",
         ),
+        (
+            json!({"amount": 5, "currency": "eur", "vendor_id": "v", "metadata": {"k".repeat(41): "v"}}),
+            "names a key that is 41 characters long; the longest allowed is 40",
+        ),
     ] {
         let res = create_transfer(&c, &base, None, "t", &body.to_string())
             .await

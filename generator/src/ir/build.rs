@@ -1649,6 +1649,13 @@ fn constraints_of(s: &oa::Schema) -> Constraints {
         }
         _ => {}
     }
+    c.keys = s
+        .schema_data
+        .extensions
+        .get(crate::load::normalize::PROPERTY_NAMES)
+        .and_then(|v| serde_json::from_value::<oa::Schema>(v.clone()).ok())
+        .map(|k| Box::new(constraints_of(&k)))
+        .filter(|k| !k.is_empty());
     c
 }
 

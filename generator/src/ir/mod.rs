@@ -460,6 +460,8 @@ pub struct Constraints {
     pub items: Option<Box<Constraints>>,
     /// The keywords of an inline `additionalProperties` schema.
     pub values: Option<Box<Constraints>>,
+    /// The keywords every key must meet (`propertyNames`).
+    pub keys: Option<Box<Constraints>>,
 }
 
 impl Constraints {

@@ -14,6 +14,9 @@ use crate::error::{join_pointer, Warning};
 pub const NULL_MARK: &str = "x-sdkgen-null";
 /// Marks an enum that came from `const`.
 pub const CONST_MARK: &str = "x-sdkgen-const";
+/// Keeps a schema's `propertyNames` (the schema every key of an object
+/// must match), which the typed reader has no field for.
+pub const PROPERTY_NAMES: &str = "x-sdkgen-property-names";
 
 pub struct Normalizer {
     pub warnings: Vec<Warning>,
@@ -199,6 +202,11 @@ impl Normalizer {
         }
 
         // const (3.1) becomes a one-value enum, marked so emitters know.
+        if let Some(names) = map.remove("propertyNames") {
+            if names.is_object() {
+                map.insert(PROPERTY_NAMES.into(), names);
+            }
+        }
         if let Some(value) = map.remove("const") {
             map.insert("enum".into(), Value::Array(vec![value]));
             map.insert(CONST_MARK.into(), Value::Bool(true));

@@ -636,6 +636,18 @@ pub(crate) fn check_constraints(
         }
         _ => {}
     }
+    if let (Value::Object(map), Some(kc)) = (value, &c.keys) {
+        for k in map.keys() {
+            let mut about_key = Vec::new();
+            check_constraints(kc, &Value::String(k.clone()), "", &[], &mut about_key);
+            for (_, message) in about_key {
+                out.push((
+                    push_pointer(pointer, k),
+                    format!("names a key that {message}"),
+                ));
+            }
+        }
+    }
     let mut problem = |m: String| out.push((pointer.to_string(), m));
     match value {
         Value::String(s) => {

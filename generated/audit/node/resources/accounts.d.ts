@@ -17,8 +17,6 @@ export interface ListAccountsParams {
    * The page number, starting at 1.
    *
    * Sent as the `page` query parameter.
-   *
-   * An integer; exact up to `Number.MAX_SAFE_INTEGER`.
    */
   page?: number;
   /**

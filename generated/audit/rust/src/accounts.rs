@@ -139,7 +139,7 @@ static LIST_ACCOUNTS: Operation = Operation {
 #[must_use = "a request does nothing until it is sent"]
 pub struct ListAccountsRequest {
     runtime: Runtime,
-    page: Option<i64>,
+    page: Option<i32>,
     per_page: Option<i64>,
     email: Option<String>,
     options: CallOptions,
@@ -147,7 +147,7 @@ pub struct ListAccountsRequest {
 
 impl ListAccountsRequest {
     /// The page number, starting at 1.
-    pub fn page(mut self, page: i64) -> Self {
+    pub fn page(mut self, page: i32) -> Self {
         self.page = Some(page);
         self
     }
@@ -223,6 +223,8 @@ impl ListAccountsRequest {
 /// The error responses of [`ListAccountsRequest`], decoded from an [`Error`] by `from_error`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ListAccountsError {
+    /// 400: Bad request
+    BadRequest(models::Error),
     /// 401: Unauthorized
     Unauthorized(models::Error),
 }
@@ -233,6 +235,7 @@ impl ListAccountsError {
     pub fn from_error(error: &Error) -> Option<Self> {
         let api = error.api()?;
         match api.status.as_u16() {
+            400 => Some(Self::BadRequest(crate::decode(api)?)),
             401 => Some(Self::Unauthorized(crate::decode(api)?)),
             _ => None,
         }
@@ -327,6 +330,8 @@ pub enum CreateAccountError {
     BadRequest(models::Error),
     /// 401: Unauthorized
     Unauthorized(models::Error),
+    /// 409: The idempotency key was used by another request.
+    Conflict(models::Error),
 }
 
 impl CreateAccountError {
@@ -337,6 +342,7 @@ impl CreateAccountError {
         match api.status.as_u16() {
             400 => Some(Self::BadRequest(crate::decode(api)?)),
             401 => Some(Self::Unauthorized(crate::decode(api)?)),
+            409 => Some(Self::Conflict(crate::decode(api)?)),
             _ => None,
         }
     }
@@ -618,6 +624,8 @@ impl AddAccountNoteCall<'_> {
 /// The error responses of [`AddAccountNoteCall`], decoded from an [`Error`] by `from_error`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AddAccountNoteError {
+    /// 400: Bad request
+    BadRequest(models::Error),
     /// 401: Unauthorized
     Unauthorized(models::Error),
     /// 404: Not found
@@ -630,6 +638,7 @@ impl AddAccountNoteError {
     pub fn from_error(error: &Error) -> Option<Self> {
         let api = error.api()?;
         match api.status.as_u16() {
+            400 => Some(Self::BadRequest(crate::decode(api)?)),
             401 => Some(Self::Unauthorized(crate::decode(api)?)),
             404 => Some(Self::NotFound(crate::decode(api)?)),
             _ => None,
