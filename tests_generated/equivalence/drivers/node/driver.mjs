@@ -84,7 +84,15 @@ const calls = {
       exact: true,
       minScore: 2.0,
     }),
-  searchItemsEmpty: (c) => c.search.searchItems({ tag: [], ids: [], words: [], filter: {} }),
+  searchItemsEmpty: (c) =>
+    c.search.searchItems({
+      tag: [],
+      ids: [],
+      words: [],
+      filter: {},
+      exact: false,
+      minScore: 0,
+    }),
   // The generated names, in the order of the spec: DateSent<, DateSent>, DateSent.
   listMessages: (c) =>
     c.search.listMessages({
@@ -135,6 +143,9 @@ const calls = {
   getItemServerErrors: (c) => c.items.getItem("i_2"),
   getItemThrottled: (c) => c.items.getItem("i_3"),
   patchItemNulls: (c) => c.items.patchItem("i_4", { name: null, note: "n" }),
+  putBlob: (c) =>
+    c.files.putBlob("ré:sumé.pdf", { body: new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x00, 0xff]) }),
+  mergeNote: (c) => c.notes.mergeNote("n_1", { title: null, pinned: false }),
   getSlow: (c) => c.items.getSlow(),
   getSlowRoot: (c) => c.items.getSlowRoot(),
 };

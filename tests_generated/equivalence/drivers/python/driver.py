@@ -130,7 +130,7 @@ def search_items(c: Client) -> Any:
 
 def search_items_empty(c: Client) -> Any:
     return c.search.with_raw_response.search_items(
-        tag=[], ids=[], words=[], filter_=models.Filter()
+        tag=[], ids=[], words=[], filter_=models.Filter(), exact=False, min_score=0
     )
 
 
@@ -225,6 +225,16 @@ def patch_item_nulls(c: Client) -> Any:
     return c.items.with_raw_response.patch_item(item_id="i_4", name=None, note="n")
 
 
+def put_blob(c: Client) -> Any:
+    return c.files.with_raw_response.put_blob(
+        name="ré:sumé.pdf", body=bytes([0x25, 0x50, 0x44, 0x46, 0x00, 0xFF])
+    )
+
+
+def merge_note(c: Client) -> Any:
+    return c.notes.with_raw_response.merge_note(note_id="n_1", title=None, pinned=False)
+
+
 def get_slow(c: Client) -> Any:
     return c.items.with_raw_response.get_slow()
 
@@ -256,6 +266,8 @@ CALLS: dict[str, Callable[[Client], Any]] = {
     "getItemServerErrors": get_item_server_errors,
     "getItemThrottled": get_item_throttled,
     "patchItemNulls": patch_item_nulls,
+    "putBlob": put_blob,
+    "mergeNote": merge_note,
     "getSlow": get_slow,
     "getSlowRoot": get_slow_root,
 }

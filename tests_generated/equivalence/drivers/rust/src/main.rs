@@ -201,6 +201,8 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                     color: None,
                     in_stock: None,
                 })
+                .exact(false)
+                .min_score(0.0)
                 .send_with_response()
                 .await,
         ),
@@ -392,6 +394,27 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 client
                     .items()
                     .patch_item("i_4", &body)
+                    .send_with_response()
+                    .await,
+            )
+        }
+        "putBlob" => outcome(
+            client
+                .files()
+                .put_blob("ré:sumé.pdf", vec![0x25, 0x50, 0x44, 0x46, 0x00, 0xff])
+                .send_with_response()
+                .await,
+        ),
+        "mergeNote" => {
+            let body = models::NotePatch {
+                // `title: null`: the field's type has no way to say null.
+                title: None,
+                pinned: Some(false),
+            };
+            outcome(
+                client
+                    .notes()
+                    .merge_note("n_1", &body)
                     .send_with_response()
                     .await,
             )
