@@ -52,6 +52,30 @@ def _run(argv: list[str], cwd: Path | None = None, env: dict[str, str] | None = 
     return done.stdout
 
 
+def sync_tree(src: Path, dst: Path) -> None:
+    """Makes `dst` hold what `src` holds, rewriting only the files whose
+    bytes changed: cargo rebuilds a path dependency when its files' times
+    change, and a big generated crate (stripe's) takes minutes to build."""
+    dst.mkdir(parents=True, exist_ok=True)
+    wanted = {p.relative_to(src) for p in src.rglob("*")}
+    wanted = {rel for rel in wanted if rel.parts[0] != "target"}
+    for rel in sorted(wanted):
+        s, d = src / rel, dst / rel
+        if s.is_dir():
+            d.mkdir(parents=True, exist_ok=True)
+        elif not d.is_file() or d.read_bytes() != s.read_bytes():
+            d.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(s, d)
+    for p in sorted(dst.rglob("*"), reverse=True):
+        rel = p.relative_to(dst)
+        if rel.parts[0] == "target" or rel == Path("Cargo.lock") or rel in wanted:
+            continue
+        if p.is_dir():
+            p.rmdir()
+        else:
+            p.unlink()
+
+
 def prepare(
     tools: Tools, spec: Path, work: Path, drivers: Path, languages: tuple[str, ...]
 ) -> None:
@@ -59,25 +83,27 @@ def prepare(
     from `drivers/rust` when Rust is among the languages."""
     work.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(spec, work / "spec.yaml")
-    sdk = work / "sdk"
-    if sdk.exists():
-        shutil.rmtree(sdk)
+    fresh = work / "sdk.fresh"
+    if fresh.exists():
+        shutil.rmtree(fresh)
     _run(
         [
             str(tools.sdkgen),
             "build",
             str(work / "spec.yaml"),
             "--out",
-            str(sdk),
+            str(fresh),
             "--lang",
             ",".join(languages),
         ]
     )
+    # Into place file by file, so an unchanged SDK in a reused work folder
+    # is not rebuilt.
+    sync_tree(fresh, work / "sdk")
+    shutil.rmtree(fresh)
     if "rust" in languages:
         crate = work / "driver-rust"
-        if crate.exists():
-            shutil.rmtree(crate)
-        shutil.copytree(drivers / "rust", crate, ignore=shutil.ignore_patterns("target"))
+        sync_tree(drivers / "rust", crate)
         shutil.copyfile(tools.cargo_lock, crate / "Cargo.lock")
         env = dict(os.environ, CARGO_TARGET_DIR=str(tools.cargo_target))
         fetched = subprocess.run(
@@ -128,6 +154,7 @@ def run_driver(
     control: str | None = None,
     base_url: str | None = None,
     only: list[str] | None = None,
+    token: str | None = None,
     timeout_s: float = 300,
 ) -> list[dict[str, Any]]:
     """Runs one driver over a call table; its outcomes, one per call, in order."""
@@ -139,6 +166,8 @@ def run_driver(
         argv += ["--base-url", base_url]
     if only:
         argv += ["--only", ",".join(only)]
+    if token:
+        argv += ["--token", token]
     try:
         done = subprocess.run(
             argv, env=env, capture_output=True, text=True, timeout=timeout_s, check=False
