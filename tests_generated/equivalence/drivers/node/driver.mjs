@@ -67,6 +67,7 @@ const calls = {
       agree: false,
       colors: ["red", "dark green"],
       comment: null,
+      labels: { size: "x l" },
     }),
   uploadAttachment: (c) =>
     c.files.uploadAttachment({ label: "scan", file: bytes, pageCount: 2 }),

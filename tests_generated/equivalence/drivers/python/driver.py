@@ -100,6 +100,7 @@ def submit_form(c: Client) -> Any:
         agree=False,
         colors=["red", "dark green"],
         comment=None,
+        labels={"size": "x l"},
     )
 
 

@@ -147,6 +147,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 colors: Some(vec!["red".to_string(), "dark green".to_string()]),
                 // `comment: null`: the field's type has no way to say null.
                 comment: None,
+                labels: Some(HashMap::from([("size".to_string(), "x l".to_string())])),
             };
             outcome(client.notes().submit_form(&body).send_with_response().await)
         }
