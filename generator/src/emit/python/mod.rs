@@ -424,9 +424,9 @@ mod tests {
 
     #[test]
     fn seconds_read_naturally() {
-        assert_eq!(seconds(60_000), "60 s");
+        assert_eq!(seconds(90_000), "90 s");
         assert_eq!(seconds(1_200), "1.2 s");
-        assert_eq!(seconds(500), "0.5 s");
+        assert_eq!(seconds(250), "0.25 s");
         assert_eq!(seconds(4_500), "4.5 s");
     }
 

@@ -10,7 +10,9 @@ use super::naming::{operation_constant, request_builder, response_parser, Names}
 use super::shape::{Input, OpShape, Outcome, Place};
 use super::types::Types;
 use super::{docstring_of, import_line, Effective};
-use crate::ir::{Api, BodyKind, Group, Operation, ParamStyle, RetryClass, StatusSpec};
+use crate::ir::{
+    Api, BodyKind, FailurePolicy, Group, HintSource, Operation, ParamStyle, RetryClass, StatusSpec,
+};
 
 /// One keyword argument in a signature.
 pub struct ParamView {
@@ -141,8 +143,8 @@ fn always_sent(param: &ParamView) -> bool {
 }
 
 fn operation_constant_doc(api: &Api, op: &Operation, constant: &str) -> String {
-    let r = &op.retry;
-    let class = match r.class {
+    let plan = &op.plan;
+    let class = match plan.retry.class {
         RetryClass::Safe => "SAFE",
         RetryClass::Idempotent => "IDEMPOTENT",
         RetryClass::Keyed => "KEYED",
@@ -153,42 +155,52 @@ fn operation_constant_doc(api: &Api, op: &Operation, constant: &str) -> String {
         Doc::text(format!("method={}", py_str(op.method.as_str()))),
         Doc::text(format!("retry_class=_runtime.RetryClass.{class}")),
     ];
-    if let (RetryClass::Keyed, Some(key)) = (r.class, r.key.as_ref()) {
-        let contract = &api.key_contract;
+    // The key contract is written out in full for keyed operations, and
+    // only for them: no other operation sends a key or reads its 409s.
+    if let Some(key) = &plan.key {
+        let failures = match key.failures {
+            FailurePolicy::Replay => "REPLAY",
+            FailurePolicy::Reattempt => "REATTEMPT",
+        };
         args.push(Doc::text(format!("key_header={}", py_str(&key.header))));
         args.push(Doc::text(format!("key_max_length={}", key.max_length)));
-        if contract.failures == Some(crate::ir::FailurePolicy::Replay) {
-            args.push(Doc::text("failures=_runtime.FailurePolicy.REPLAY"));
-        }
-        if let Some(code) = &contract.in_flight_code {
-            args.push(Doc::text(format!("in_flight_code={}", py_str(code))));
-        }
-        if let Some(code) = &contract.mismatch_code {
-            args.push(Doc::text(format!("mismatch_code={}", py_str(code))));
-        }
+        args.push(Doc::text(format!(
+            "failures=_runtime.FailurePolicy.{failures}"
+        )));
+        args.push(Doc::text(format!(
+            "in_flight_code={}",
+            py_str(&key.in_flight_code)
+        )));
+        args.push(Doc::text(format!(
+            "mismatch_code={}",
+            py_str(&key.mismatch_code)
+        )));
     }
-    if let Some(p99) = op.plan.retry.effective.p99_ms {
-        args.push(Doc::text(format!("p99_ms={p99}")));
+    // A root hint is the client's default p99, which a caller can change:
+    // only the operation's own hint belongs here.
+    if let Some(hint) = plan.retry.p99.filter(|h| h.from == HintSource::Operation) {
+        args.push(Doc::text(format!("p99_ms={}", hint.ms)));
     }
-    let o = op.plan.retry.own.or(api.retries);
-    let mut overrides = Vec::new();
-    if let Some(v) = o.max_attempts {
-        overrides.push(Doc::text(format!("max_attempts={v}")));
-    }
-    if let Some(v) = o.base_ms {
-        overrides.push(Doc::text(format!("base_ms={v}")));
-    }
-    if let Some(v) = o.cap_ms {
-        overrides.push(Doc::text(format!("cap_ms={v}")));
-    }
-    if let Some(v) = o.deadline_ms {
-        overrides.push(Doc::text(format!("deadline_ms={v}")));
-    }
+    let own = plan.retry.own;
+    let overrides: Vec<Doc> = [
+        ("max_attempts", own.max_attempts.map(u64::from)),
+        ("base_ms", own.base_ms),
+        ("cap_ms", own.cap_ms),
+        ("deadline_ms", own.deadline_ms),
+    ]
+    .into_iter()
+    .filter_map(|(name, v)| v.map(|v| Doc::text(format!("{name}={v}"))))
+    .collect();
     if !overrides.is_empty() {
         args.push(Doc::call("retry=_runtime.RetryOverrides", overrides));
     }
-    if op.security.as_ref().is_some_and(|s| s.is_empty()) {
+    // No set of schemes at all: the call never carries credentials. (An API
+    // without schemes has none to leave out.)
+    if plan.security.is_empty() && !api.auth.is_empty() {
         args.push(Doc::text("authenticated=False"));
+    }
+    if let Some(url) = plan.base.own_servers().and_then(super::client::server_url) {
+        args.push(Doc::text(format!("base_url={}", py_str(&url))));
     }
     layout::assign(0, constant, &Doc::call("_runtime.Operation", args))
 }
@@ -532,14 +544,15 @@ fn retry_paragraph(api: &Api, op: &Operation, effective: &Effective) -> String {
     let deadline = super::seconds(effective.deadline_ms);
     let timeout = match (op.plan.retry.p99, op.plan.retry.attempt_timeout_ms) {
         (Some(p99), Some(t)) => format!(
-            "each attempt times out after {} (3 x p99 of {} ms) or at the deadline",
+            "each attempt times out after {} ({} x p99 of {} ms) or at the deadline",
             super::seconds(t),
+            crate::defaults::get().attempt_timeout_p99_multiplier,
             p99.ms
         ),
         _ => "each attempt may use the time left before the deadline".to_string(),
     };
     let header = op
-        .retry
+        .plan
         .key
         .as_ref()
         .map(|k| k.header.clone())
