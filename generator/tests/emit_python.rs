@@ -179,6 +179,7 @@ paths:
             schema: {$ref: "#/components/schemas/Upload"}
           application/x-www-form-urlencoded:
             schema: {$ref: "#/components/schemas/Upload"}
+            encoding: {tags: {style: form, explode: false}}
       responses: {"204": {description: done}}
   /things:
     get:
@@ -197,6 +198,8 @@ components:
       type: object
       properties:
         name: {type: string}
+        tags: {type: array, items: {type: string}}
+        labels: {type: array, items: {type: string}}
 "##;
 
 fn generate_text(name: &str, text: &str) -> Vec<OutputFile> {
@@ -240,6 +243,9 @@ fn the_operation_plan_decides_what_the_sdk_sends() {
     // D1: a form, not multipart, although multipart is listed first.
     assert!(module.contains("content_type=\"application/x-www-form-urlencoded\""));
     assert!(!module.contains("multipart"));
+    // Each field as its encoding says: form and exploded unless declared.
+    assert!(module.contains("*_runtime.form_query(\"tags\", tags, explode=False)"));
+    assert!(module.contains("*_runtime.form_query(\"labels\", labels)"));
 
     // D2: the root hint and root x-retries are the client's defaults...
     let client = contents(&files, "_client.py");

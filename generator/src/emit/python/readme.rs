@@ -170,13 +170,13 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names, shapes: &[OpShape])
         .collect();
     let chosen = simple
         .iter()
-        .find(|(i, _)| api.operations[*i].retry.class == RetryClass::Keyed)
+        .find(|(i, _)| api.operations[*i].plan.retry.class == RetryClass::Keyed)
         .or_else(|| simple.first())
         .cloned()
         .or_else(|| (!api.operations.is_empty()).then(|| (0, vec!["...".to_string()])));
     let keyed = chosen
         .as_ref()
-        .is_some_and(|(i, _)| api.operations[*i].retry.class == RetryClass::Keyed);
+        .is_some_and(|(i, _)| api.operations[*i].plan.retry.class == RetryClass::Keyed);
     let call_of = |prefix: &str, raw: bool, extra: &[&str], indent: usize| -> String {
         match &chosen {
             Some((i, args)) => {
@@ -235,7 +235,7 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names, shapes: &[OpShape])
             OpRow {
                 call: var(i),
                 http: format!("{} {}", op.method.as_str(), op.path),
-                class: op.retry.class.as_str(),
+                class: op.plan.retry.class.as_str(),
                 key: op
                     .plan
                     .key
@@ -261,12 +261,12 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names, shapes: &[OpShape])
         api.operations
             .iter()
             .enumerate()
-            .filter(|(_, op)| op.retry.class == class)
+            .filter(|(_, op)| op.plan.retry.class == class)
             .map(|(i, op)| format!("`{}` (`{} {}`)", var(i), op.method.as_str(), op.path))
             .collect()
     };
     let contract = &api.key_contract;
-    let key_op = api.operations.iter().find_map(|op| op.retry.key.as_ref());
+    let key_op = api.operations.iter().find_map(|op| op.plan.key.as_ref());
     ReadmeView {
         dist: package.name.clone(),
         import: names.package.clone(),

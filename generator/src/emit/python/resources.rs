@@ -71,7 +71,7 @@ pub struct ResourceView {
 /// The per-call options every method takes after its own arguments.
 fn call_options(op: &Operation) -> Vec<ParamView> {
     let mut out = Vec::new();
-    if op.retry.class == RetryClass::Keyed {
+    if op.plan.key.is_some() {
         out.push(option("idempotency_key", "str | None"));
     }
     out.push(option("timeout", "float | None"));
@@ -214,6 +214,32 @@ fn sent(types: &Types, input: &Input, ident: &str) -> String {
     }
 }
 
+/// `*<pairs of input>`: a query parameter or a form field, encoded as its
+/// style and explode say.
+fn pairs(types: &Types, input: &Input, ident: &str, style: ParamStyle, explode: bool) -> Doc {
+    let wire = Doc::text(py_str(&input.wire));
+    let value = Doc::text(sent(types, input, ident));
+    match style {
+        ParamStyle::DeepObject => Doc::call(
+            "*_runtime.deep_object_query",
+            vec![wire, Doc::text(format!("_base.to_json({ident})"))],
+        ),
+        ParamStyle::SpaceDelimited => Doc::call(
+            "*_base.delimited_query",
+            vec![wire, value, Doc::text("\" \"")],
+        ),
+        ParamStyle::PipeDelimited => Doc::call(
+            "*_base.delimited_query",
+            vec![wire, value, Doc::text("\"|\"")],
+        ),
+        _ if !explode => Doc::call(
+            "*_runtime.form_query",
+            vec![wire, value, Doc::text("explode=False")],
+        ),
+        _ => Doc::call("*_runtime.form_query", vec![wire, value]),
+    }
+}
+
 /// A media type that can go in `Content-Type` (wildcards cannot).
 fn concrete_media_type(media: &str) -> &str {
     if media.contains('*') {
@@ -274,37 +300,9 @@ fn builder_body(
     if !query_params.is_empty() {
         let items = query_params
             .iter()
-            .map(|(i, n, _)| {
-                let wire = Doc::text(py_str(&i.wire));
-                let value = Doc::text(sent(types, i, n));
-                match i.place {
-                    Place::Query {
-                        style: ParamStyle::DeepObject,
-                        ..
-                    } => Doc::call(
-                        "*_runtime.deep_object_query",
-                        vec![wire, Doc::text(format!("_base.to_json({n})"))],
-                    ),
-                    Place::Query {
-                        style: ParamStyle::SpaceDelimited,
-                        ..
-                    } => Doc::call(
-                        "*_base.delimited_query",
-                        vec![wire, value, Doc::text("\" \"")],
-                    ),
-                    Place::Query {
-                        style: ParamStyle::PipeDelimited,
-                        ..
-                    } => Doc::call(
-                        "*_base.delimited_query",
-                        vec![wire, value, Doc::text("\"|\"")],
-                    ),
-                    Place::Query { explode: false, .. } => Doc::call(
-                        "*_runtime.form_query",
-                        vec![wire, value, Doc::text("explode=False")],
-                    ),
-                    _ => Doc::call("*_runtime.form_query", vec![wire, value]),
-                }
+            .map(|(i, n, _)| match i.place {
+                Place::Query { style, explode } => pairs(types, i, n, style, explode),
+                _ => pairs(types, i, n, ParamStyle::Form, true),
             })
             .collect();
         lines.push(Doc::group("query = [", items, "]").render(4, 0));
@@ -360,14 +358,17 @@ fn builder_body(
         let media = concrete_media_type(&body.media_type);
         let fields = of(|p| *p == Place::BodyField);
         if body.flattened && body.kind == BodyKind::Form {
+            // Each field as the plan's encoding for it says (form, exploded,
+            // unless the spec's `encoding` declares otherwise).
+            let parts = op.plan.body.as_ref().map(|b| &b.parts[..]).unwrap_or(&[]);
             let items = fields
                 .iter()
-                .map(|(i, n, _)| {
-                    Doc::call(
-                        "*_runtime.form_query",
-                        vec![Doc::text(py_str(&i.wire)), Doc::text(sent(types, i, n))],
-                    )
-                })
+                .map(
+                    |(i, n, _)| match parts.iter().find(|p| p.property == i.wire) {
+                        Some(part) => pairs(types, i, n, part.style, part.explode),
+                        None => pairs(types, i, n, ParamStyle::Form, true),
+                    },
+                )
                 .collect();
             lines.push(Doc::group("body = [", items, "]").render(4, 0));
         } else if body.flattened {
@@ -557,7 +558,7 @@ fn retry_paragraph(api: &Api, op: &Operation, effective: &Effective) -> String {
         .as_ref()
         .map(|k| k.header.clone())
         .unwrap_or_else(|| api.key_contract.header().to_string());
-    let how = match op.retry.class {
+    let how = match op.plan.retry.class {
         RetryClass::Safe | RetryClass::Idempotent => {
             "Retried on throttling (429), transient errors (502, 503, 504, one 500) and \
              connection failures"
@@ -567,7 +568,12 @@ fn retry_paragraph(api: &Api, op: &Operation, effective: &Effective) -> String {
             "Sends `{header}` with the same key on every attempt, so the API collapses \
              duplicates; retried on throttling (429), transient errors (502, 503, 504{}), \
              the in-flight 409 and connection failures",
-            if api.key_contract.failures == Some(crate::ir::FailurePolicy::Replay) {
+            if op
+                .plan
+                .key
+                .as_ref()
+                .is_some_and(|k| k.failures == FailurePolicy::Replay)
+            {
                 ""
             } else {
                 ", one 500"
@@ -678,7 +684,7 @@ fn method_doc(
         }
         entries.push((ident.clone(), described));
     }
-    if op.retry.class == RetryClass::Keyed {
+    if op.plan.key.is_some() {
         entries.push((
             "idempotency_key".to_string(),
             "The key sent on every attempt (default: a UUID v4 made once for this call and \
@@ -741,7 +747,7 @@ fn method_doc(
         "The last attempt got an error status (``NotFoundError``, ``RateLimitError``, ... \
          by status).",
     )];
-    if op.retry.class == RetryClass::Keyed {
+    if op.plan.key.is_some() {
         raises.push((
             "IdempotencyInFlightError",
             "A request with the same key was still being processed on the last attempt.",
