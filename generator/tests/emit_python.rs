@@ -85,9 +85,9 @@ fn the_runtime_is_vendored_verbatim() {
         .iter()
         .find(|f| f.path.ends_with("payments/_base.py"))
         .expect("_base.py");
-    let template =
-        std::fs::read_to_string(root().join("templates/python/_base.py")).expect("template");
-    assert_eq!(base.contents, template);
+    let shared = std::fs::read_to_string(root().join("runtime/python/sdk_base/_base.py"))
+        .expect("runtime/python/sdk_base/_base.py");
+    assert_eq!(base.contents, shared);
 }
 
 #[test]

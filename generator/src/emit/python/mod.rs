@@ -287,8 +287,9 @@ struct ReadmeTemplate<'a> {
     r: &'a readme::ReadmeView,
 }
 
-/// The code shared by every generated package's modules.
-const BASE: &str = include_str!("../../../../templates/python/_base.py");
+/// The code shared by every generated package's modules: `runtime/python/sdk_base/_base.py`,
+/// tested there, copied verbatim as `<package>/_base.py`.
+const BASE: &str = include_str!("../../../../runtime/python/sdk_base/_base.py");
 
 /// Renders a template; the file ends with exactly one newline (askama drops
 /// the template's own last one).
