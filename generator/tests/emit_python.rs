@@ -85,9 +85,9 @@ fn the_runtime_is_vendored_verbatim() {
         .iter()
         .find(|f| f.path.ends_with("payments/_base.py"))
         .expect("_base.py");
-    let template =
-        std::fs::read_to_string(root().join("templates/python/_base.py")).expect("template");
-    assert_eq!(base.contents, template);
+    let shared = std::fs::read_to_string(root().join("runtime/python/sdk_base/_base.py"))
+        .expect("runtime/python/sdk_base/_base.py");
+    assert_eq!(base.contents, shared);
 }
 
 #[test]
@@ -154,4 +154,155 @@ fn hostile_strings_never_reach_the_source_unescaped() {
     // starts the docstring. (scripts/test-generated-python imports, lints
     // and type-checks this package.)
     assert!(models.contains("    \"\"\"\\\"\"\"\n    import os\n"));
+}
+
+/// A spec whose operations exercise what the operation plan decides: the
+/// body's content, the descriptor's key contract, hints and overrides, and
+/// servers of their own.
+const PLAN_SPEC: &str = r##"
+openapi: 3.0.3
+info: {title: Plan, version: 1.0.0}
+servers: [{url: "https://api.example.com"}]
+x-latency-p99-ms: 400
+x-retries: {max-attempts: 5}
+x-idempotency: {header: Idempotency-Key, failures: replay}
+paths:
+  /uploads:
+    servers: [{url: "https://{region}.upload.example.com/", variables: {region: {default: eu}}}]
+    post:
+      operationId: upload
+      x-idempotent: true
+      requestBody:
+        required: true
+        content:
+          multipart/form-data:
+            schema: {$ref: "#/components/schemas/Upload"}
+          application/x-www-form-urlencoded:
+            schema: {$ref: "#/components/schemas/Upload"}
+            encoding: {tags: {style: form, explode: false}}
+      responses: {"204": {description: done}}
+  /things:
+    get:
+      operationId: listThings
+      x-latency-p99-ms: 100
+      x-retries: {deadline-ms: 1000}
+      responses: {"204": {description: done}}
+    post:
+      operationId: createThing
+      parameters:
+        - {name: Idempotency-Key, in: header, schema: {type: string}}
+      responses: {"204": {description: done}}
+components:
+  schemas:
+    Upload:
+      type: object
+      properties:
+        name: {type: string}
+        tags: {type: array, items: {type: string}}
+        labels: {type: array, items: {type: string}}
+"##;
+
+fn generate_text(name: &str, text: &str) -> Vec<OutputFile> {
+    let dir =
+        std::env::temp_dir().join(format!("sdkgen-emit-python-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let spec = dir.join("spec.yaml");
+    std::fs::write(&spec, text).expect("spec written");
+    let files = generate(&spec);
+    std::fs::remove_dir_all(&dir).ok();
+    files
+}
+
+fn contents<'a>(files: &'a [OutputFile], suffix: &str) -> &'a str {
+    &files
+        .iter()
+        .find(|f| f.path.to_string_lossy().ends_with(suffix))
+        .unwrap_or_else(|| panic!("no {suffix}"))
+        .contents
+}
+
+/// The `_runtime.Operation(...)` assignment of `constant`.
+fn descriptor<'a>(module: &'a str, constant: &str) -> &'a str {
+    let start = module
+        .find(&format!("{constant} = _runtime.Operation("))
+        .unwrap_or_else(|| panic!("no {constant}"));
+    let end = start + module[start..].find("\n)\n").expect("closing paren");
+    &module[start..end]
+}
+
+#[test]
+fn the_operation_plan_decides_what_the_sdk_sends() {
+    let files = generate_text("plan", PLAN_SPEC);
+    let module = files
+        .iter()
+        .filter(|f| f.path.to_string_lossy().contains("/resources/"))
+        .map(|f| f.contents.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
+
+    // D1: a form, not multipart, although multipart is listed first.
+    assert!(module.contains("content_type=\"application/x-www-form-urlencoded\""));
+    assert!(!module.contains("multipart"));
+    // Each field as its encoding says: form and exploded unless declared.
+    assert!(module.contains("*_runtime.form_query(\"tags\", tags, explode=False)"));
+    assert!(module.contains("*_runtime.form_query(\"labels\", labels)"));
+
+    // D2: the root hint and root x-retries are the client's defaults...
+    let client = contents(&files, "_client.py");
+    assert!(client.contains(
+        "DEFAULT_RETRY_CONFIG = _runtime.RetryConfig(\n    max_attempts=5,\n    base_ms=500,\n    \
+         cap_ms=20000,\n    deadline_ms=60000,\n    p99_ms=400,\n)"
+    ));
+    assert!(client.contains("default=DEFAULT_RETRY_CONFIG"));
+    // ...and descriptors carry only the operation's own values.
+    let list = descriptor(&module, "_LIST_THINGS");
+    assert!(list.contains("p99_ms=100"), "{list}");
+    assert!(
+        list.contains("retry=_runtime.RetryOverrides(deadline_ms=1000)"),
+        "{list}"
+    );
+    assert!(!list.contains("max_attempts"), "{list}");
+    let upload = descriptor(&module, "_UPLOAD");
+    assert!(
+        !upload.contains("p99_ms") && !upload.contains("retry="),
+        "{upload}"
+    );
+    // Only keyed operations carry the key contract, always in full.
+    for plain in [list, upload] {
+        assert!(
+            !plain.contains("key_header") && !plain.contains("_code="),
+            "{plain}"
+        );
+    }
+    let create = descriptor(&module, "_CREATE_THING");
+    for field in [
+        "retry_class=_runtime.RetryClass.KEYED",
+        "key_header=\"Idempotency-Key\"",
+        "key_max_length=255",
+        "failures=_runtime.FailurePolicy.REPLAY",
+        "in_flight_code=\"concurrent_idempotent_requests\"",
+        "mismatch_code=\"invalid_idempotent_request\"",
+    ] {
+        assert!(create.contains(field), "{create} lacks {field}");
+    }
+
+    // D5: the path item's server, its variable at its default, and the
+    // client's map to redirect it.
+    assert!(
+        upload.contains("base_url=\"https://eu.upload.example.com\""),
+        "{upload}"
+    );
+    assert!(!list.contains("base_url") && !create.contains("base_url"));
+    assert!(client.contains("server_urls: Mapping[str, str] | None = None,"));
+    assert_eq!(client.matches("server_urls=server_urls,").count(), 2);
+    let readme = contents(&files, "README.md");
+    assert!(readme.contains("| `https://eu.upload.example.com` | `client."));
+    assert!(readme.contains("server_urls={\"https://eu.upload.example.com\": "));
+}
+
+#[test]
+fn clients_without_servers_of_their_own_take_no_server_map() {
+    let files = generate(&root().join("specs/payments.yaml"));
+    assert!(!contents(&files, "_client.py").contains("server_urls"));
+    assert!(!contents(&files, "README.md").contains("server_urls"));
 }

@@ -120,13 +120,19 @@ def test_unions_arrays_and_recursion(server: Server) -> None:
     assert c.models.get_tree() == [[[]], []]
 
 
+FORMS = "https://forms.example.com/in"
+"""The path item's own server of ``/form``, its variable at its default."""
+
+
 def test_form_text_and_binary_bodies(server: Server) -> None:
     server.script(
         Reply(204), Reply(200, raw=b"hi", content_type="text/plain"), Reply(200, raw=b"\x00\x01")
     )
-    c = Hostile(base_url=server.url, retry_config=TINY)
-    c.print_.post_form(name="a b&c", count=2)
-    assert server.seen[0].body == b"name=a%20b%26c&count=2"
+    c = Hostile(base_url=server.url, server_urls={FORMS: server.url}, retry_config=TINY)
+    # A form, not multipart (listed first): the plan's one body rule; `tags`
+    # as its declared encoding says (not exploded).
+    c.print_.post_form(name="a b&c", count=2, tags=["x", "y"])
+    assert server.seen[0].body == b"name=a%20b%26c&count=2&tags=x,y"
     assert server.seen[0].header("Content-Type") == "application/x-www-form-urlencoded"
     assert c.print_.post_text(body="héllo") == "hi"
     assert server.seen[1].body == "héllo".encode()
@@ -137,10 +143,32 @@ def test_form_text_and_binary_bodies(server: Server) -> None:
 
 def test_the_unsafe_form_post_is_not_retried(server: Server) -> None:
     server.script(Reply(502))
-    c = Hostile(base_url=server.url, retry_config=TINY)
+    c = Hostile(base_url=server.url, server_urls={FORMS: server.url}, retry_config=TINY)
     with pytest.raises(hostile.InternalServerError) as caught:
         c.print_.post_form(name="x")
     assert caught.value.stop_reason == hostile.StopReason.UNSAFE_TO_RETRY
+
+
+def test_an_operation_with_its_own_server_goes_there(server: Server) -> None:
+    assert hostile.resources.print_._POST_FORM.base_url == FORMS
+    assert hostile.resources.print_._POST_TEXT.base_url is None
+    server.script(Reply(204), Reply(200, raw=b"hi", content_type="text/plain"))
+    moved = {FORMS: server.url + "/moved/"}
+    c = Hostile(base_url=server.url + "/base", server_urls=moved, retry_config=TINY)
+    c.print_.post_form(name="x")
+    c.print_.post_text(body="y")
+    # The map moves only the server it names; the rest go to base_url.
+    assert [seen.path for seen in server.seen] == ["/moved/form", "/base/text"]
+
+
+@pytest.mark.asyncio
+async def test_the_async_client_takes_the_same_server_map(server: Server) -> None:
+    server.script(Reply(204))
+    async with hostile.AsyncHostile(
+        base_url=server.url, server_urls={FORMS: server.url + "/moved"}, retry_config=TINY
+    ) as c:
+        await c.print_.post_form(name="x")
+    assert server.seen[0].path == "/moved/form"
 
 
 def test_the_package_is_typed() -> None:

@@ -211,6 +211,18 @@ def test_operation_overrides_come_from_the_spec(server: Server) -> None:
     }
 
 
+def test_the_root_latency_hint_is_the_clients_default() -> None:
+    # The root x-latency-p99-ms is the default of the client's p99, which the
+    # client's own retry_config replaces; descriptors carry only their own.
+    assert payments._client.DEFAULT_RETRY_CONFIG.p99_ms == 400
+    with Payments(bearer_token="t") as c:
+        assert c._client.config.p99_ms == 400
+    with Payments(bearer_token="t", retry_config=RetryConfig(p99_ms=50)) as c:
+        assert c._client.config.p99_ms == 50
+    assert payments.resources.transfers._LIST_TRANSFERS.p99_ms is None
+    assert payments.resources.subscriptions._CREATE_SUBSCRIPTION.p99_ms == 1500
+
+
 def test_query_deep_object_and_null_versus_left_out(server: Server) -> None:
     page = {"object": "list", "data": [TRANSFER], "has_more": False}
     server.script(Reply(200, page), Reply(201, TRANSFER), Reply(201, TRANSFER))

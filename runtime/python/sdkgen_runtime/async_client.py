@@ -67,6 +67,7 @@ class AsyncRuntime(RuntimeCore):
         clock: Clock | None = None,
         random: Callable[[], float] | None = None,
         bucket: TokenBucket | None = None,
+        server_urls: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__(
             base_url,
@@ -78,6 +79,7 @@ class AsyncRuntime(RuntimeCore):
             clock=clock,
             random=random,
             bucket=bucket,
+            server_urls=server_urls,
         )
         self._owns_client = http_client is None
         self._http = http_client if http_client is not None else httpx.AsyncClient(timeout=None)

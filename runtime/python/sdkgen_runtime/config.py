@@ -7,10 +7,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .budget import DEFAULT_BUDGET_CAPACITY
+
 __all__ = [
+    "ATTEMPT_TIMEOUT_P99_MULTIPLIER",
+    "DECORRELATED_MULTIPLIER",
+    "DEFAULT_BASE_MS",
+    "DEFAULT_CAP_MS",
+    "DEFAULT_DEADLINE_MS",
     "DEFAULT_IN_FLIGHT_CODE",
     "DEFAULT_KEY_HEADER",
     "DEFAULT_KEY_MAX_LENGTH",
+    "DEFAULT_MAX_ATTEMPTS",
     "DEFAULT_MISMATCH_CODE",
     "DEFAULT_REQUEST_TIMEOUT_HEADER",
     "CallOptions",
@@ -24,6 +32,18 @@ __all__ = [
     "call_options",
 ]
 
+DEFAULT_MAX_ATTEMPTS = 3
+"""Attempts per call in all, the first one included."""
+DEFAULT_BASE_MS = 500
+"""Backoff base: the first retry sleeps up to this long."""
+DEFAULT_CAP_MS = 20_000
+"""No backoff sleep is longer than this."""
+DEFAULT_DEADLINE_MS = 60_000
+"""The whole call's deadline: every attempt and every sleep."""
+ATTEMPT_TIMEOUT_P99_MULTIPLIER = 3
+"""An attempt times out after this many times the latency hint (p99)."""
+DECORRELATED_MULTIPLIER = 3
+"""Decorrelated jitter draws the next sleep up to this many times the last."""
 DEFAULT_KEY_HEADER = "Idempotency-Key"
 DEFAULT_KEY_MAX_LENGTH = 255
 DEFAULT_IN_FLIGHT_CODE = "concurrent_idempotent_requests"
@@ -37,7 +57,8 @@ class Jitter(str, enum.Enum):
     FULL = "full"
     """``sleep = floor(u * min(cap, base * 2^n))``; the default."""
     DECORRELATED = "decorrelated"
-    """``sleep = min(cap, floor(base + u * (prev * 3 - base)))``; opt-in."""
+    """``sleep = min(cap, floor(base + u * (prev * 3 - base)))`` (3 is
+    ``DECORRELATED_MULTIPLIER``); opt-in."""
 
 
 class RetryClass(str, enum.Enum):
@@ -64,18 +85,19 @@ class RetryConfig:
 
     retries: bool = True
     """Turn automatic retries on or off."""
-    max_attempts: int = 3
+    max_attempts: int = DEFAULT_MAX_ATTEMPTS
     """Attempts in total, the first one included."""
     jitter: Jitter = Jitter.FULL
-    base_ms: int = 500
-    cap_ms: int = 20_000
-    deadline_ms: int = 60_000
+    base_ms: int = DEFAULT_BASE_MS
+    cap_ms: int = DEFAULT_CAP_MS
+    deadline_ms: int = DEFAULT_DEADLINE_MS
     """Overall deadline of a logical call: every attempt and every sleep."""
     p99_ms: int | None = None
-    """Latency hint: attempts time out after ``min(3 * p99_ms, remaining)``."""
+    """Latency hint: attempts time out after ``min(3 * p99_ms, remaining)``
+    (3 is ``ATTEMPT_TIMEOUT_P99_MULTIPLIER``)."""
     request_timeout_header: str | None = DEFAULT_REQUEST_TIMEOUT_HEADER
     """Header carrying the time left in ms on every attempt; ``None`` turns it off."""
-    budget_capacity: int = 500
+    budget_capacity: int = DEFAULT_BUDGET_CAPACITY
     """Capacity of the client's retry token bucket (it starts full)."""
 
     def __post_init__(self) -> None:
@@ -118,6 +140,10 @@ class Operation:
     retry: RetryOverrides | None = None
     authenticated: bool = True
     """Whether the client's auth is applied (``security: []`` turns it off)."""
+    base_url: str | None = None
+    """The spec's own server for this operation (from its ``servers`` or its
+    path item's), where it does not go to the client's base URL. A client's
+    ``server_urls`` can send it elsewhere."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "method", self.method.upper())

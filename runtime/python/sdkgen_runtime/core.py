@@ -207,9 +207,13 @@ class RuntimeCore:
         clock: Clock | None = None,
         random: Callable[[], float] | None = None,
         bucket: TokenBucket | None = None,
+        server_urls: Mapping[str, str] | None = None,
     ) -> None:
         self.base_url = base_url.rstrip("/")
         self._base_url = BaseURL(self.base_url)
+        self._server_urls = dict(server_urls or {})
+        # The parsed base of each operation's own server, made on first use.
+        self._server_bases: dict[str, BaseURL] = {}
         self.config = config if config is not None else RetryConfig()
         if auth is None:
             self._auth: list[Auth] = []
@@ -231,6 +235,28 @@ class RuntimeCore:
         self.clock = clock if clock is not None else SystemClock()
         self._random = random if random is not None else _random.random
         self.bucket = bucket if bucket is not None else TokenBucket(self.config.budget_capacity)
+
+    def server_url(self, spec_url: str) -> str:
+        """Where the requests of an operation with its own server go: the
+        replacement ``server_urls`` gives for ``spec_url``, else ``spec_url``
+        itself; a relative one is resolved against the client's base URL."""
+        url = self._server_urls.get(spec_url, spec_url)
+        if "://" not in url:
+            try:
+                url = str(httpx.URL(self.base_url).join(url))
+            except httpx.InvalidURL:
+                url = self.base_url + "/" + url.lstrip("/")
+        return url.rstrip("/")
+
+    def _base_of(self, operation: Operation) -> BaseURL:
+        spec_url = operation.base_url
+        if spec_url is None:
+            return self._base_url
+        base = self._server_bases.get(spec_url)
+        if base is None:
+            base = BaseURL(self.server_url(spec_url))
+            self._server_bases[spec_url] = base
+        return base
 
     def _starting_headers(self, http: HTTPClient) -> _StartingHeaders:
         """The headers calls start from; made again only when the HTTP
@@ -313,7 +339,7 @@ class RuntimeCore:
             for name, value in auth_query:
                 query.extend(form_query(name, value))
         try:
-            url = self._base_url.join(request.path, encode_query(query) if query else "")
+            url = self._base_of(operation).join(request.path, encode_query(query) if query else "")
         except httpx.InvalidURL as exc:
             raise SDKError(f"{operation.name}: invalid URL: {exc}") from exc
         merged = start.merged and url.is_absolute_url

@@ -194,6 +194,35 @@ def test_unauthenticated_operation_sends_no_credentials(mode: str) -> None:
     assert "authorization" not in rec.requests[0].headers
 
 
+@MODES
+def test_operation_with_its_own_server(mode: str) -> None:
+    rec = Recorder(ok(), ok())
+    upload = op(base_url="https://upload.example.com/v2")
+    run(mode, rec, upload, Request("GET", "/files/1"))
+    run(mode, rec, op(), Request("GET", "/files/1"))
+    assert str(rec.requests[0].url) == "https://upload.example.com/v2/files/1"
+    assert str(rec.requests[1].url) == "http://api.test/v1/files/1"
+
+
+@MODES
+def test_server_urls_redirect_an_operations_own_server(mode: str) -> None:
+    rec = Recorder(ok(), ok())
+    upload = op(base_url="https://upload.example.com")
+    moved = {"https://upload.example.com": "http://127.0.0.1:9/up/"}
+    run(mode, rec, upload, Request("GET", "/files/1"), server_urls=moved)
+    # The map replaces only the server it names; the client's own base URL stays.
+    run(mode, rec, op(), Request("GET", "/files/1"), server_urls=moved)
+    assert str(rec.requests[0].url) == "http://127.0.0.1:9/up/files/1"
+    assert str(rec.requests[1].url) == "http://api.test/v1/files/1"
+
+
+@MODES
+def test_relative_own_server_is_resolved_against_the_base_url(mode: str) -> None:
+    rec = Recorder(ok())
+    run(mode, rec, op(base_url="/uploads"), Request("GET", "/files/1"))
+    assert str(rec.requests[0].url) == "http://api.test/uploads/files/1"
+
+
 def test_auth_repr_hides_secrets() -> None:
     assert "tok" not in repr(BearerAuth("tok")) and "pw" not in repr(BasicAuth("u", "pw"))
 

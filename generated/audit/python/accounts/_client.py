@@ -15,6 +15,16 @@ from .resources.billing import AsyncBilling, Billing
 
 DEFAULT_BASE_URL = "https://accounts.example.com/api/v1"
 
+DEFAULT_RETRY_CONFIG = _runtime.RetryConfig(
+    max_attempts=3,
+    base_ms=500,
+    cap_ms=20000,
+    deadline_ms=60000,
+)
+"""The retry settings of a client made without ``retry_config``: the contract's defaults under the
+spec's root ``x-retries`` and latency hint.
+"""
+
 _USER_AGENT = "accounts-python/0.9.4"
 
 
@@ -60,7 +70,7 @@ class Accounts:
             max_attempts: Attempts per call in all, the first one included (default: 3).
             retries: ``False`` turns automatic retries off.
             retry_config: Every other retry setting: jitter, backoff base and cap, latency hint, the
-                request-timeout header, the retry budget.
+                request-timeout header, the retry budget (default: ``DEFAULT_RETRY_CONFIG``).
             default_headers: Headers sent with every request.
             http_client: Your own httpx client (its transport, proxies, certificates); the client
                 does not close it.
@@ -69,6 +79,7 @@ class Accounts:
             base_url,
             config=_base.client_config(
                 retry_config,
+                default=DEFAULT_RETRY_CONFIG,
                 timeout=timeout,
                 max_attempts=max_attempts,
                 retries=retries,
@@ -135,7 +146,7 @@ class AsyncAccounts:
             max_attempts: Attempts per call in all, the first one included (default: 3).
             retries: ``False`` turns automatic retries off.
             retry_config: Every other retry setting: jitter, backoff base and cap, latency hint, the
-                request-timeout header, the retry budget.
+                request-timeout header, the retry budget (default: ``DEFAULT_RETRY_CONFIG``).
             default_headers: Headers sent with every request.
             http_client: Your own httpx client (its transport, proxies, certificates); the client
                 does not close it.
@@ -144,6 +155,7 @@ class AsyncAccounts:
             base_url,
             config=_base.client_config(
                 retry_config,
+                default=DEFAULT_RETRY_CONFIG,
                 timeout=timeout,
                 max_attempts=max_attempts,
                 retries=retries,

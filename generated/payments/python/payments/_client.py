@@ -19,6 +19,17 @@ from .resources.vendors import AsyncVendors, Vendors
 DEFAULT_BASE_URL = "https://api.payments.example.com/v2"
 """Production. Moves real money."""
 
+DEFAULT_RETRY_CONFIG = _runtime.RetryConfig(
+    max_attempts=3,
+    base_ms=500,
+    cap_ms=20000,
+    deadline_ms=60000,
+    p99_ms=400,
+)
+"""The retry settings of a client made without ``retry_config``: the contract's defaults under the
+spec's root ``x-retries`` and latency hint.
+"""
+
 _USER_AGENT = "payments-python/2.3.0"
 
 
@@ -73,7 +84,7 @@ class Payments:
             max_attempts: Attempts per call in all, the first one included (default: 3).
             retries: ``False`` turns automatic retries off.
             retry_config: Every other retry setting: jitter, backoff base and cap, latency hint, the
-                request-timeout header, the retry budget.
+                request-timeout header, the retry budget (default: ``DEFAULT_RETRY_CONFIG``).
             default_headers: Headers sent with every request.
             http_client: Your own httpx client (its transport, proxies, certificates); the client
                 does not close it.
@@ -82,6 +93,7 @@ class Payments:
             base_url,
             config=_base.client_config(
                 retry_config,
+                default=DEFAULT_RETRY_CONFIG,
                 timeout=timeout,
                 max_attempts=max_attempts,
                 retries=retries,
@@ -160,7 +172,7 @@ class AsyncPayments:
             max_attempts: Attempts per call in all, the first one included (default: 3).
             retries: ``False`` turns automatic retries off.
             retry_config: Every other retry setting: jitter, backoff base and cap, latency hint, the
-                request-timeout header, the retry budget.
+                request-timeout header, the retry budget (default: ``DEFAULT_RETRY_CONFIG``).
             default_headers: Headers sent with every request.
             http_client: Your own httpx client (its transport, proxies, certificates); the client
                 does not close it.
@@ -169,6 +181,7 @@ class AsyncPayments:
             base_url,
             config=_base.client_config(
                 retry_config,
+                default=DEFAULT_RETRY_CONFIG,
                 timeout=timeout,
                 max_attempts=max_attempts,
                 retries=retries,

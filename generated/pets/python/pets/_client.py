@@ -16,6 +16,17 @@ from .resources.photos import AsyncPhotos, Photos
 DEFAULT_BASE_URL = "https://api.petshop.example.com/v1"
 """Production"""
 
+DEFAULT_RETRY_CONFIG = _runtime.RetryConfig(
+    max_attempts=3,
+    base_ms=500,
+    cap_ms=20000,
+    deadline_ms=60000,
+    p99_ms=300,
+)
+"""The retry settings of a client made without ``retry_config``: the contract's defaults under the
+spec's root ``x-retries`` and latency hint.
+"""
+
 _USER_AGENT = "pets-python/1.2.0"
 
 
@@ -63,7 +74,7 @@ class Pets:
             max_attempts: Attempts per call in all, the first one included (default: 3).
             retries: ``False`` turns automatic retries off.
             retry_config: Every other retry setting: jitter, backoff base and cap, latency hint, the
-                request-timeout header, the retry budget.
+                request-timeout header, the retry budget (default: ``DEFAULT_RETRY_CONFIG``).
             default_headers: Headers sent with every request.
             http_client: Your own httpx client (its transport, proxies, certificates); the client
                 does not close it.
@@ -72,6 +83,7 @@ class Pets:
             base_url,
             config=_base.client_config(
                 retry_config,
+                default=DEFAULT_RETRY_CONFIG,
                 timeout=timeout,
                 max_attempts=max_attempts,
                 retries=retries,
@@ -140,7 +152,7 @@ class AsyncPets:
             max_attempts: Attempts per call in all, the first one included (default: 3).
             retries: ``False`` turns automatic retries off.
             retry_config: Every other retry setting: jitter, backoff base and cap, latency hint, the
-                request-timeout header, the retry budget.
+                request-timeout header, the retry budget (default: ``DEFAULT_RETRY_CONFIG``).
             default_headers: Headers sent with every request.
             http_client: Your own httpx client (its transport, proxies, certificates); the client
                 does not close it.
@@ -149,6 +161,7 @@ class AsyncPets:
             base_url,
             config=_base.client_config(
                 retry_config,
+                default=DEFAULT_RETRY_CONFIG,
                 timeout=timeout,
                 max_attempts=max_attempts,
                 retries=retries,

@@ -7,7 +7,7 @@ use super::naming::{Names, PACKAGE_EXPORTS};
 use super::resources::ParamView;
 use super::PackageInfo;
 use super::{docstring_of, dunder_all, import_line, seconds, Effective, InitTemplate};
-use crate::ir::{Api, AuthKind, ParamLocation};
+use crate::ir::{Api, AuthKind, ParamLocation, Server};
 
 pub struct ResourceAttr {
     /// `attr: Class` and `attr: AsyncClass`, laid out at 4 spaces.
@@ -26,6 +26,9 @@ pub struct ClientView {
     pub base_url: Option<String>,
     pub base_url_doc: Option<String>,
     pub user_agent: String,
+    /// `DEFAULT_RETRY_CONFIG = _runtime.RetryConfig(...)`, laid out.
+    pub retry_config: String,
+    pub retry_config_doc: String,
     /// The `_auth` function's parameter lines and body, when the API has auth.
     pub auth_params: Vec<String>,
     pub auth_body: String,
@@ -44,13 +47,57 @@ pub struct ClientView {
 
 /// The spec's first server URL with its variables' defaults, when it is absolute.
 pub fn default_base_url(api: &Api) -> Option<String> {
-    let server = api.servers.first()?;
+    server_url(&api.servers).filter(|url| url.contains("://"))
+}
+
+/// The first of `servers` with its variables' defaults, without a trailing
+/// slash: where requests to those servers go unless the caller says otherwise.
+pub fn server_url(servers: &[Server]) -> Option<String> {
+    let server = servers.first()?;
     let mut url = server.url.clone();
     for v in &server.variables {
         url = url.replace(&format!("{{{}}}", v.name), &v.default);
     }
-    let url = url.trim_end_matches('/').to_string();
-    url.contains("://").then_some(url)
+    // A trailing slash goes, but never the `//` after a scheme.
+    let trimmed = url.trim_end_matches('/');
+    if url.contains("://") && !trimmed.contains("://") {
+        return Some(url);
+    }
+    Some(trimmed.to_string())
+}
+
+/// The distinct own servers of the operations that do not go to the
+/// client's base URL, in the operations' order.
+pub fn own_server_urls(api: &Api) -> Vec<String> {
+    let mut urls: Vec<String> = Vec::new();
+    for op in &api.operations {
+        if let Some(url) = op.plan.base.own_servers().and_then(server_url) {
+            if !urls.contains(&url) {
+                urls.push(url);
+            }
+        }
+    }
+    urls
+}
+
+/// The client's default retry settings: `api.client_retry`, every value
+/// written out.
+fn retry_config(api: &Api) -> String {
+    let c = api.client_retry;
+    let mut args = vec![
+        Doc::text(format!("max_attempts={}", c.max_attempts)),
+        Doc::text(format!("base_ms={}", c.base_ms)),
+        Doc::text(format!("cap_ms={}", c.cap_ms)),
+        Doc::text(format!("deadline_ms={}", c.deadline_ms)),
+    ];
+    if let Some(p99) = c.p99_ms {
+        args.push(Doc::text(format!("p99_ms={p99}")));
+    }
+    layout::assign(
+        0,
+        "DEFAULT_RETRY_CONFIG",
+        &Doc::call("_runtime.RetryConfig", args),
+    )
 }
 
 /// The text describing one auth keyword argument.
@@ -149,6 +196,14 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names) -> ClientView {
             String::new()
         },
     });
+    let own_servers = own_server_urls(api);
+    if !own_servers.is_empty() {
+        params.push(ParamView {
+            ident: "server_urls".to_string(),
+            annotation: "Mapping[str, str] | None".to_string(),
+            default: " = None".to_string(),
+        });
+    }
     for (ident, annotation) in [
         ("timeout", "float | None"),
         ("max_attempts", "int | None"),
@@ -171,6 +226,20 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names) -> ClientView {
             None => "The API's root URL.".to_string(),
         },
     ));
+    if !own_servers.is_empty() {
+        arg_docs.push((
+            "server_urls".to_string(),
+            format!(
+                "Where to send the operations that have servers of their own, by the \
+                 spec's URL ({}); the others go to ``base_url``.",
+                own_servers
+                    .iter()
+                    .map(|u| format!("``{}``", u.replace('`', "'")))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ));
+    }
     arg_docs.push((
         "timeout".to_string(),
         format!(
@@ -192,7 +261,7 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names) -> ClientView {
     arg_docs.push((
         "retry_config".to_string(),
         "Every other retry setting: jitter, backoff base and cap, latency hint, the \
-         request-timeout header, the retry budget."
+         request-timeout header, the retry budget (default: ``DEFAULT_RETRY_CONFIG``)."
             .to_string(),
     ));
     arg_docs.push((
@@ -222,25 +291,30 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names) -> ClientView {
                 .collect();
             Doc::call("auth=_auth", args).flat()
         };
+        let server_urls = (!own_servers.is_empty()).then(|| Doc::text("server_urls=server_urls"));
         Doc::call(
             format!("self._client = _runtime.{class}"),
-            vec![
-                Doc::text("base_url"),
-                Doc::call(
-                    "config=_base.client_config",
-                    vec![
-                        Doc::text("retry_config"),
-                        Doc::text("timeout=timeout"),
-                        Doc::text("max_attempts=max_attempts"),
-                        Doc::text("retries=retries"),
-                    ],
-                ),
-                Doc::text(auth),
-                Doc::text("default_headers=default_headers"),
-                Doc::text("user_agent=_USER_AGENT"),
-                Doc::text(format!("logger_name={}", py_str(pkg))),
-                Doc::text("http_client=http_client"),
-            ],
+            [Doc::text("base_url")]
+                .into_iter()
+                .chain(server_urls)
+                .chain([
+                    Doc::call(
+                        "config=_base.client_config",
+                        vec![
+                            Doc::text("retry_config"),
+                            Doc::text("default=DEFAULT_RETRY_CONFIG"),
+                            Doc::text("timeout=timeout"),
+                            Doc::text("max_attempts=max_attempts"),
+                            Doc::text("retries=retries"),
+                        ],
+                    ),
+                    Doc::text(auth),
+                    Doc::text("default_headers=default_headers"),
+                    Doc::text("user_agent=_USER_AGENT"),
+                    Doc::text(format!("logger_name={}", py_str(pkg))),
+                    Doc::text("http_client=http_client"),
+                ])
+                .collect(),
         )
         .render(8, 0)
     };
@@ -314,6 +388,12 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names) -> ClientView {
         }),
         base_url,
         user_agent: format!("{}-python/{}", package.name, package.version),
+        retry_config: retry_config(api),
+        retry_config_doc: docstring_of(
+            "The retry settings of a client made without ``retry_config``: the \
+             contract's defaults under the spec's root ``x-retries`` and latency hint.",
+            0,
+        ),
         auth_params: auth_params
             .iter()
             .map(|p| layout::parameter(4, &p.ident, &p.annotation, ""))

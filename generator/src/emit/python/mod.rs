@@ -287,8 +287,9 @@ struct ReadmeTemplate<'a> {
     r: &'a readme::ReadmeView,
 }
 
-/// The code shared by every generated package's modules.
-const BASE: &str = include_str!("../../../../templates/python/_base.py");
+/// The code shared by every generated package's modules: `runtime/python/sdk_base/_base.py`,
+/// tested there, copied verbatim as `<package>/_base.py`.
+const BASE: &str = include_str!("../../../../runtime/python/sdk_base/_base.py");
 
 /// Renders a template; the file ends with exactly one newline (askama drops
 /// the template's own last one).
@@ -424,9 +425,9 @@ mod tests {
 
     #[test]
     fn seconds_read_naturally() {
-        assert_eq!(seconds(60_000), "60 s");
+        assert_eq!(seconds(90_000), "90 s");
         assert_eq!(seconds(1_200), "1.2 s");
-        assert_eq!(seconds(500), "0.5 s");
+        assert_eq!(seconds(250), "0.25 s");
         assert_eq!(seconds(4_500), "4.5 s");
     }
 

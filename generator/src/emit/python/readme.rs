@@ -60,6 +60,15 @@ pub struct ReadmeView {
     pub budget: u32,
     pub throttle_cost: u32,
     pub retry_cost: u32,
+    pub success_refund: u32,
+    pub p99_multiplier: u64,
+    pub decorrelated_multiplier: u64,
+    /// A longer `Retry-After` stops the retries.
+    pub max_retry_after: String,
+    pub request_timeout_header: String,
+    /// The servers of their own that operations go to, each with the calls
+    /// that go there.
+    pub own_servers: Vec<(String, Vec<String>)>,
     pub ops: Vec<OpRow>,
     pub overridden: Vec<String>,
     pub keyed: Vec<String>,
@@ -114,12 +123,33 @@ fn example_args(api: &Api, shape: &OpShape, idents: &[String]) -> Option<Vec<Str
         .collect()
 }
 
+/// Each own server of an operation, with the operations that go there.
+fn own_servers(api: &Api, var: &dyn Fn(usize) -> String) -> Vec<(String, Vec<String>)> {
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    for (i, op) in api.operations.iter().enumerate() {
+        let Some(url) = op
+            .plan
+            .base
+            .own_servers()
+            .and_then(super::client::server_url)
+        else {
+            continue;
+        };
+        match out.iter_mut().find(|(u, _)| *u == url) {
+            Some((_, calls)) => calls.push(var(i)),
+            None => out.push((url, vec![var(i)])),
+        }
+    }
+    out
+}
+
 fn kebab(text: &str) -> String {
     text.replace('_', "-")
 }
 
 pub fn view(api: &Api, package: &PackageInfo, names: &Names, shapes: &[OpShape]) -> ReadmeView {
     let effective = Effective::api(api);
+    let defaults = crate::defaults::get();
     let client = &names.client;
     let var = |i: usize| -> String {
         let op = &api.operations[i];
@@ -140,13 +170,13 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names, shapes: &[OpShape])
         .collect();
     let chosen = simple
         .iter()
-        .find(|(i, _)| api.operations[*i].retry.class == RetryClass::Keyed)
+        .find(|(i, _)| api.operations[*i].plan.retry.class == RetryClass::Keyed)
         .or_else(|| simple.first())
         .cloned()
         .or_else(|| (!api.operations.is_empty()).then(|| (0, vec!["...".to_string()])));
     let keyed = chosen
         .as_ref()
-        .is_some_and(|(i, _)| api.operations[*i].retry.class == RetryClass::Keyed);
+        .is_some_and(|(i, _)| api.operations[*i].plan.retry.class == RetryClass::Keyed);
     let call_of = |prefix: &str, raw: bool, extra: &[&str], indent: usize| -> String {
         match &chosen {
             Some((i, args)) => {
@@ -205,16 +235,20 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names, shapes: &[OpShape])
             OpRow {
                 call: var(i),
                 http: format!("{} {}", op.method.as_str(), op.path),
-                class: op.retry.class.as_str(),
+                class: op.plan.retry.class.as_str(),
                 key: op
-                    .retry
+                    .plan
                     .key
                     .as_ref()
-                    .filter(|_| op.retry.class == RetryClass::Keyed)
                     .map(|k| k.header.clone())
                     .unwrap_or_default(),
                 attempt_timeout: match (op.plan.retry.p99, op.plan.retry.attempt_timeout_ms) {
-                    (Some(p99), Some(t)) => format!("{} (3 × {} ms)", seconds(t), p99.ms),
+                    (Some(p99), Some(t)) => format!(
+                        "{} ({} × {} ms)",
+                        seconds(t),
+                        defaults.attempt_timeout_p99_multiplier,
+                        p99.ms
+                    ),
                     _ => "the time left".to_string(),
                 },
                 attempts: e.max_attempts,
@@ -227,12 +261,12 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names, shapes: &[OpShape])
         api.operations
             .iter()
             .enumerate()
-            .filter(|(_, op)| op.retry.class == class)
+            .filter(|(_, op)| op.plan.retry.class == class)
             .map(|(i, op)| format!("`{}` (`{} {}`)", var(i), op.method.as_str(), op.path))
             .collect()
     };
     let contract = &api.key_contract;
-    let key_op = api.operations.iter().find_map(|op| op.retry.key.as_ref());
+    let key_op = api.operations.iter().find_map(|op| op.plan.key.as_ref());
     ReadmeView {
         dist: package.name.clone(),
         import: names.package.clone(),
@@ -266,10 +300,16 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names, shapes: &[OpShape])
         base: seconds(effective.base_ms),
         cap: seconds(effective.cap_ms),
         deadline: seconds(effective.deadline_ms),
-        root_p99: api.latency_p99_ms.map(|p| format!("{p} ms")),
-        budget: crate::defaults::get().budget.capacity,
-        throttle_cost: crate::defaults::get().budget.throttle_cost,
-        retry_cost: crate::defaults::get().budget.retry_cost,
+        root_p99: api.client_retry.p99_ms.map(|p| format!("{p} ms")),
+        budget: defaults.budget.capacity,
+        throttle_cost: defaults.budget.throttle_cost,
+        retry_cost: defaults.budget.retry_cost,
+        success_refund: defaults.budget.success_refund,
+        p99_multiplier: defaults.attempt_timeout_p99_multiplier,
+        decorrelated_multiplier: defaults.decorrelated_multiplier,
+        max_retry_after: seconds(defaults.max_retry_after_ms),
+        request_timeout_header: defaults.request_timeout_header.clone(),
+        own_servers: own_servers(api, &var),
         overridden: ops
             .iter()
             .filter(|o| o.overridden)

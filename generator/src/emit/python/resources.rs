@@ -10,7 +10,9 @@ use super::naming::{operation_constant, request_builder, response_parser, Names}
 use super::shape::{Input, OpShape, Outcome, Place};
 use super::types::Types;
 use super::{docstring_of, import_line, Effective};
-use crate::ir::{Api, BodyKind, Group, Operation, ParamStyle, RetryClass, StatusSpec};
+use crate::ir::{
+    Api, BodyKind, FailurePolicy, Group, HintSource, Operation, ParamStyle, RetryClass, StatusSpec,
+};
 
 /// One keyword argument in a signature.
 pub struct ParamView {
@@ -69,7 +71,7 @@ pub struct ResourceView {
 /// The per-call options every method takes after its own arguments.
 fn call_options(op: &Operation) -> Vec<ParamView> {
     let mut out = Vec::new();
-    if op.retry.class == RetryClass::Keyed {
+    if op.plan.key.is_some() {
         out.push(option("idempotency_key", "str | None"));
     }
     out.push(option("timeout", "float | None"));
@@ -141,8 +143,8 @@ fn always_sent(param: &ParamView) -> bool {
 }
 
 fn operation_constant_doc(api: &Api, op: &Operation, constant: &str) -> String {
-    let r = &op.retry;
-    let class = match r.class {
+    let plan = &op.plan;
+    let class = match plan.retry.class {
         RetryClass::Safe => "SAFE",
         RetryClass::Idempotent => "IDEMPOTENT",
         RetryClass::Keyed => "KEYED",
@@ -153,42 +155,52 @@ fn operation_constant_doc(api: &Api, op: &Operation, constant: &str) -> String {
         Doc::text(format!("method={}", py_str(op.method.as_str()))),
         Doc::text(format!("retry_class=_runtime.RetryClass.{class}")),
     ];
-    if let (RetryClass::Keyed, Some(key)) = (r.class, r.key.as_ref()) {
-        let contract = &api.key_contract;
+    // The key contract is written out in full for keyed operations, and
+    // only for them: no other operation sends a key or reads its 409s.
+    if let Some(key) = &plan.key {
+        let failures = match key.failures {
+            FailurePolicy::Replay => "REPLAY",
+            FailurePolicy::Reattempt => "REATTEMPT",
+        };
         args.push(Doc::text(format!("key_header={}", py_str(&key.header))));
         args.push(Doc::text(format!("key_max_length={}", key.max_length)));
-        if contract.failures == Some(crate::ir::FailurePolicy::Replay) {
-            args.push(Doc::text("failures=_runtime.FailurePolicy.REPLAY"));
-        }
-        if let Some(code) = &contract.in_flight_code {
-            args.push(Doc::text(format!("in_flight_code={}", py_str(code))));
-        }
-        if let Some(code) = &contract.mismatch_code {
-            args.push(Doc::text(format!("mismatch_code={}", py_str(code))));
-        }
+        args.push(Doc::text(format!(
+            "failures=_runtime.FailurePolicy.{failures}"
+        )));
+        args.push(Doc::text(format!(
+            "in_flight_code={}",
+            py_str(&key.in_flight_code)
+        )));
+        args.push(Doc::text(format!(
+            "mismatch_code={}",
+            py_str(&key.mismatch_code)
+        )));
     }
-    if let Some(p99) = op.plan.retry.effective.p99_ms {
-        args.push(Doc::text(format!("p99_ms={p99}")));
+    // A root hint is the client's default p99, which a caller can change:
+    // only the operation's own hint belongs here.
+    if let Some(hint) = plan.retry.p99.filter(|h| h.from == HintSource::Operation) {
+        args.push(Doc::text(format!("p99_ms={}", hint.ms)));
     }
-    let o = op.plan.retry.own.or(api.retries);
-    let mut overrides = Vec::new();
-    if let Some(v) = o.max_attempts {
-        overrides.push(Doc::text(format!("max_attempts={v}")));
-    }
-    if let Some(v) = o.base_ms {
-        overrides.push(Doc::text(format!("base_ms={v}")));
-    }
-    if let Some(v) = o.cap_ms {
-        overrides.push(Doc::text(format!("cap_ms={v}")));
-    }
-    if let Some(v) = o.deadline_ms {
-        overrides.push(Doc::text(format!("deadline_ms={v}")));
-    }
+    let own = plan.retry.own;
+    let overrides: Vec<Doc> = [
+        ("max_attempts", own.max_attempts.map(u64::from)),
+        ("base_ms", own.base_ms),
+        ("cap_ms", own.cap_ms),
+        ("deadline_ms", own.deadline_ms),
+    ]
+    .into_iter()
+    .filter_map(|(name, v)| v.map(|v| Doc::text(format!("{name}={v}"))))
+    .collect();
     if !overrides.is_empty() {
         args.push(Doc::call("retry=_runtime.RetryOverrides", overrides));
     }
-    if op.security.as_ref().is_some_and(|s| s.is_empty()) {
+    // No set of schemes at all: the call never carries credentials. (An API
+    // without schemes has none to leave out.)
+    if plan.security.is_empty() && !api.auth.is_empty() {
         args.push(Doc::text("authenticated=False"));
+    }
+    if let Some(url) = plan.base.own_servers().and_then(super::client::server_url) {
+        args.push(Doc::text(format!("base_url={}", py_str(&url))));
     }
     layout::assign(0, constant, &Doc::call("_runtime.Operation", args))
 }
@@ -199,6 +211,32 @@ fn sent(types: &Types, input: &Input, ident: &str) -> String {
         format!("_base.to_json({ident})")
     } else {
         ident.to_string()
+    }
+}
+
+/// `*<pairs of input>`: a query parameter or a form field, encoded as its
+/// style and explode say.
+fn pairs(types: &Types, input: &Input, ident: &str, style: ParamStyle, explode: bool) -> Doc {
+    let wire = Doc::text(py_str(&input.wire));
+    let value = Doc::text(sent(types, input, ident));
+    match style {
+        ParamStyle::DeepObject => Doc::call(
+            "*_runtime.deep_object_query",
+            vec![wire, Doc::text(format!("_base.to_json({ident})"))],
+        ),
+        ParamStyle::SpaceDelimited => Doc::call(
+            "*_base.delimited_query",
+            vec![wire, value, Doc::text("\" \"")],
+        ),
+        ParamStyle::PipeDelimited => Doc::call(
+            "*_base.delimited_query",
+            vec![wire, value, Doc::text("\"|\"")],
+        ),
+        _ if !explode => Doc::call(
+            "*_runtime.form_query",
+            vec![wire, value, Doc::text("explode=False")],
+        ),
+        _ => Doc::call("*_runtime.form_query", vec![wire, value]),
     }
 }
 
@@ -262,37 +300,9 @@ fn builder_body(
     if !query_params.is_empty() {
         let items = query_params
             .iter()
-            .map(|(i, n, _)| {
-                let wire = Doc::text(py_str(&i.wire));
-                let value = Doc::text(sent(types, i, n));
-                match i.place {
-                    Place::Query {
-                        style: ParamStyle::DeepObject,
-                        ..
-                    } => Doc::call(
-                        "*_runtime.deep_object_query",
-                        vec![wire, Doc::text(format!("_base.to_json({n})"))],
-                    ),
-                    Place::Query {
-                        style: ParamStyle::SpaceDelimited,
-                        ..
-                    } => Doc::call(
-                        "*_base.delimited_query",
-                        vec![wire, value, Doc::text("\" \"")],
-                    ),
-                    Place::Query {
-                        style: ParamStyle::PipeDelimited,
-                        ..
-                    } => Doc::call(
-                        "*_base.delimited_query",
-                        vec![wire, value, Doc::text("\"|\"")],
-                    ),
-                    Place::Query { explode: false, .. } => Doc::call(
-                        "*_runtime.form_query",
-                        vec![wire, value, Doc::text("explode=False")],
-                    ),
-                    _ => Doc::call("*_runtime.form_query", vec![wire, value]),
-                }
+            .map(|(i, n, _)| match i.place {
+                Place::Query { style, explode } => pairs(types, i, n, style, explode),
+                _ => pairs(types, i, n, ParamStyle::Form, true),
             })
             .collect();
         lines.push(Doc::group("query = [", items, "]").render(4, 0));
@@ -348,14 +358,17 @@ fn builder_body(
         let media = concrete_media_type(&body.media_type);
         let fields = of(|p| *p == Place::BodyField);
         if body.flattened && body.kind == BodyKind::Form {
+            // Each field as the plan's encoding for it says (form, exploded,
+            // unless the spec's `encoding` declares otherwise).
+            let parts = op.plan.body.as_ref().map(|b| &b.parts[..]).unwrap_or(&[]);
             let items = fields
                 .iter()
-                .map(|(i, n, _)| {
-                    Doc::call(
-                        "*_runtime.form_query",
-                        vec![Doc::text(py_str(&i.wire)), Doc::text(sent(types, i, n))],
-                    )
-                })
+                .map(
+                    |(i, n, _)| match parts.iter().find(|p| p.property == i.wire) {
+                        Some(part) => pairs(types, i, n, part.style, part.explode),
+                        None => pairs(types, i, n, ParamStyle::Form, true),
+                    },
+                )
                 .collect();
             lines.push(Doc::group("body = [", items, "]").render(4, 0));
         } else if body.flattened {
@@ -532,19 +545,20 @@ fn retry_paragraph(api: &Api, op: &Operation, effective: &Effective) -> String {
     let deadline = super::seconds(effective.deadline_ms);
     let timeout = match (op.plan.retry.p99, op.plan.retry.attempt_timeout_ms) {
         (Some(p99), Some(t)) => format!(
-            "each attempt times out after {} (3 x p99 of {} ms) or at the deadline",
+            "each attempt times out after {} ({} x p99 of {} ms) or at the deadline",
             super::seconds(t),
+            crate::defaults::get().attempt_timeout_p99_multiplier,
             p99.ms
         ),
         _ => "each attempt may use the time left before the deadline".to_string(),
     };
     let header = op
-        .retry
+        .plan
         .key
         .as_ref()
         .map(|k| k.header.clone())
         .unwrap_or_else(|| api.key_contract.header().to_string());
-    let how = match op.retry.class {
+    let how = match op.plan.retry.class {
         RetryClass::Safe | RetryClass::Idempotent => {
             "Retried on throttling (429), transient errors (502, 503, 504, one 500) and \
              connection failures"
@@ -554,7 +568,12 @@ fn retry_paragraph(api: &Api, op: &Operation, effective: &Effective) -> String {
             "Sends `{header}` with the same key on every attempt, so the API collapses \
              duplicates; retried on throttling (429), transient errors (502, 503, 504{}), \
              the in-flight 409 and connection failures",
-            if api.key_contract.failures == Some(crate::ir::FailurePolicy::Replay) {
+            if op
+                .plan
+                .key
+                .as_ref()
+                .is_some_and(|k| k.failures == FailurePolicy::Replay)
+            {
                 ""
             } else {
                 ", one 500"
@@ -665,7 +684,7 @@ fn method_doc(
         }
         entries.push((ident.clone(), described));
     }
-    if op.retry.class == RetryClass::Keyed {
+    if op.plan.key.is_some() {
         entries.push((
             "idempotency_key".to_string(),
             "The key sent on every attempt (default: a UUID v4 made once for this call and \
@@ -728,7 +747,7 @@ fn method_doc(
         "The last attempt got an error status (``NotFoundError``, ``RateLimitError``, ... \
          by status).",
     )];
-    if op.retry.class == RetryClass::Keyed {
+    if op.plan.key.is_some() {
         raises.push((
             "IdempotencyInFlightError",
             "A request with the same key was still being processed on the last attempt.",

@@ -5,8 +5,7 @@
 use serde_json::Value;
 
 use crate::ir::{
-    Api, BodyKind, Content, Operation, ParamLocation, ParamStyle, RetryClass, StatusSpec, TypeKind,
-    TypeRef,
+    Api, BodyKind, Content, Operation, ParamLocation, ParamStyle, StatusSpec, TypeKind, TypeRef,
 };
 
 /// Where an input goes in the request.
@@ -114,23 +113,12 @@ fn is_binary(api: &Api, ty: &TypeRef) -> bool {
     )
 }
 
-/// The body content the SDK sends: the first JSON one, else the first one.
-pub fn body_content(op: &Operation) -> Option<&Content> {
-    let body = op.body.as_ref()?;
-    body.contents
-        .iter()
-        .find(|c| c.kind == BodyKind::Json)
-        .or_else(|| body.contents.first())
-}
-
 /// Whether the header parameter is the key the runtime sends by itself.
 fn is_key_header(op: &Operation, location: ParamLocation, name: &str, is_key: bool) -> bool {
-    let Some(key) = op.retry.key.as_ref() else {
+    let Some(key) = op.plan.key.as_ref() else {
         return false;
     };
-    op.retry.class == RetryClass::Keyed
-        && location == ParamLocation::Header
-        && (is_key || name.eq_ignore_ascii_case(&key.header))
+    location == ParamLocation::Header && (is_key || name.eq_ignore_ascii_case(&key.header))
 }
 
 pub fn shape(api: &Api, op: &Operation) -> OpShape {
@@ -170,7 +158,10 @@ pub fn shape(api: &Api, op: &Operation) -> OpShape {
     }
 
     let mut body = None;
-    if let (Some(content), Some(request_body)) = (body_content(op), op.body.as_ref()) {
+    // The body the plan chose; its description is the spec's request body's.
+    if let Some(plan) = op.plan.body.as_ref() {
+        let content = &plan.content;
+        let description = op.body.as_ref().and_then(|b| b.description.clone());
         let structured = matches!(
             content.kind,
             BodyKind::Json | BodyKind::Form | BodyKind::Multipart
@@ -183,7 +174,7 @@ pub fn shape(api: &Api, op: &Operation) -> OpShape {
         let flattened = fields.is_some();
         if let Some(fields) = fields {
             for f in fields.iter().filter(|f| !f.read_only) {
-                let required = request_body.required && f.required;
+                let required = plan.required && f.required;
                 let tri_state = !required && f.ty.is_nullable() && content.kind == BodyKind::Json;
                 inputs.push(Input {
                     wire: f.name.clone(),
@@ -202,10 +193,10 @@ pub fn shape(api: &Api, op: &Operation) -> OpShape {
                 wire: String::new(),
                 place: Place::Body,
                 ty: content.ty.clone(),
-                required: request_body.required,
+                required: plan.required,
                 tri_state: false,
                 default: None,
-                description: request_body.description.clone(),
+                description,
                 deprecated: false,
                 file: content.kind == BodyKind::Binary,
             });
@@ -214,7 +205,7 @@ pub fn shape(api: &Api, op: &Operation) -> OpShape {
             media_type: content.media_type.clone(),
             kind: content.kind,
             flattened,
-            required: request_body.required,
+            required: plan.required,
         });
     }
 

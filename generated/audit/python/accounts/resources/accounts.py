@@ -18,6 +18,9 @@ _CREATE_ACCOUNT = _runtime.Operation(
     retry_class=_runtime.RetryClass.KEYED,
     key_header="Idempotency-Key",
     key_max_length=255,
+    failures=_runtime.FailurePolicy.REATTEMPT,
+    in_flight_code="concurrent_idempotent_requests",
+    mismatch_code="invalid_idempotent_request",
 )
 
 _GET_ACCOUNT = _runtime.Operation(

@@ -15,14 +15,12 @@ _CREATE_REFUND = _runtime.Operation(
     failures=_runtime.FailurePolicy.REPLAY,
     in_flight_code="concurrent_idempotent_requests",
     mismatch_code="invalid_idempotent_request",
-    p99_ms=400,
 )
 
 _GET_REFUND = _runtime.Operation(
     name="getRefund",
     method="GET",
     retry_class=_runtime.RetryClass.SAFE,
-    p99_ms=400,
 )
 
 

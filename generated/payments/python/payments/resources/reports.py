@@ -11,7 +11,6 @@ _GENERATE_REPORT = _runtime.Operation(
     name="generateReport",
     method="POST",
     retry_class=_runtime.RetryClass.IDEMPOTENT,
-    p99_ms=400,
 )
 
 

@@ -23,7 +23,6 @@ _CANCEL_SUBSCRIPTION = _runtime.Operation(
     name="cancelSubscription",
     method="DELETE",
     retry_class=_runtime.RetryClass.IDEMPOTENT,
-    p99_ms=400,
 )
 
 

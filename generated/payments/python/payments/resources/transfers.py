@@ -10,7 +10,6 @@ _LIST_TRANSFERS = _runtime.Operation(
     name="listTransfers",
     method="GET",
     retry_class=_runtime.RetryClass.SAFE,
-    p99_ms=400,
 )
 
 _CREATE_TRANSFER = _runtime.Operation(
@@ -22,14 +21,12 @@ _CREATE_TRANSFER = _runtime.Operation(
     failures=_runtime.FailurePolicy.REPLAY,
     in_flight_code="concurrent_idempotent_requests",
     mismatch_code="invalid_idempotent_request",
-    p99_ms=400,
 )
 
 _GET_TRANSFER = _runtime.Operation(
     name="getTransfer",
     method="GET",
     retry_class=_runtime.RetryClass.SAFE,
-    p99_ms=400,
 )
 
 

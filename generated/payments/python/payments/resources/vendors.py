@@ -10,14 +10,12 @@ _UPSERT_VENDOR = _runtime.Operation(
     name="upsertVendor",
     method="PUT",
     retry_class=_runtime.RetryClass.IDEMPOTENT,
-    p99_ms=400,
 )
 
 _UPDATE_VENDOR = _runtime.Operation(
     name="updateVendor",
     method="PATCH",
     retry_class=_runtime.RetryClass.UNSAFE,
-    p99_ms=400,
 )
 
 

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import threading
 
-__all__ = ["NO_RETRY_REFUND", "RETRY_COST", "THROTTLE_RETRY_COST", "TokenBucket"]
+__all__ = [
+    "DEFAULT_BUDGET_CAPACITY",
+    "NO_RETRY_REFUND",
+    "RETRY_COST",
+    "THROTTLE_RETRY_COST",
+    "TokenBucket",
+]
+
+DEFAULT_BUDGET_CAPACITY = 500
+"""Tokens in a client's retry bucket (it starts full)."""
 
 THROTTLE_RETRY_COST = 5
 """Cost of a retry after a 429 or an in-flight 409."""
@@ -22,7 +31,7 @@ class TokenBucket:
     and between the tasks of an event loop.
     """
 
-    def __init__(self, capacity: int = 500, level: int | None = None) -> None:
+    def __init__(self, capacity: int = DEFAULT_BUDGET_CAPACITY, level: int | None = None) -> None:
         if capacity < 0:
             raise ValueError("capacity must not be negative")
         self._capacity = capacity

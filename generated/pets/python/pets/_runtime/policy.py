@@ -20,10 +20,20 @@ from email.utils import parsedate_to_datetime
 from typing import Callable, Union
 
 from .budget import NO_RETRY_REFUND, RETRY_COST, THROTTLE_RETRY_COST, TokenBucket
-from .config import CallOptions, FailurePolicy, Jitter, Operation, RetryClass, RetryConfig
+from .config import (
+    ATTEMPT_TIMEOUT_P99_MULTIPLIER,
+    DECORRELATED_MULTIPLIER,
+    CallOptions,
+    FailurePolicy,
+    Jitter,
+    Operation,
+    RetryClass,
+    RetryConfig,
+)
 from .errors import StopReason, error_code_and_message
 
 __all__ = [
+    "INTERNAL_SERVER_ERROR_RETRIES",
     "MAX_RETRY_AFTER_MS",
     "Action",
     "CallPolicy",
@@ -39,6 +49,9 @@ __all__ = [
 
 MAX_RETRY_AFTER_MS = 60_000
 """A Retry-After hint longer than this stops the retries at once."""
+INTERNAL_SERVER_ERROR_RETRIES = 1
+"""How many 500s one call retries (none for ``unsafe`` operations, nor for
+``keyed`` ones whose server replays stored failures)."""
 
 _DIGITS = re.compile(r"[0-9]+")
 _RETRY_AFTER_STATUSES = (429, 503)
@@ -120,7 +133,8 @@ def full_jitter_ms(u: float, n: int, base_ms: int, cap_ms: int) -> int:
 
 def decorrelated_jitter_ms(u: float, prev_ms: int, base_ms: int, cap_ms: int) -> int:
     """Decorrelated jitter: ``min(cap, floor(base + u * (prev * 3 - base)))``."""
-    return min(cap_ms, math.floor(base_ms + u * float(prev_ms * 3 - base_ms)))
+    spread = prev_ms * DECORRELATED_MULTIPLIER - base_ms
+    return min(cap_ms, math.floor(base_ms + u * float(spread)))
 
 
 def get_header(headers: Mapping[str, str], name: str) -> str | None:
@@ -231,7 +245,7 @@ class CallPolicy:
         self.retries_done = 0
         self._last_cost: int | None = None
         self._prev_sleep_ms: int | None = None
-        self._retried_500 = False
+        self._retried_500s = 0
         self._attempt_ends_at_deadline = False
 
     # -- before an attempt -------------------------------------------------
@@ -249,9 +263,11 @@ class CallPolicy:
         if remaining <= 0:
             return None
         self.attempts += 1
-        if self._p99_ms is not None and 3 * self._p99_ms / 1000 < remaining:
-            self._attempt_ends_at_deadline = False
-            return 3 * self._p99_ms / 1000
+        if self._p99_ms is not None:
+            timeout = ATTEMPT_TIMEOUT_P99_MULTIPLIER * self._p99_ms / 1000
+            if timeout < remaining:
+                self._attempt_ends_at_deadline = False
+                return timeout
         self._attempt_ends_at_deadline = True
         return remaining
 
@@ -269,8 +285,10 @@ class CallPolicy:
             return _RETURN
 
         op = self.operation
+        # Only a keyed operation sends a key, so only its 409 can be the
+        # key's conflict; anywhere else a 409 is a plain conflict.
         in_flight = False
-        if status == 409:
+        if status == 409 and op.retry_class is RetryClass.KEYED:
             code, _ = error_code_and_message(outcome.content)
             in_flight = code is not None and code == op.in_flight_code
 
@@ -283,7 +301,7 @@ class CallPolicy:
             if status == 500:
                 if op.retry_class is RetryClass.UNSAFE:
                     return self._stop(StopReason.UNSAFE_TO_RETRY)
-                if self._retried_500 or (
+                if self._retried_500s >= INTERNAL_SERVER_ERROR_RETRIES or (
                     op.retry_class is RetryClass.KEYED and op.failures is FailurePolicy.REPLAY
                 ):
                     return self._stop(StopReason.NOT_RETRYABLE)
@@ -317,7 +335,7 @@ class CallPolicy:
         cost = THROTTLE_RETRY_COST if status == 429 or in_flight else RETRY_COST
         decision = self._take_and_retry(cost, sleep_ms, f"status {status}")
         if decision.action is Action.RETRY and status == 500:
-            self._retried_500 = True
+            self._retried_500s += 1
         return decision
 
     def after_failure(self, failure: TransportFailure, now: float) -> Decision:

@@ -6,39 +6,26 @@ from collections.abc import Mapping
 
 from .. import _base, _runtime, models
 
-_LIST_PETS = _runtime.Operation(
-    name="listPets",
-    method="GET",
-    retry_class=_runtime.RetryClass.SAFE,
-    p99_ms=300,
-)
+_LIST_PETS = _runtime.Operation(name="listPets", method="GET", retry_class=_runtime.RetryClass.SAFE)
 
 _CREATE_PET = _runtime.Operation(
     name="createPet",
     method="POST",
     retry_class=_runtime.RetryClass.UNSAFE,
-    p99_ms=300,
 )
 
-_GET_PET = _runtime.Operation(
-    name="getPet",
-    method="GET",
-    retry_class=_runtime.RetryClass.SAFE,
-    p99_ms=300,
-)
+_GET_PET = _runtime.Operation(name="getPet", method="GET", retry_class=_runtime.RetryClass.SAFE)
 
 _UPDATE_PET = _runtime.Operation(
     name="updatePet",
     method="PUT",
     retry_class=_runtime.RetryClass.IDEMPOTENT,
-    p99_ms=300,
 )
 
 _DELETE_PET = _runtime.Operation(
     name="deletePet",
     method="DELETE",
     retry_class=_runtime.RetryClass.IDEMPOTENT,
-    p99_ms=300,
 )
 
 

@@ -10,14 +10,12 @@ _DOWNLOAD_PET_PHOTO = _runtime.Operation(
     name="downloadPetPhoto",
     method="GET",
     retry_class=_runtime.RetryClass.SAFE,
-    p99_ms=300,
 )
 
 _UPLOAD_PET_PHOTO = _runtime.Operation(
     name="uploadPetPhoto",
     method="PUT",
     retry_class=_runtime.RetryClass.IDEMPOTENT,
-    p99_ms=300,
 )
 
 

@@ -268,13 +268,14 @@ def parse_response(
 def client_config(
     config: _runtime.RetryConfig | None,
     *,
+    default: _runtime.RetryConfig,
     timeout: float | None,
     max_attempts: int | None,
     retries: bool | None,
 ) -> _runtime.RetryConfig:
-    """The client's retry settings: ``config`` (else the defaults), with the
-    client's own ``timeout``, ``max_attempts`` and ``retries`` over it."""
-    base = config if config is not None else _runtime.RetryConfig()
+    """The client's retry settings: ``config`` (else ``default``, the spec's),
+    with the client's own ``timeout``, ``max_attempts`` and ``retries`` over it."""
+    base = config if config is not None else default
     return dataclasses.replace(
         base,
         deadline_ms=base.deadline_ms if timeout is None else round(timeout * 1000),
