@@ -29,6 +29,32 @@ pub struct PackageView {
     pub default_cap: String,
     pub default_deadline: String,
     pub default_attempt_timeout: String,
+    /// The contract's defaults, for the docs.
+    pub contract: ContractView,
+    /// The servers operations name of their own: the URL, and the calls
+    /// (`` `resource().method()` ``) that go there.
+    pub own_servers: Vec<(String, String)>,
+}
+
+/// The retry contract's defaults as the docs write them, from the one table
+/// (`runtime/defaults.json`).
+pub struct ContractView {
+    pub max_attempts: u32,
+    /// Retries after the first attempt.
+    pub retries: u32,
+    pub base: String,
+    pub cap: String,
+    pub decorrelated_multiplier: u64,
+    pub deadline: String,
+    pub p99_multiplier: u64,
+    pub budget_capacity: u32,
+    pub throttle_cost: u32,
+    pub retry_cost: u32,
+    pub success_refund: u32,
+    pub max_retry_after: String,
+    pub request_timeout_header: String,
+    /// How often a call may retry a 500: `once`, `twice`, `N times`.
+    pub server_error_retries: String,
 }
 
 pub struct ModelView {
