@@ -14,7 +14,10 @@ use super::escape::string_literal;
 use super::layout;
 use super::naming::{self, Names};
 use super::types::{Shape, Types, OUTSIDE, RESERVED_TYPE_NAMES};
-use super::views::{ErrorEnumView, ErrorVariantView, GroupView, OpView, SetterView};
+use super::views::{
+    DescriptorView, ErrorEnumView, ErrorVariantView, GroupView, KeyContractView, OpView,
+    RetryOverridesView, SetterView,
+};
 
 /// Names every group module imports.
 const GROUP_IMPORTS: &[&str] = &[
@@ -1228,72 +1231,60 @@ pub fn own_base_url(op: &Operation) -> Option<String> {
     op.plan.base.own_servers()?.first().map(server_url)
 }
 
-/// The fields of the `Operation` descriptor handed to the runtime: what the
-/// operation's plan says of its own, nothing the client's settings hold.
-fn descriptor(op: &Operation) -> Vec<String> {
+/// The `Operation` descriptor handed to the runtime: what the operation's
+/// plan says of its own, nothing the client's settings hold.
+fn descriptor(op: &Operation) -> DescriptorView {
     let class = match op.plan.retry.class {
         RetryClass::Safe => "Safe",
         RetryClass::Idempotent => "Idempotent",
         RetryClass::Keyed => "Keyed",
         RetryClass::Unsafe => "Unsafe",
     };
-    let key = match &op.plan.key {
-        Some(k) => {
-            let failures = match k.failures {
-                FailurePolicy::Replay => "Replay",
-                FailurePolicy::Reattempt => "Reattempt",
-            };
-            format!(
-                "Some(KeyContract {{\n        header: {},\n        max_length: {},\n        failures: FailurePolicy::{failures},\n        in_flight_code: {},\n        mismatch_code: {},\n    }})",
-                string_literal(&k.header),
-                k.max_length,
-                string_literal(&k.in_flight_code),
-                string_literal(&k.mismatch_code),
-            )
-        }
-        None => "None".to_string(),
-    };
+    let key = op.plan.key.as_ref().map(|k| KeyContractView {
+        header: k.header.clone(),
+        max_length: k.max_length,
+        failures: match k.failures {
+            FailurePolicy::Replay => "Replay",
+            FailurePolicy::Reattempt => "Reattempt",
+        },
+        in_flight_code: k.in_flight_code.clone(),
+        mismatch_code: k.mismatch_code.clone(),
+    });
     // Only the operation's own hint: a root hint is the client's default.
     let p99 = match op.plan.retry.p99 {
-        Some(hint) if hint.from == HintSource::Operation => format!("Some({})", millis(hint.ms)),
-        _ => "None".to_string(),
+        Some(hint) if hint.from == HintSource::Operation => Some(millis(hint.ms)),
+        _ => None,
     };
     let o = op.plan.retry.own;
-    let retry = if o == RetryOverrides::default() {
-        "RetryOverrides::NONE".to_string()
-    } else {
-        let opt = |v: Option<u64>| match v {
-            Some(ms) => format!("Some({})", millis(ms)),
+    let opt = |v: Option<u64>| match v {
+        Some(ms) => format!("Some({})", millis(ms)),
+        None => "None".to_string(),
+    };
+    let retry = (o != RetryOverrides::default()).then(|| RetryOverridesView {
+        max_attempts: match o.max_attempts {
+            Some(n) => format!("Some({n})"),
             None => "None".to_string(),
-        };
-        format!(
-            "RetryOverrides {{\n        max_attempts: {},\n        base: {},\n        cap: {},\n        deadline: {},\n    }}",
-            match o.max_attempts {
-                Some(n) => format!("Some({n})"),
-                None => "None".to_string(),
-            },
-            opt(o.base_ms),
-            opt(o.cap_ms),
-            opt(o.deadline_ms)
-        )
-    };
-    // The template indents the field's first line.
-    let base_url = match own_base_url(op) {
-        Some(url) => layout::call(4, "base_url: Some", &[string_literal(&url)], ",")
-            .trim_start()
-            .to_string(),
-        None => "base_url: None,".to_string(),
-    };
-    vec![
-        format!("name: {},", string_literal(&op.id)),
-        format!("method: Method::{},", op.method.as_str()),
-        format!("class: RetryClass::{class},"),
-        format!("key: {key},"),
-        format!("p99: {p99},"),
-        format!("retry: {retry},"),
-        format!("authenticated: {},", authenticated(op)),
+        },
+        base: opt(o.base_ms),
+        cap: opt(o.cap_ms),
+        deadline: opt(o.deadline_ms),
+    });
+    let base_url = own_base_url(op);
+    // The field as rustfmt lays it out: one line when it fits.
+    let base_url_wraps = base_url.as_ref().is_some_and(|url| {
+        layout::call(4, "base_url: Some", &[string_literal(url)], ",").contains('\n')
+    });
+    DescriptorView {
+        name: op.id.clone(),
+        method: op.method.as_str().to_string(),
+        class,
+        key,
+        p99,
+        retry,
+        authenticated: authenticated(op),
         base_url,
-    ]
+        base_url_wraps,
+    }
 }
 
 /// Whether the client's credentials go with the operation: not when its own
