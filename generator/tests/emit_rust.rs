@@ -288,3 +288,134 @@ fn generated_code_is_rustfmt_clean() {
         );
     }
 }
+
+/// A spec whose operations differ in just what a descriptor carries: a
+/// root p99 and one of an operation's own, root and operation `x-retries`,
+/// a path with servers of its own, a keyed POST, and a body offering
+/// multipart before a form.
+const PLAN_SPEC: &str = r##"
+openapi: 3.0.3
+info: {title: Plan, version: 1.0.0}
+servers: [{url: "https://api.example.com"}]
+x-latency-p99-ms: 400
+x-retries: {max-attempts: 4}
+x-idempotency: {header: X-Key, failures: replay}
+paths:
+  /things:
+    get:
+      operationId: listThings
+      responses: {"200": {description: ok}}
+    post:
+      operationId: createThing
+      x-latency-p99-ms: 900
+      x-retries: {max-attempts: 4, deadline-ms: 5000}
+      parameters:
+        - {name: X-Key, in: header, schema: {type: string}}
+      requestBody:
+        required: true
+        content:
+          multipart/form-data:
+            schema: {$ref: "#/components/schemas/Thing"}
+          application/x-www-form-urlencoded:
+            schema: {$ref: "#/components/schemas/Thing"}
+      responses:
+        "201": {description: made}
+        "409": {description: conflict}
+  /uploads:
+    servers: [{url: "https://{host}.example.com", variables: {host: {default: upload}}}]
+    put:
+      operationId: putUpload
+      responses: {"204": {description: stored}}
+components:
+  schemas:
+    Thing:
+      type: object
+      properties: {name: {type: string}}
+"##;
+
+fn plan_files() -> BTreeMap<String, String> {
+    let dir = std::env::temp_dir().join(format!("sdkgen-plan-rust-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let spec = dir.join("plan.yaml");
+    std::fs::write(&spec, PLAN_SPEC).expect("spec written");
+    let files = generate(&spec);
+    let _ = std::fs::remove_dir_all(&dir);
+    files
+}
+
+/// The text of `static NAME: Operation = Operation { .. };`.
+fn descriptor<'a>(file: &'a str, name: &str) -> &'a str {
+    let start = file
+        .find(&format!("static {name}: Operation"))
+        .unwrap_or_else(|| panic!("no descriptor {name}"));
+    let end = start + file[start..].find("\n};").expect("descriptor end");
+    &file[start..end]
+}
+
+#[test]
+fn descriptors_carry_what_the_plan_says_of_the_operation_only() {
+    let files = plan_files();
+    let things = &files["src/things.rs"];
+    let list = descriptor(things, "LIST_THINGS");
+    assert!(list.contains("key: None,"), "{list}");
+    assert!(
+        !list.contains("X-Key") && !list.contains("FailurePolicy"),
+        "{list}"
+    );
+    assert!(
+        list.contains("p99: None,"),
+        "a root p99 is the client's: {list}"
+    );
+    assert!(list.contains("retry: RetryOverrides::NONE,"), "{list}");
+    assert!(list.contains("base_url: None,"), "{list}");
+
+    let create = descriptor(things, "CREATE_THING");
+    assert!(create.contains("key: Some(KeyContract {"), "{create}");
+    assert!(create.contains("header: \"X-Key\","), "{create}");
+    assert!(create.contains("max_length: 255,"), "{create}");
+    assert!(
+        create.contains("failures: FailurePolicy::Replay,"),
+        "{create}"
+    );
+    assert!(
+        create.contains("in_flight_code: \"concurrent_idempotent_requests\","),
+        "{create}"
+    );
+    assert!(
+        create.contains("p99: Some(Duration::from_millis(900)),"),
+        "{create}"
+    );
+    // Its own `x-retries`, a value equal to the root's included.
+    assert!(create.contains("max_attempts: Some(4),"), "{create}");
+    assert!(
+        create.contains("deadline: Some(Duration::from_secs(5)),"),
+        "{create}"
+    );
+    // The plan's body rule: a form before multipart, whatever the order.
+    assert!(
+        things.contains("request = request.form(&pairs);"),
+        "{things}"
+    );
+    assert!(!things.contains("crate::multipart::Multipart::new()"));
+
+    let uploads = &files["src/uploads.rs"];
+    let put = descriptor(uploads, "PUT_UPLOAD");
+    assert!(
+        put.contains("base_url: Some(\"https://upload.example.com\"),"),
+        "{put}"
+    );
+    assert!(
+        !uploads.contains("KeyContract"),
+        "no key types where no key"
+    );
+
+    let lib = &files["src/lib.rs"];
+    assert!(
+        lib.contains("config.p99 = Some(Duration::from_millis(400));"),
+        "{lib}"
+    );
+    assert!(lib.contains("config.max_attempts = 4;"), "{lib}");
+    assert!(lib.contains("pub fn with_server_url("), "{lib}");
+    assert!(lib.contains("`https://upload.example.com`: `uploads().put_upload()`"));
+    assert!(files["README.md"].contains("`https://upload.example.com`: `uploads().put_upload()`"));
+}

@@ -20,6 +20,8 @@ pub enum Jitter {
 
 /// Retry-After hints above this stop the call with `not_retryable`.
 pub const MAX_RETRY_AFTER_MS: u64 = 60_000;
+/// Decorrelated jitter draws up to this many times the previous sleep.
+pub const DECORRELATED_MULTIPLIER: u32 = 3;
 
 /// A random draw clamped into `[0, 1)`; NaN counts as 0.
 fn unit(u: f64) -> f64 {
@@ -56,7 +58,8 @@ pub fn full_jitter_ms(u: f64, base_ms: u64, cap_ms: u64, n: u32) -> u64 {
 /// Decorrelated jitter: `min(cap_ms, floor(base_ms + u * (prev_ms * 3 - base_ms)))`.
 pub fn decorrelated_jitter_ms(u: f64, base_ms: u64, cap_ms: u64, prev_ms: u64) -> u64 {
     let base = base_ms as f64;
-    let value = floor_ms(base + unit(u) * (prev_ms as f64 * 3.0 - base));
+    let multiplier = f64::from(DECORRELATED_MULTIPLIER);
+    let value = floor_ms(base + unit(u) * (prev_ms as f64 * multiplier - base));
     value.min(cap_ms)
 }
 

@@ -20,7 +20,8 @@ mod policy;
 mod request;
 
 pub use self::backoff::{
-    decorrelated_jitter_ms, full_jitter_ms, retry_after_ms, Jitter, MAX_RETRY_AFTER_MS,
+    decorrelated_jitter_ms, full_jitter_ms, retry_after_ms, Jitter, DECORRELATED_MULTIPLIER,
+    MAX_RETRY_AFTER_MS,
 };
 pub use self::budget::{
     TokenBucket, DEFAULT_BUDGET_CAPACITY, RETRY_COST, SUCCESS_REFUND, THROTTLE_RETRY_COST,
@@ -28,7 +29,8 @@ pub use self::budget::{
 pub use self::client::Runtime;
 pub use self::clock::{Clock, RandomSource, SleepFuture, ThreadRandom, TokioClock};
 pub use self::config::{
-    Auth, Config, DEFAULT_BASE, DEFAULT_CAP, DEFAULT_DEADLINE, DEFAULT_MAX_ATTEMPTS,
+    Auth, Config, ATTEMPT_TIMEOUT_P99_MULTIPLIER, DEFAULT_BASE, DEFAULT_CAP, DEFAULT_DEADLINE,
+    DEFAULT_MAX_ATTEMPTS,
 };
 pub use self::deadline::{
     deadline_from_header, deadline_from_header_at, deadline_from_headers, REQUEST_TIMEOUT_HEADER,
@@ -42,9 +44,10 @@ pub use self::key::{
     generate_idempotency_key, validate_idempotency_key, DEFAULT_KEY_HEADER, DEFAULT_KEY_MAX_LENGTH,
 };
 pub use self::operation::{
-    FailurePolicy, Operation, RetryClass, RetryOverrides, DEFAULT_IN_FLIGHT_CODE,
+    FailurePolicy, KeyContract, Operation, RetryClass, RetryOverrides, DEFAULT_IN_FLIGHT_CODE,
     DEFAULT_MISMATCH_CODE,
 };
+pub use self::policy::INTERNAL_SERVER_ERROR_RETRIES;
 pub use self::request::{Body, CallOptions, Request, Response};
 
 pub use bytes::Bytes;

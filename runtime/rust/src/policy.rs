@@ -14,6 +14,9 @@ use super::clock::RandomSource;
 use super::error::StopReason;
 use super::operation::{FailurePolicy, RetryClass};
 
+/// How many 500s one logical call may retry.
+pub const INTERNAL_SERVER_ERROR_RETRIES: u32 = 1;
+
 /// A failure below HTTP.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum TransportFailure {
@@ -44,7 +47,8 @@ pub(super) enum Failure<'a> {
     Response {
         status: StatusCode,
         headers: &'a HeaderMap,
-        /// A 409 carrying the operation's in-flight code.
+        /// A 409 carrying the in-flight code of a keyed operation's key
+        /// contract (never set for other operations).
         in_flight: bool,
     },
     Transport(TransportFailure),
@@ -67,8 +71,8 @@ pub(super) struct Policy {
 pub(super) struct CallState {
     /// Attempts made, the failed one included.
     pub attempts: u32,
-    /// A 500 was already retried in this call.
-    pub retried_500: bool,
+    /// The 500s already retried in this call.
+    pub retried_500: u32,
     /// The previous sleep taken in this call.
     pub prev_sleep_ms: Option<u64>,
 }
@@ -132,7 +136,7 @@ pub(super) fn decide(
                     if policy.class == RetryClass::Unsafe {
                         return Stop(StopReason::UnsafeToRetry);
                     }
-                    if state.retried_500 {
+                    if state.retried_500 >= INTERNAL_SERVER_ERROR_RETRIES {
                         return Stop(StopReason::NotRetryable);
                     }
                     if policy.class == RetryClass::Keyed && policy.failures == FailurePolicy::Replay
@@ -353,7 +357,7 @@ mod tests {
         };
         let state = CallState {
             attempts: 2,
-            retried_500: true,
+            retried_500: 1,
             prev_sleep_ms: Some(100),
         };
         let draws = Draws::new(&[]);
@@ -688,7 +692,7 @@ mod tests {
         );
         let second = CallState {
             attempts: 2,
-            retried_500: false,
+            retried_500: 0,
             prev_sleep_ms: Some(1000),
         };
         assert_eq!(

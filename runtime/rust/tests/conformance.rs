@@ -12,7 +12,7 @@ use std::time::{Duration, Instant, SystemTime};
 
 use sdkgen_runtime::{
     CallOptions, Clock, Config, Error, FailurePolicy, Jitter, Method, Operation, RandomSource,
-    Request, Response, RetryClass, Runtime, SleepFuture, StatusCode,
+    Request, Response, RetryClass, Runtime, SleepFuture, StatusCode, DEFAULT_KEY_HEADER,
 };
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -777,7 +777,12 @@ async fn run_calls(
             }
         }
         let ctx = CallContext {
-            key_header: op.key_header.to_ascii_lowercase(),
+            // An operation without a key contract sends no key; the default
+            // header is where one would show.
+            key_header: op
+                .key
+                .map_or(DEFAULT_KEY_HEADER, |k| k.header)
+                .to_ascii_lowercase(),
             caller_key,
             timeout_header: settings.timeout_header.clone(),
             deadline_ms: call_deadline.unwrap_or(settings.deadline_ms),

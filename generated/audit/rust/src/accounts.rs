@@ -2,7 +2,7 @@
 use std::time::{Duration, Instant};
 
 use crate::runtime::{
-    self, CallOptions, Error, FailurePolicy, Method, Operation, Request, RetryClass,
+    self, CallOptions, Error, FailurePolicy, KeyContract, Method, Operation, Request, RetryClass,
     RetryOverrides, Runtime,
 };
 use crate::{models, ApiResponse};
@@ -124,14 +124,11 @@ static LIST_ACCOUNTS: Operation = Operation {
     name: "listAccounts",
     method: Method::GET,
     class: RetryClass::Safe,
-    key_header: "Idempotency-Key",
-    key_max_length: 255,
-    failures: FailurePolicy::Reattempt,
-    in_flight_code: "concurrent_idempotent_requests",
-    mismatch_code: "invalid_idempotent_request",
+    key: None,
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    base_url: None,
 };
 
 /// A [`Accounts::list_accounts`] call: set its options, then [`send`](Self::send) it.
@@ -246,14 +243,17 @@ static CREATE_ACCOUNT: Operation = Operation {
     name: "createAccount",
     method: Method::POST,
     class: RetryClass::Keyed,
-    key_header: "Idempotency-Key",
-    key_max_length: 255,
-    failures: FailurePolicy::Reattempt,
-    in_flight_code: "concurrent_idempotent_requests",
-    mismatch_code: "invalid_idempotent_request",
+    key: Some(KeyContract {
+        header: "Idempotency-Key",
+        max_length: 255,
+        failures: FailurePolicy::Reattempt,
+        in_flight_code: "concurrent_idempotent_requests",
+        mismatch_code: "invalid_idempotent_request",
+    }),
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    base_url: None,
 };
 
 /// A [`Accounts::create_account`] call: set its options, then [`send`](Self::send) it.
@@ -352,14 +352,11 @@ static GET_ACCOUNT: Operation = Operation {
     name: "getAccount",
     method: Method::GET,
     class: RetryClass::Safe,
-    key_header: "Idempotency-Key",
-    key_max_length: 255,
-    failures: FailurePolicy::Reattempt,
-    in_flight_code: "concurrent_idempotent_requests",
-    mismatch_code: "invalid_idempotent_request",
+    key: None,
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    base_url: None,
 };
 
 /// A [`Accounts::get_account`] call: set its options, then [`send`](Self::send) it.
@@ -448,14 +445,11 @@ static REPLACE_ACCOUNT: Operation = Operation {
     name: "replaceAccount",
     method: Method::PUT,
     class: RetryClass::Idempotent,
-    key_header: "Idempotency-Key",
-    key_max_length: 255,
-    failures: FailurePolicy::Reattempt,
-    in_flight_code: "concurrent_idempotent_requests",
-    mismatch_code: "invalid_idempotent_request",
+    key: None,
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    base_url: None,
 };
 
 /// A [`Accounts::replace_account`] call: set its options, then [`send`](Self::send) it.
@@ -549,14 +543,11 @@ static ADD_ACCOUNT_NOTE: Operation = Operation {
     name: "addAccountNote",
     method: Method::PUT,
     class: RetryClass::Unsafe,
-    key_header: "Idempotency-Key",
-    key_max_length: 255,
-    failures: FailurePolicy::Reattempt,
-    in_flight_code: "concurrent_idempotent_requests",
-    mismatch_code: "invalid_idempotent_request",
+    key: None,
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    base_url: None,
 };
 
 /// A [`Accounts::add_account_note`] call: set its options, then [`send`](Self::send) it.

@@ -2,8 +2,7 @@
 use std::time::{Duration, Instant};
 
 use crate::runtime::{
-    self, CallOptions, Error, FailurePolicy, Method, Operation, Request, RetryClass,
-    RetryOverrides, Runtime,
+    self, CallOptions, Error, Method, Operation, Request, RetryClass, RetryOverrides, Runtime,
 };
 use crate::{models, ApiResponse};
 
@@ -97,14 +96,11 @@ static USE_CREDIT: Operation = Operation {
     name: "useCredit",
     method: Method::DELETE,
     class: RetryClass::Unsafe,
-    key_header: "Idempotency-Key",
-    key_max_length: 255,
-    failures: FailurePolicy::Reattempt,
-    in_flight_code: "concurrent_idempotent_requests",
-    mismatch_code: "invalid_idempotent_request",
+    key: None,
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    base_url: None,
 };
 
 /// A [`Billing::use_credit`] call: set its options, then [`send`](Self::send) it.
@@ -196,14 +192,11 @@ static CREATE_CHARGE: Operation = Operation {
     name: "createCharge",
     method: Method::POST,
     class: RetryClass::Unsafe,
-    key_header: "Idempotency-Key",
-    key_max_length: 255,
-    failures: FailurePolicy::Reattempt,
-    in_flight_code: "concurrent_idempotent_requests",
-    mismatch_code: "invalid_idempotent_request",
+    key: None,
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    base_url: None,
 };
 
 /// A [`Billing::create_charge`] call: set its options, then [`send`](Self::send) it.
@@ -300,14 +293,11 @@ static UPDATE_ACCOUNT_LIMITS: Operation = Operation {
     name: "updateAccountLimits",
     method: Method::PATCH,
     class: RetryClass::Unsafe,
-    key_header: "Idempotency-Key",
-    key_max_length: 255,
-    failures: FailurePolicy::Reattempt,
-    in_flight_code: "concurrent_idempotent_requests",
-    mismatch_code: "invalid_idempotent_request",
+    key: None,
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    base_url: None,
 };
 
 /// A [`Billing::update_account_limits`] call: set its options, then [`send`](Self::send) it.

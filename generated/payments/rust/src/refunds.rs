@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use crate::runtime::{
-    self, CallOptions, Error, FailurePolicy, Method, Operation, Request, RetryClass,
+    self, CallOptions, Error, FailurePolicy, KeyContract, Method, Operation, Request, RetryClass,
     RetryOverrides, Runtime,
 };
 use crate::{models, ApiResponse};
@@ -77,14 +77,17 @@ static CREATE_REFUND: Operation = Operation {
     name: "createRefund",
     method: Method::POST,
     class: RetryClass::Keyed,
-    key_header: "Idempotency-Key",
-    key_max_length: 255,
-    failures: FailurePolicy::Replay,
-    in_flight_code: "concurrent_idempotent_requests",
-    mismatch_code: "invalid_idempotent_request",
+    key: Some(KeyContract {
+        header: "Idempotency-Key",
+        max_length: 255,
+        failures: FailurePolicy::Replay,
+        in_flight_code: "concurrent_idempotent_requests",
+        mismatch_code: "invalid_idempotent_request",
+    }),
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    base_url: None,
 };
 
 /// A [`Refunds::create_refund`] call: set its options, then [`send`](Self::send) it.
@@ -202,14 +205,11 @@ static GET_REFUND: Operation = Operation {
     name: "getRefund",
     method: Method::GET,
     class: RetryClass::Safe,
-    key_header: "Idempotency-Key",
-    key_max_length: 255,
-    failures: FailurePolicy::Replay,
-    in_flight_code: "concurrent_idempotent_requests",
-    mismatch_code: "invalid_idempotent_request",
+    key: None,
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    base_url: None,
 };
 
 /// A [`Refunds::get_refund`] call: set its options, then [`send`](Self::send) it.

@@ -5,8 +5,7 @@
 use std::time::{Duration, Instant};
 
 use crate::runtime::{
-    CallOptions, Error, FailurePolicy, Method, Operation, Request, RetryClass, RetryOverrides,
-    Runtime,
+    CallOptions, Error, Method, Operation, Request, RetryClass, RetryOverrides, Runtime,
 };
 use crate::{models, ApiResponse};
 
@@ -50,14 +49,11 @@ static GENERATE_REPORT: Operation = Operation {
     name: "generateReport",
     method: Method::POST,
     class: RetryClass::Idempotent,
-    key_header: "Idempotency-Key",
-    key_max_length: 255,
-    failures: FailurePolicy::Replay,
-    in_flight_code: "concurrent_idempotent_requests",
-    mismatch_code: "invalid_idempotent_request",
+    key: None,
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    base_url: None,
 };
 
 /// A [`Reports::generate_report`] call: set its options, then [`send`](Self::send) it.

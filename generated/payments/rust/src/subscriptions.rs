@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use crate::runtime::{
-    self, CallOptions, Error, FailurePolicy, Method, Operation, Request, RetryClass,
+    self, CallOptions, Error, FailurePolicy, KeyContract, Method, Operation, Request, RetryClass,
     RetryOverrides, Runtime,
 };
 use crate::{models, ApiResponse};
@@ -77,11 +77,13 @@ static CREATE_SUBSCRIPTION: Operation = Operation {
     name: "createSubscription",
     method: Method::POST,
     class: RetryClass::Keyed,
-    key_header: "Idempotency-Key",
-    key_max_length: 255,
-    failures: FailurePolicy::Replay,
-    in_flight_code: "concurrent_idempotent_requests",
-    mismatch_code: "invalid_idempotent_request",
+    key: Some(KeyContract {
+        header: "Idempotency-Key",
+        max_length: 255,
+        failures: FailurePolicy::Replay,
+        in_flight_code: "concurrent_idempotent_requests",
+        mismatch_code: "invalid_idempotent_request",
+    }),
     p99: Some(Duration::from_millis(1500)),
     retry: RetryOverrides {
         max_attempts: Some(4),
@@ -90,6 +92,7 @@ static CREATE_SUBSCRIPTION: Operation = Operation {
         deadline: Some(Duration::from_secs(90)),
     },
     authenticated: true,
+    base_url: None,
 };
 
 /// A [`Subscriptions::create_subscription`] call: set its options, then [`send`](Self::send) it.
@@ -202,14 +205,11 @@ static CANCEL_SUBSCRIPTION: Operation = Operation {
     name: "cancelSubscription",
     method: Method::DELETE,
     class: RetryClass::Idempotent,
-    key_header: "Idempotency-Key",
-    key_max_length: 255,
-    failures: FailurePolicy::Replay,
-    in_flight_code: "concurrent_idempotent_requests",
-    mismatch_code: "invalid_idempotent_request",
+    key: None,
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    base_url: None,
 };
 
 /// A [`Subscriptions::cancel_subscription`] call: set its options, then [`send`](Self::send) it.

@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use crate::runtime::{
-    self, CallOptions, Error, FailurePolicy, Method, Operation, Request, RetryClass,
+    self, CallOptions, Error, FailurePolicy, KeyContract, Method, Operation, Request, RetryClass,
     RetryOverrides, Runtime,
 };
 use crate::{models, ApiResponse};
@@ -90,14 +90,11 @@ static LIST_TRANSFERS: Operation = Operation {
     name: "listTransfers",
     method: Method::GET,
     class: RetryClass::Safe,
-    key_header: "Idempotency-Key",
-    key_max_length: 255,
-    failures: FailurePolicy::Replay,
-    in_flight_code: "concurrent_idempotent_requests",
-    mismatch_code: "invalid_idempotent_request",
+    key: None,
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    base_url: None,
 };
 
 /// A [`Transfers::list_transfers`] call: set its options, then [`send`](Self::send) it.
@@ -215,14 +212,17 @@ static CREATE_TRANSFER: Operation = Operation {
     name: "createTransfer",
     method: Method::POST,
     class: RetryClass::Keyed,
-    key_header: "Idempotency-Key",
-    key_max_length: 255,
-    failures: FailurePolicy::Replay,
-    in_flight_code: "concurrent_idempotent_requests",
-    mismatch_code: "invalid_idempotent_request",
+    key: Some(KeyContract {
+        header: "Idempotency-Key",
+        max_length: 255,
+        failures: FailurePolicy::Replay,
+        in_flight_code: "concurrent_idempotent_requests",
+        mismatch_code: "invalid_idempotent_request",
+    }),
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    base_url: None,
 };
 
 /// A [`Transfers::create_transfer`] call: set its options, then [`send`](Self::send) it.
@@ -332,14 +332,11 @@ static GET_TRANSFER: Operation = Operation {
     name: "getTransfer",
     method: Method::GET,
     class: RetryClass::Safe,
-    key_header: "Idempotency-Key",
-    key_max_length: 255,
-    failures: FailurePolicy::Replay,
-    in_flight_code: "concurrent_idempotent_requests",
-    mismatch_code: "invalid_idempotent_request",
+    key: None,
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    base_url: None,
 };
 
 /// A [`Transfers::get_transfer`] call: set its options, then [`send`](Self::send) it.

@@ -5,8 +5,7 @@
 use std::time::{Duration, Instant};
 
 use crate::runtime::{
-    self, CallOptions, Error, FailurePolicy, Method, Operation, Request, RetryClass,
-    RetryOverrides, Runtime,
+    self, CallOptions, Error, Method, Operation, Request, RetryClass, RetryOverrides, Runtime,
 };
 use crate::{models, ApiResponse};
 
@@ -85,14 +84,11 @@ static UPSERT_VENDOR: Operation = Operation {
     name: "upsertVendor",
     method: Method::PUT,
     class: RetryClass::Idempotent,
-    key_header: "Idempotency-Key",
-    key_max_length: 255,
-    failures: FailurePolicy::Replay,
-    in_flight_code: "concurrent_idempotent_requests",
-    mismatch_code: "invalid_idempotent_request",
+    key: None,
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    base_url: None,
 };
 
 /// A [`Vendors::upsert_vendor`] call: set its options, then [`send`](Self::send) it.
@@ -189,14 +185,11 @@ static UPDATE_VENDOR: Operation = Operation {
     name: "updateVendor",
     method: Method::PATCH,
     class: RetryClass::Unsafe,
-    key_header: "Idempotency-Key",
-    key_max_length: 255,
-    failures: FailurePolicy::Replay,
-    in_flight_code: "concurrent_idempotent_requests",
-    mismatch_code: "invalid_idempotent_request",
+    key: None,
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    base_url: None,
 };
 
 /// A [`Vendors::update_vendor`] call: set its options, then [`send`](Self::send) it.

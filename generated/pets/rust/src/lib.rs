@@ -175,6 +175,14 @@ impl ClientBuilder {
         self
     }
 
+    /// Sends the operations whose own server (operation or path-item
+    /// `servers` in the spec) is `spec_url` to `url` instead; the other
+    /// operations keep the [`base_url`](Self::base_url).
+    pub fn with_server_url(mut self, spec_url: impl Into<String>, url: impl Into<String>) -> Self {
+        self.config = self.config.with_server_url(spec_url, url);
+        self
+    }
+
     /// The `User-Agent` header.
     pub fn user_agent(mut self, user_agent: impl Into<String>) -> Self {
         self.config.user_agent = Some(user_agent.into());

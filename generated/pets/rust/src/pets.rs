@@ -5,8 +5,7 @@
 use std::time::{Duration, Instant};
 
 use crate::runtime::{
-    self, CallOptions, Error, FailurePolicy, Method, Operation, Request, RetryClass,
-    RetryOverrides, Runtime,
+    self, CallOptions, Error, Method, Operation, Request, RetryClass, RetryOverrides, Runtime,
 };
 use crate::{models, ApiResponse};
 
@@ -126,14 +125,11 @@ static LIST_PETS: Operation = Operation {
     name: "listPets",
     method: Method::GET,
     class: RetryClass::Safe,
-    key_header: "Idempotency-Key",
-    key_max_length: 255,
-    failures: FailurePolicy::Reattempt,
-    in_flight_code: "concurrent_idempotent_requests",
-    mismatch_code: "invalid_idempotent_request",
+    key: None,
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    base_url: None,
 };
 
 /// A [`Pets::list_pets`] call: set its options, then [`send`](Self::send) it.
@@ -244,14 +240,11 @@ static CREATE_PET: Operation = Operation {
     name: "createPet",
     method: Method::POST,
     class: RetryClass::Unsafe,
-    key_header: "Idempotency-Key",
-    key_max_length: 255,
-    failures: FailurePolicy::Reattempt,
-    in_flight_code: "concurrent_idempotent_requests",
-    mismatch_code: "invalid_idempotent_request",
+    key: None,
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    base_url: None,
 };
 
 /// A [`Pets::create_pet`] call: set its options, then [`send`](Self::send) it.
@@ -333,14 +326,11 @@ static GET_PET: Operation = Operation {
     name: "getPet",
     method: Method::GET,
     class: RetryClass::Safe,
-    key_header: "Idempotency-Key",
-    key_max_length: 255,
-    failures: FailurePolicy::Reattempt,
-    in_flight_code: "concurrent_idempotent_requests",
-    mismatch_code: "invalid_idempotent_request",
+    key: None,
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    base_url: None,
 };
 
 /// A [`Pets::get_pet`] call: set its options, then [`send`](Self::send) it.
@@ -425,14 +415,11 @@ static UPDATE_PET: Operation = Operation {
     name: "updatePet",
     method: Method::PUT,
     class: RetryClass::Idempotent,
-    key_header: "Idempotency-Key",
-    key_max_length: 255,
-    failures: FailurePolicy::Reattempt,
-    in_flight_code: "concurrent_idempotent_requests",
-    mismatch_code: "invalid_idempotent_request",
+    key: None,
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    base_url: None,
 };
 
 /// A [`Pets::update_pet`] call: set its options, then [`send`](Self::send) it.
@@ -519,14 +506,11 @@ static DELETE_PET: Operation = Operation {
     name: "deletePet",
     method: Method::DELETE,
     class: RetryClass::Idempotent,
-    key_header: "Idempotency-Key",
-    key_max_length: 255,
-    failures: FailurePolicy::Reattempt,
-    in_flight_code: "concurrent_idempotent_requests",
-    mismatch_code: "invalid_idempotent_request",
+    key: None,
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    base_url: None,
 };
 
 /// A [`Pets::delete_pet`] call: set its options, then [`send`](Self::send) it.

@@ -5,8 +5,7 @@
 use std::time::{Duration, Instant};
 
 use crate::runtime::{
-    self, CallOptions, Error, FailurePolicy, Method, Operation, Request, RetryClass,
-    RetryOverrides, Runtime,
+    self, CallOptions, Error, Method, Operation, Request, RetryClass, RetryOverrides, Runtime,
 };
 use crate::{models, ApiResponse};
 
@@ -73,14 +72,11 @@ static DOWNLOAD_PET_PHOTO: Operation = Operation {
     name: "downloadPetPhoto",
     method: Method::GET,
     class: RetryClass::Safe,
-    key_header: "Idempotency-Key",
-    key_max_length: 255,
-    failures: FailurePolicy::Reattempt,
-    in_flight_code: "concurrent_idempotent_requests",
-    mismatch_code: "invalid_idempotent_request",
+    key: None,
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    base_url: None,
 };
 
 /// A [`Photos::download_pet_photo`] call: set its options, then [`send`](Self::send) it.
@@ -165,14 +161,11 @@ static UPLOAD_PET_PHOTO: Operation = Operation {
     name: "uploadPetPhoto",
     method: Method::PUT,
     class: RetryClass::Idempotent,
-    key_header: "Idempotency-Key",
-    key_max_length: 255,
-    failures: FailurePolicy::Reattempt,
-    in_flight_code: "concurrent_idempotent_requests",
-    mismatch_code: "invalid_idempotent_request",
+    key: None,
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    base_url: None,
 };
 
 /// A [`Photos::upload_pet_photo`] call: set its options, then [`send`](Self::send) it.

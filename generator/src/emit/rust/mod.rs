@@ -30,7 +30,7 @@ use crate::ir::Api;
 use naming::Names;
 use ops::Needs;
 use types::Types;
-use views::{GroupView, PackageView};
+use views::{ContractView, GroupView, PackageView};
 
 /// The runtime crate's sources, vendored as `src/runtime/`.
 const RUNTIME_FILES: &[(&str, &str)] = &[
@@ -161,6 +161,31 @@ fn check_name(name: &str) -> Result<String, String> {
     Ok(ident)
 }
 
+/// The contract's defaults, for the README and the builder's docs.
+fn contract_view() -> ContractView {
+    let d = crate::defaults::get();
+    ContractView {
+        max_attempts: d.max_attempts,
+        retries: d.max_attempts.saturating_sub(1),
+        base: package::human_ms(d.base_ms),
+        cap: package::human_ms(d.cap_ms),
+        decorrelated_multiplier: d.decorrelated_multiplier,
+        deadline: package::human_ms(d.deadline_ms),
+        p99_multiplier: d.attempt_timeout_p99_multiplier,
+        budget_capacity: d.budget.capacity,
+        throttle_cost: d.budget.throttle_cost,
+        retry_cost: d.budget.retry_cost,
+        success_refund: d.budget.success_refund,
+        max_retry_after: package::human_ms(d.max_retry_after_ms),
+        request_timeout_header: d.request_timeout_header.clone(),
+        server_error_retries: match d.internal_server_error_retries {
+            1 => "once".to_string(),
+            2 => "twice".to_string(),
+            n => format!("{n} times"),
+        },
+    }
+}
+
 pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String> {
     let crate_ident = check_name(&package.name)?;
     let env_prefix = naming::screaming(&package.name, "API");
@@ -190,7 +215,7 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
     modules.sort();
 
     let client = package::client(api, &groups, &needs, &env_prefix);
-    let root_p99 = api.latency_p99_ms;
+    let root_p99 = api.client_retry.p99_ms;
     let mut base_url_doc = "The API's base URL (scheme, host and any base path).".to_string();
     if !client.servers.is_empty() {
         base_url_doc.push_str(" The servers the spec lists:\n");
@@ -245,11 +270,26 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
         default_deadline: package::human_ms(api.client_retry.deadline_ms),
         default_attempt_timeout: match root_p99 {
             Some(ms) => format!(
-                "min(3 × {}, time left)",
+                "min({} × {}, time left)",
+                crate::defaults::get().attempt_timeout_p99_multiplier,
                 package::human_ms(ms)
             ),
             None => "the time left".to_string(),
         },
+        contract: contract_view(),
+        own_servers: package::own_servers(api)
+            .into_iter()
+            .map(|(url, ops)| {
+                let calls: Vec<String> = ops
+                    .iter()
+                    .map(|&i| {
+                        let (module, method) = &groups.method_of_op[i];
+                        format!("`{module}().{}()`", naming::unraw(method))
+                    })
+                    .collect();
+                (url, calls.join(", "))
+            })
+            .collect(),
     };
     let examples = package::Examples {
         api,

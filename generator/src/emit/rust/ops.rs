@@ -4,8 +4,9 @@
 
 use std::cell::Cell;
 
+use crate::ir::plan::HintSource;
 use crate::ir::{
-    Api, BodyKind, Content, KeyContract, Method, Operation, Param, ParamLocation, ParamStyle,
+    Api, BodyKind, Content, FailurePolicy, Method, Operation, Param, ParamLocation, ParamStyle,
     Primitive, RetryClass, RetryOverrides, StatusSpec, TypeRef,
 };
 
@@ -13,7 +14,10 @@ use super::escape::string_literal;
 use super::layout;
 use super::naming::{self, Names};
 use super::types::{Shape, Types, OUTSIDE, RESERVED_TYPE_NAMES};
-use super::views::{ErrorEnumView, ErrorVariantView, GroupView, OpView, SetterView};
+use super::views::{
+    DescriptorView, ErrorEnumView, ErrorVariantView, GroupView, KeyContractView, OpView,
+    RetryOverridesView, SetterView,
+};
 
 /// Names every group module imports.
 const GROUP_IMPORTS: &[&str] = &[
@@ -23,6 +27,7 @@ const GROUP_IMPORTS: &[&str] = &[
     "Error",
     "FailurePolicy",
     "Instant",
+    "KeyContract",
     "Method",
     "Operation",
     "Request",
@@ -60,13 +65,13 @@ pub fn build(api: &Api, types: &Types, needs: &Needs, module_names: &mut Names) 
         let mut statics = Names::default();
         let mut uses_models = false;
         let mut uses_runtime_module = false;
+        let mut keyed = false;
         let mut ops = Vec::new();
         for &index in &g.operations {
             let Some(op) = api.operations.get(index) else {
                 continue;
             };
             let ctx = OpCtx {
-                api,
                 types,
                 needs,
                 uses_models: Cell::new(false),
@@ -75,6 +80,7 @@ pub fn build(api: &Api, types: &Types, needs: &Needs, module_names: &mut Names) 
             let view = ctx.op(op, &resource, &mut type_names, &mut methods, &mut statics);
             uses_models |= ctx.uses_models.get();
             uses_runtime_module |= ctx.uses_runtime.get();
+            keyed |= op.plan.key.is_some();
             method_of_op[index] = (module.clone(), view.method_ident.clone());
             ops.push(view);
         }
@@ -82,10 +88,13 @@ pub fn build(api: &Api, types: &Types, needs: &Needs, module_names: &mut Names) 
         if uses_runtime_module {
             runtime_items.push("self");
         }
+        runtime_items.extend_from_slice(&["CallOptions", "Error"]);
+        // The key contract's types, where a descriptor has one.
+        if keyed {
+            runtime_items.push("FailurePolicy");
+            runtime_items.push("KeyContract");
+        }
         runtime_items.extend_from_slice(&[
-            "CallOptions",
-            "Error",
-            "FailurePolicy",
             "Method",
             "Operation",
             "Request",
@@ -119,7 +128,6 @@ pub fn build(api: &Api, types: &Types, needs: &Needs, module_names: &mut Names) 
 }
 
 struct OpCtx<'a> {
-    api: &'a Api,
     types: &'a Types<'a>,
     needs: &'a Needs,
     uses_models: Cell<bool>,
@@ -173,7 +181,7 @@ impl OpCtx<'_> {
             type_names.pascal(&format!("{} Request", op.id), "CallRequest")
         };
         let static_ident = statics.screaming(&op.id, "OPERATION");
-        let keyed = op.retry.class == RetryClass::Keyed;
+        let keyed = op.plan.key.is_some();
 
         let mut fields = Names::with_reserved(&[
             "runtime",
@@ -188,10 +196,8 @@ impl OpCtx<'_> {
         if keyed {
             fields.reserve("idempotency_key");
         }
-        let body = op.body.as_ref().and_then(|b| {
-            let content = pick_content(&b.contents)?;
-            Some((b, content))
-        });
+        // The body the plan chose: the one rule of every SDK.
+        let body = op.plan.body.as_ref();
         let body_ident = body.as_ref().map(|_| fields.snake("body", "body"));
         let params: Vec<ParamPlan> = op
             .params
@@ -215,7 +221,7 @@ impl OpCtx<'_> {
                 }
             })
             .collect();
-        let body_plan = body.map(|(b, content)| self.body_plan(content, b.required));
+        let body_plan = body.map(|b| self.body_plan(&b.content, b.required));
         let borrowed = body_plan.as_ref().is_some_and(|b| b.borrowed);
         let (generics, lt) = if borrowed {
             ("<'a>".to_string(), "<'a>")
@@ -374,9 +380,9 @@ impl OpCtx<'_> {
             init,
             setters,
             keyed,
-            key_doc: key_doc(op, &self.api.key_contract),
+            key_doc: key_doc(op),
             static_head: layout::static_head(&static_ident, "Operation"),
-            descriptor: descriptor(self.api, op),
+            descriptor: descriptor(op),
             send_lines,
             send_signature: layout::signature(
                 4,
@@ -902,7 +908,7 @@ impl OpCtx<'_> {
             .collect();
         let picked: Vec<Option<&Content>> = successes
             .iter()
-            .map(|r| pick_content(&r.contents))
+            .map(|r| response_content(&r.contents))
             .collect();
         let Some(first) = picked.iter().flatten().next() else {
             return ("()".to_string(), Decode::Unit);
@@ -960,7 +966,7 @@ impl OpCtx<'_> {
         let mut arms = Vec::new();
         for r in &responses {
             let vi = names.pascal(&status_word(r.status), "Status");
-            let json = pick_content(&r.contents).filter(|c| c.kind == BodyKind::Json);
+            let json = response_content(&r.contents).filter(|c| c.kind == BodyKind::Json);
             let payload = json
                 .map(|c| format!("({})", self.rust(&c.ty)))
                 .unwrap_or_default();
@@ -1111,9 +1117,9 @@ fn brace_escape(text: &str) -> String {
     text.replace('{', "{{").replace('}', "}}")
 }
 
-/// The content the SDK sends or decodes: JSON first, then form, multipart,
-/// text and binary.
-pub fn pick_content(contents: &[Content]) -> Option<&Content> {
+/// The content the SDK decodes from a response: JSON first, then form,
+/// multipart, text and binary. (Request bodies follow the plan's choice.)
+pub fn response_content(contents: &[Content]) -> Option<&Content> {
     [
         BodyKind::Json,
         BodyKind::Form,
@@ -1210,106 +1216,96 @@ fn millis(ms: u64) -> String {
     }
 }
 
-/// The operation's own settings: those equal to the root's are left to the
-/// client's configuration (which starts from the root's), so the client's
-/// knobs change them.
-pub fn own_p99(api: &Api, op: &Operation) -> Option<u64> {
-    op.plan
-        .retry
-        .effective
-        .p99_ms
-        .filter(|p| Some(*p) != api.client_retry.p99_ms)
-}
-
-pub fn own_overrides(api: &Api, op: &Operation) -> RetryOverrides {
-    let o = op.plan.retry.own.or(api.retries);
-    let r = api.retries;
-    RetryOverrides {
-        max_attempts: o.max_attempts.filter(|v| Some(*v) != r.max_attempts),
-        base_ms: o.base_ms.filter(|v| Some(*v) != r.base_ms),
-        cap_ms: o.cap_ms.filter(|v| Some(*v) != r.cap_ms),
-        deadline_ms: o.deadline_ms.filter(|v| Some(*v) != r.deadline_ms),
+/// A server URL with its variables at their defaults.
+pub fn server_url(server: &crate::ir::Server) -> String {
+    let mut url = server.url.clone();
+    for v in &server.variables {
+        url = url.replace(&format!("{{{}}}", v.name), &v.default);
     }
+    url
 }
 
-/// The fields of the `Operation` descriptor handed to the runtime.
-fn descriptor(api: &Api, op: &Operation) -> Vec<String> {
-    let kc = &api.key_contract;
-    let (header, max) = match &op.retry.key {
-        Some(k) => (k.header.clone(), k.max_length),
-        None => (kc.header().to_string(), kc.max_length()),
-    };
-    let class = match op.retry.class {
+/// The operation's own base URL: the first of its operation or path-item
+/// servers, where it has any.
+pub fn own_base_url(op: &Operation) -> Option<String> {
+    op.plan.base.own_servers()?.first().map(server_url)
+}
+
+/// The `Operation` descriptor handed to the runtime: what the operation's
+/// plan says of its own, nothing the client's settings hold.
+fn descriptor(op: &Operation) -> DescriptorView {
+    let class = match op.plan.retry.class {
         RetryClass::Safe => "Safe",
         RetryClass::Idempotent => "Idempotent",
         RetryClass::Keyed => "Keyed",
         RetryClass::Unsafe => "Unsafe",
     };
-    let failures = match kc.failures {
-        Some(crate::ir::FailurePolicy::Replay) => "Replay",
-        _ => "Reattempt",
+    let key = op.plan.key.as_ref().map(|k| KeyContractView {
+        header: k.header.clone(),
+        max_length: k.max_length,
+        failures: match k.failures {
+            FailurePolicy::Replay => "Replay",
+            FailurePolicy::Reattempt => "Reattempt",
+        },
+        in_flight_code: k.in_flight_code.clone(),
+        mismatch_code: k.mismatch_code.clone(),
+    });
+    // Only the operation's own hint: a root hint is the client's default.
+    let p99 = match op.plan.retry.p99 {
+        Some(hint) if hint.from == HintSource::Operation => Some(millis(hint.ms)),
+        _ => None,
     };
-    let p99 = match own_p99(api, op) {
+    let o = op.plan.retry.own;
+    let opt = |v: Option<u64>| match v {
         Some(ms) => format!("Some({})", millis(ms)),
         None => "None".to_string(),
     };
-    let o = own_overrides(api, op);
-    let retry = if o == RetryOverrides::default() {
-        "RetryOverrides::NONE".to_string()
-    } else {
-        let opt = |v: Option<u64>| match v {
-            Some(ms) => format!("Some({})", millis(ms)),
+    let retry = (o != RetryOverrides::default()).then(|| RetryOverridesView {
+        max_attempts: match o.max_attempts {
+            Some(n) => format!("Some({n})"),
             None => "None".to_string(),
-        };
-        format!(
-            "RetryOverrides {{\n        max_attempts: {},\n        base: {},\n        cap: {},\n        deadline: {},\n    }}",
-            match o.max_attempts {
-                Some(n) => format!("Some({n})"),
-                None => "None".to_string(),
-            },
-            opt(o.base_ms),
-            opt(o.cap_ms),
-            opt(o.deadline_ms)
-        )
-    };
-    vec![
-        format!("name: {},", string_literal(&op.id)),
-        format!("method: Method::{},", op.method.as_str()),
-        format!("class: RetryClass::{class},"),
-        format!("key_header: {},", string_literal(&header)),
-        format!("key_max_length: {max},"),
-        format!("failures: FailurePolicy::{failures},"),
-        format!("in_flight_code: {},", string_literal(kc.in_flight_code())),
-        format!("mismatch_code: {},", string_literal(kc.mismatch_code())),
-        format!("p99: {p99},"),
-        format!("retry: {retry},"),
-        // `security: []` means the operation takes no credentials.
-        format!(
-            "authenticated: {},",
-            !op.security.as_ref().is_some_and(|s| s.is_empty())
-        ),
-    ]
+        },
+        base: opt(o.base_ms),
+        cap: opt(o.cap_ms),
+        deadline: opt(o.deadline_ms),
+    });
+    let base_url = own_base_url(op);
+    // The field as rustfmt lays it out: one line when it fits.
+    let base_url_wraps = base_url.as_ref().is_some_and(|url| {
+        layout::call(4, "base_url: Some", &[string_literal(url)], ",").contains('\n')
+    });
+    DescriptorView {
+        name: op.id.clone(),
+        method: op.method.as_str().to_string(),
+        class,
+        key,
+        p99,
+        retry,
+        authenticated: authenticated(op),
+        base_url,
+        base_url_wraps,
+    }
 }
 
-fn key_doc(op: &Operation, kc: &KeyContract) -> String {
-    let header = op
-        .retry
-        .key
-        .as_ref()
-        .map(|k| k.header.clone())
-        .unwrap_or_else(|| kc.header().to_string());
-    let max = op
-        .retry
-        .key
-        .as_ref()
-        .map(|k| k.max_length)
-        .unwrap_or(kc.max_length());
+/// Whether the client's credentials go with the operation: not when its own
+/// `security` is `[]`. The plan's alternatives cannot tell that from a spec
+/// that states no security anywhere, whose operations keep sending the
+/// credentials a caller configures.
+fn authenticated(op: &Operation) -> bool {
+    !op.plan.security.is_empty() || op.security.is_none()
+}
+
+fn key_doc(op: &Operation) -> String {
+    let Some(key) = &op.plan.key else {
+        return String::new();
+    };
+    let (header, max) = (&key.header, key.max_length);
     let mut text = format!(
         "Sends `key` as the `{header}` header on every attempt of this call, instead of a key the SDK makes once for the call.\n\n\
          Derive it from something you already hold, so a retry of the same logical request, even from another process, reuses it: your own id for the request (an order id, an event id) first, else an id scoped to the request you are handling; else make a random UUID once and keep it for every retry. A fresh value per attempt defeats the key.\n\n\
          1 to {max} visible ASCII characters; anything else fails before a request is sent."
     );
-    if let Some(window) = &kc.replay_window {
+    if let Some(window) = &key.replay_window {
         text.push_str(&format!(
             " The server remembers a key for {window}: a duplicate within that window gets the first response back."
         ));
@@ -1336,7 +1332,8 @@ fn retry_doc(op: &Operation, builder: &str) -> String {
     };
     if let (Some(p99), Some(timeout)) = (op.plan.retry.p99, op.plan.retry.attempt_timeout_ms) {
         text.push_str(&format!(
-            " Each attempt may take min(3 × {} ms, time left) = at most {timeout} ms.",
+            " Each attempt may take min({} × {} ms, time left) = at most {timeout} ms.",
+            crate::defaults::get().attempt_timeout_p99_multiplier,
             p99.ms
         ));
     }

@@ -6,7 +6,7 @@ use crate::ir::{Api, AuthKind, Operation, ParamLocation, Primitive, RetryClass, 
 use super::escape::string_literal;
 use super::layout;
 use super::naming::{self, Names};
-use super::ops::{own_overrides, pick_content, Groups, Needs};
+use super::ops::{response_content, server_url, Groups, Needs};
 use super::types::{Shape, Types};
 use super::views::{AuthMethodView, ClientView, PackageView, ReadmeGroup, ReadmeView};
 
@@ -25,6 +25,7 @@ const BUILDER_METHODS: &[&str] = &[
     "user_agent",
     "default_headers",
     "http_client",
+    "with_server_url",
     "config",
     "build",
 ];
@@ -50,23 +51,34 @@ pub fn human_ms(ms: u64) -> String {
     }
 }
 
-/// The first server URL with its variables at their defaults.
-fn server_url(api: &Api, index: usize) -> Option<String> {
-    let server = api.servers.get(index)?;
-    let mut url = server.url.clone();
-    for v in &server.variables {
-        url = url.replace(&format!("{{{}}}", v.name), &v.default);
+/// A root server's URL with its variables at their defaults.
+fn root_server_url(api: &Api, index: usize) -> Option<String> {
+    api.servers.get(index).map(server_url)
+}
+
+/// The servers operations name of their own, each URL once, in the order
+/// of the operations, with the operations that use it.
+pub fn own_servers(api: &Api) -> Vec<(String, Vec<usize>)> {
+    let mut out: Vec<(String, Vec<usize>)> = Vec::new();
+    for (i, op) in api.operations.iter().enumerate() {
+        let Some(url) = super::ops::own_base_url(op) else {
+            continue;
+        };
+        match out.iter_mut().find(|(u, _)| *u == url) {
+            Some((_, ops)) => ops.push(i),
+            None => out.push((url, vec![i])),
+        }
     }
-    Some(url)
+    out
 }
 
 pub fn client(api: &Api, groups: &Groups, needs: &Needs, env_prefix: &str) -> ClientView {
-    let default_base_url = server_url(api, 0)
+    let default_base_url = root_server_url(api, 0)
         .filter(|u| u.starts_with("http://") || u.starts_with("https://"))
         .unwrap_or_default();
     let servers = (0..api.servers.len())
         .filter_map(|i| {
-            let url = server_url(api, i)?;
+            let url = root_server_url(api, i)?;
             Some((url, api.servers[i].description.clone().unwrap_or_default()))
         })
         .collect();
@@ -161,21 +173,27 @@ pub fn client(api: &Api, groups: &Groups, needs: &Needs, env_prefix: &str) -> Cl
         "        let mut config = Config::new(DEFAULT_BASE_URL);".to_string(),
         "        config.user_agent = Some(USER_AGENT.to_string());".to_string(),
     ];
-    if let Some(p99) = api.latency_p99_ms {
+    // The client's defaults (the root's hints over the contract's): each
+    // one `Config::new` does not start with already.
+    let client = api.client_retry;
+    let contract = crate::defaults::get();
+    if let Some(p99) = client.p99_ms {
         config_lines.push(format!("        config.p99 = Some({});", millis_expr(p99)));
     }
-    let r = api.retries;
-    if let Some(n) = r.max_attempts {
-        config_lines.push(format!("        config.max_attempts = {n};"));
+    if client.max_attempts != contract.max_attempts {
+        config_lines.push(format!(
+            "        config.max_attempts = {};",
+            client.max_attempts
+        ));
     }
-    if let Some(ms) = r.base_ms {
-        config_lines.push(format!("        config.base = {};", millis_expr(ms)));
-    }
-    if let Some(ms) = r.cap_ms {
-        config_lines.push(format!("        config.cap = {};", millis_expr(ms)));
-    }
-    if let Some(ms) = r.deadline_ms {
-        config_lines.push(format!("        config.deadline = {};", millis_expr(ms)));
+    for (field, ms, default) in [
+        ("base", client.base_ms, contract.base_ms),
+        ("cap", client.cap_ms, contract.cap_ms),
+        ("deadline", client.deadline_ms, contract.deadline_ms),
+    ] {
+        if ms != default {
+            config_lines.push(format!("        config.{field} = {};", millis_expr(ms)));
+        }
     }
 
     let groups_view = api
@@ -326,8 +344,8 @@ impl Examples<'_> {
         }
         let mut setup = Vec::new();
         let mut uses_models = false;
-        if let Some(b) = op.body.as_ref().filter(|b| b.required) {
-            let content = pick_content(&b.contents)?;
+        if let Some(b) = op.plan.body.as_ref().filter(|b| b.required) {
+            let content = &b.content;
             use crate::ir::BodyKind;
             let arg = match content.kind {
                 BodyKind::Binary => "Vec::<u8>::new()".to_string(),
@@ -351,7 +369,7 @@ impl Examples<'_> {
             .responses
             .iter()
             .filter(|r| r.status.is_success())
-            .all(|r| pick_content(&r.contents).is_none());
+            .all(|r| response_content(&r.contents).is_none());
         Some(Call {
             setup,
             parts: vec![
@@ -510,7 +528,12 @@ pub fn readme(
         };
         let attempt_timeout = match (p99, r.attempt_timeout_ms) {
             (Some(p), Some(t)) => {
-                format!("min(3 × {}, time left) = {}", human_ms(p), human_ms(t))
+                format!(
+                    "min({} × {}, time left) = {}",
+                    crate::defaults::get().attempt_timeout_p99_multiplier,
+                    human_ms(p),
+                    human_ms(t)
+                )
             }
             _ => "the time left".to_string(),
         };
@@ -631,7 +654,7 @@ pub fn readme(
     }
     let mut op_overrides = Vec::new();
     for (i, op) in api.operations.iter().enumerate() {
-        let o = own_overrides(api, op);
+        let o = op.plan.retry.own;
         let mut bits = Vec::new();
         if let Some(n) = o.max_attempts {
             bits.push(format!("{n} attempts"));
@@ -731,7 +754,7 @@ pub fn readme(
         failures_replay: kc.failures.map(|f| f == crate::ir::FailurePolicy::Replay),
         auth_notes,
         servers: c.servers.clone(),
-        root_p99_ms: api.latency_p99_ms,
+        root_p99_ms: api.client_retry.p99_ms,
         root_overrides,
         op_overrides,
         groups,

@@ -29,6 +29,32 @@ pub struct PackageView {
     pub default_cap: String,
     pub default_deadline: String,
     pub default_attempt_timeout: String,
+    /// The contract's defaults, for the docs.
+    pub contract: ContractView,
+    /// The servers operations name of their own: the URL, and the calls
+    /// (`` `resource().method()` ``) that go there.
+    pub own_servers: Vec<(String, String)>,
+}
+
+/// The retry contract's defaults as the docs write them, from the one table
+/// (`runtime/defaults.json`).
+pub struct ContractView {
+    pub max_attempts: u32,
+    /// Retries after the first attempt.
+    pub retries: u32,
+    pub base: String,
+    pub cap: String,
+    pub decorrelated_multiplier: u64,
+    pub deadline: String,
+    pub p99_multiplier: u64,
+    pub budget_capacity: u32,
+    pub throttle_cost: u32,
+    pub retry_cost: u32,
+    pub success_refund: u32,
+    pub max_retry_after: String,
+    pub request_timeout_header: String,
+    /// How often a call may retry a 500: `once`, `twice`, `N times`.
+    pub server_error_retries: String,
 }
 
 pub struct ModelView {
@@ -101,8 +127,8 @@ pub struct OpView {
     pub key_doc: String,
     /// `static NAME: Operation = Operation {`, laid out.
     pub static_head: String,
-    /// The `Operation` descriptor's fields, laid out.
-    pub descriptor: Vec<String>,
+    /// What the `Operation` descriptor says.
+    pub descriptor: DescriptorView,
     /// Statements of `send_with_response`, laid out.
     pub send_lines: Vec<String>,
     pub unit: bool,
@@ -110,6 +136,44 @@ pub struct OpView {
     pub send_signature: String,
     pub send_with_response_signature: String,
     pub errors: Option<ErrorEnumView>,
+}
+
+/// The runtime's `Operation` descriptor of one operation: what its plan says
+/// of the operation itself. Strings from the spec stay raw (the template
+/// writes them as literals).
+pub struct DescriptorView {
+    pub name: String,
+    pub method: String,
+    /// `RetryClass` variant.
+    pub class: &'static str,
+    /// Keyed operations only.
+    pub key: Option<KeyContractView>,
+    /// The operation's own p99 as a `Duration` expression.
+    pub p99: Option<String>,
+    /// The operation's own `x-retries`, where it has any.
+    pub retry: Option<RetryOverridesView>,
+    pub authenticated: bool,
+    /// Its own server's URL.
+    pub base_url: Option<String>,
+    /// `Some(url)` does not fit on the field's line.
+    pub base_url_wraps: bool,
+}
+
+pub struct KeyContractView {
+    pub header: String,
+    pub max_length: u32,
+    /// `FailurePolicy` variant.
+    pub failures: &'static str,
+    pub in_flight_code: String,
+    pub mismatch_code: String,
+}
+
+/// `Some(..)` or `None` expressions of each override.
+pub struct RetryOverridesView {
+    pub max_attempts: String,
+    pub base: String,
+    pub cap: String,
+    pub deadline: String,
 }
 
 pub struct SetterView {

@@ -505,3 +505,44 @@ async fn a_call_deadline_bounds_every_attempt_and_sleep() {
     assert!(error.attempts() >= 1 && error.attempts() < 10);
     assert_eq!(error.status().map(|s| s.as_u16()), Some(503));
 }
+
+#[tokio::test]
+async fn a_409_with_the_key_codes_is_a_plain_conflict_without_a_key() {
+    // Only keyed operations send a key, so only their 409s are the key's
+    // conflicts: on a safe GET and an unsafe PATCH the same bodies are an
+    // ordinary API error, not retried.
+    for code in [
+        "concurrent_idempotent_requests",
+        "invalid_idempotent_request",
+    ] {
+        let conflict = json(
+            409,
+            serde_json::json!({"code": code, "message": "conflict"}),
+        );
+        // The last reply repeats: both calls get the 409.
+        let server = Server::start(vec![conflict]).await;
+        let client = payments_client(&server);
+        let error = client
+            .transfers()
+            .get_transfer("tr_1")
+            .send()
+            .await
+            .expect_err("409");
+        assert_eq!(error.kind(), "api_error", "{code} on a GET");
+        assert_eq!(error.attempts(), 1, "{code} on a GET is not retried");
+        assert_eq!(error.code(), Some(code));
+        let error = client
+            .vendors()
+            .update_vendor("acme", &payments::models::VendorUpdate::default())
+            .send()
+            .await
+            .expect_err("409");
+        assert_eq!(error.kind(), "api_error", "{code} on a PATCH");
+        assert_eq!(error.attempts(), 1);
+        assert_eq!(server.seen().len(), 2, "one request per call");
+        assert!(server
+            .seen()
+            .iter()
+            .all(|s| s.header("idempotency-key").is_none()));
+    }
+}

@@ -1,5 +1,6 @@
 //! Client-wide settings and authentication.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::time::Duration;
 
@@ -17,6 +18,9 @@ pub const DEFAULT_BASE: Duration = Duration::from_millis(500);
 pub const DEFAULT_CAP: Duration = Duration::from_secs(20);
 /// Default deadline of a whole logical call.
 pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(60);
+/// The attempt timeout is this many times the p99 latency (then capped by
+/// the time left).
+pub const ATTEMPT_TIMEOUT_P99_MULTIPLIER: u32 = 3;
 
 /// How the client authenticates. The generated code picks the variant from
 /// the spec's security scheme; secrets never appear in `Debug` output or logs.
@@ -109,6 +113,10 @@ pub struct Config {
     pub default_headers: HeaderMap,
     /// The `User-Agent` header.
     pub user_agent: Option<String>,
+    /// Replacements of the servers operations name of their own (operation
+    /// or path-item `servers`), by the URL the spec gives (variables at their
+    /// defaults): such an operation goes to the replacement instead.
+    pub server_urls: BTreeMap<String, String>,
 }
 
 impl Config {
@@ -127,6 +135,7 @@ impl Config {
             auth: Vec::new(),
             default_headers: HeaderMap::new(),
             user_agent: None,
+            server_urls: BTreeMap::new(),
         }
     }
 
@@ -187,6 +196,13 @@ impl Config {
 
     pub fn with_user_agent(mut self, user_agent: impl Into<String>) -> Self {
         self.user_agent = Some(user_agent.into());
+        self
+    }
+
+    /// Sends the operations whose own server is `spec_url` (as the spec
+    /// gives it, variables at their defaults) to `url` instead.
+    pub fn with_server_url(mut self, spec_url: impl Into<String>, url: impl Into<String>) -> Self {
+        self.server_urls.insert(spec_url.into(), url.into());
         self
     }
 }

@@ -14,11 +14,11 @@ use reqwest::{Method, StatusCode, Url};
 
 use super::budget::{TokenBucket, SUCCESS_REFUND};
 use super::clock::{Clock, RandomSource, ThreadRandom, TokioClock};
-use super::config::{Auth, Config};
+use super::config::{Auth, Config, ATTEMPT_TIMEOUT_P99_MULTIPLIER};
 use super::encode::{base64_encode, encode_query};
 use super::error::{ApiError, Error, StopReason};
 use super::key::{generate_idempotency_key, validate_idempotency_key, DEFAULT_KEY_HEADER};
-use super::operation::{Operation, RetryClass};
+use super::operation::{KeyContract, Operation, RetryClass};
 use super::policy::{decide, CallState, Decision, Failure, Policy, TransportFailure};
 use super::request::{Body, CallOptions, Request, Response};
 
@@ -41,6 +41,9 @@ struct Inner {
     base_url: String,
     /// The same, parsed.
     base: Url,
+    /// The replacements of operations' own servers (`Config::server_urls`):
+    /// the spec's URL, the replacement without its trailing slashes, parsed.
+    server_bases: Vec<(String, String, Url)>,
     timeout_header: Option<HeaderName>,
     /// What every call of an operation without credentials starts from: the
     /// User-Agent, then the client's default headers.
@@ -111,6 +114,30 @@ fn error_code_and_message(body: &[u8]) -> (Option<String>, Option<String>) {
     (code, message)
 }
 
+/// The key contract of a keyed operation; `None` for every other class.
+fn key_contract(op: &Operation) -> Option<&KeyContract> {
+    op.key.as_ref().filter(|_| op.class == RetryClass::Keyed)
+}
+
+/// A base URL without its trailing slashes, parsed and checked: http(s), no
+/// query, no fragment. `what` names it in the error.
+fn parse_base(url: &str, what: &str) -> Result<(String, Url), Error> {
+    let text = url.trim_end_matches('/').to_string();
+    let parsed =
+        Url::parse(&text).map_err(|e| Error::build(format!("invalid {what} {url:?}: {e}")))?;
+    if !matches!(parsed.scheme(), "http" | "https") {
+        return Err(Error::build(format!(
+            "the {what} {url:?} must use http or https"
+        )));
+    }
+    if parsed.query().is_some() || parsed.fragment().is_some() {
+        return Err(Error::build(format!(
+            "the {what} {url:?} must not have a query or a fragment"
+        )));
+    }
+    Ok((text, parsed))
+}
+
 fn sensitive(mut value: HeaderValue) -> HeaderValue {
     value.set_sensitive(true);
     value
@@ -148,16 +175,11 @@ impl Runtime {
     /// a 3xx into whatever the other location answers, which the retry policy
     /// would then judge instead.
     pub fn with_http_client(config: Config, http: reqwest::Client) -> Result<Self, Error> {
-        let base = config.base_url.trim_end_matches('/').to_string();
-        let parsed =
-            Url::parse(&base).map_err(|e| Error::build(format!("invalid base URL: {e}")))?;
-        if !matches!(parsed.scheme(), "http" | "https") {
-            return Err(Error::build("the base URL must use http or https"));
-        }
-        if parsed.query().is_some() || parsed.fragment().is_some() {
-            return Err(Error::build(
-                "the base URL must not have a query or a fragment",
-            ));
+        let (base, parsed) = parse_base(&config.base_url, "base URL")?;
+        let mut server_bases = Vec::with_capacity(config.server_urls.len());
+        for (spec_url, url) in &config.server_urls {
+            let (text, parsed) = parse_base(url, &format!("replacement of server {spec_url:?}"))?;
+            server_bases.push((spec_url.clone(), text, parsed));
         }
         let timeout_header = match &config.request_timeout_header {
             Some(name) => Some(HeaderName::from_bytes(name.as_bytes()).map_err(|_| {
@@ -210,6 +232,7 @@ impl Runtime {
                 config,
                 base_url: base,
                 base: parsed,
+                server_bases,
                 timeout_header,
                 public_headers,
                 authenticated_headers,
@@ -274,7 +297,7 @@ impl Runtime {
         };
         let policy = Policy {
             class: op.class,
-            failures: op.failures,
+            failures: op.failures(),
             jitter: config.jitter,
             base_ms: millis(op.retry.base.unwrap_or(config.base)),
             cap_ms: millis(op.retry.cap.unwrap_or(config.cap)),
@@ -302,7 +325,9 @@ impl Runtime {
             }
             // min(3 x p99, time left); `cut_by_deadline` when the time left is the bound.
             let (attempt_timeout, cut_by_deadline) = match p99 {
-                Some(p99) if p99.saturating_mul(3) < remaining => (p99.saturating_mul(3), false),
+                Some(p99) if p99.saturating_mul(ATTEMPT_TIMEOUT_P99_MULTIPLIER) < remaining => {
+                    (p99.saturating_mul(ATTEMPT_TIMEOUT_P99_MULTIPLIER), false)
+                }
                 _ => (remaining, true),
             };
             // Built afresh from the prepared headers for each attempt: one
@@ -374,7 +399,8 @@ impl Runtime {
                             status: *status,
                             headers,
                             in_flight: status.as_u16() == 409
-                                && code.as_deref() == Some(op.in_flight_code),
+                                && key_contract(op)
+                                    .is_some_and(|k| code.as_deref() == Some(k.in_flight_code)),
                         },
                         format!("HTTP {}", status.as_u16()),
                     ),
@@ -420,7 +446,7 @@ impl Runtime {
                         tokens_left = inner.budget.level(),
                         "sdkgen runtime: retrying"
                     );
-                    state.retried_500 |= was_500;
+                    state.retried_500 += u32::from(was_500);
                     state.prev_sleep_ms = Some(sleep_ms);
                     last_cost = Some(cost);
                     last = Some(Box::new(failed));
@@ -438,25 +464,25 @@ impl Runtime {
         op: &Operation,
         options: &CallOptions,
     ) -> Result<Option<(HeaderName, HeaderValue)>, Error> {
-        if op.class != RetryClass::Keyed {
+        let Some(contract) = key_contract(op) else {
             // Only keyed operations carry a key, as in the Python and Node runtimes.
             return Ok(None);
-        }
+        };
         let key = match &options.idempotency_key {
             Some(key) => {
-                validate_idempotency_key(key, op.key_max_length)?;
+                validate_idempotency_key(key, contract.max_length)?;
                 key.clone()
             }
             None => generate_idempotency_key(),
         };
-        let name = if op.key_header.eq_ignore_ascii_case(DEFAULT_KEY_HEADER) {
+        let name = if contract.header.eq_ignore_ascii_case(DEFAULT_KEY_HEADER) {
             // The usual name, without parsing and lower-casing it per call.
             HeaderName::from_static("idempotency-key")
         } else {
-            HeaderName::from_bytes(op.key_header.as_bytes()).map_err(|_| {
+            HeaderName::from_bytes(contract.header.as_bytes()).map_err(|_| {
                 Error::build(format!(
                     "invalid idempotency key header {:?}",
-                    op.key_header
+                    contract.header
                 ))
             })?
         };
@@ -483,10 +509,28 @@ impl Runtime {
         } else {
             None
         };
+        // An operation with a server of its own goes there (or to the
+        // client's replacement of it), any other to the client's base URL.
+        let own;
+        let (base_text, base) = match op.base_url {
+            None => (inner.base_url.as_str(), &inner.base),
+            Some(spec_url) => match inner.server_bases.iter().find(|(s, _, _)| s == spec_url) {
+                Some((_, text, url)) => (text.as_str(), url),
+                None => {
+                    own = parse_base(spec_url, "server URL").map_err(|e| {
+                        Error::build(format!(
+                            "operation {}: {e}; give a replacement with `with_server_url({spec_url:?}, ...)`",
+                            op.name
+                        ))
+                    })?;
+                    (own.0.as_str(), &own.1)
+                }
+            },
+        };
         if request.path.contains(['?', '#']) {
             // Rare (generated paths encode both): the whole URL as text, parsed.
-            let mut text = String::with_capacity(inner.base_url.len() + request.path.len() + 1);
-            text.push_str(&inner.base_url);
+            let mut text = String::with_capacity(base_text.len() + request.path.len() + 1);
+            text.push_str(base_text);
             if !request.path.starts_with('/') {
                 text.push('/');
             }
@@ -501,7 +545,7 @@ impl Runtime {
         }
         // The base URL parsed once, its path extended: the same URL as
         // parsing the text above, without parsing the scheme and host again.
-        let mut url = inner.base.clone();
+        let mut url = base.clone();
         // A parsed path ends with `/` only for the root or after a dot
         // segment (`/a/.` is `/a/`), where the text had no slash to add.
         let base_path = url.path();
@@ -634,9 +678,11 @@ impl Runtime {
                 code,
                 message,
             } => {
-                let conflict = status.as_u16() == 409;
-                let in_flight = conflict && code.as_deref() == Some(op.in_flight_code);
-                let mismatch = conflict && code.as_deref() == Some(op.mismatch_code);
+                // Only a keyed operation's 409 is the key's conflict; any
+                // other 409 is a plain API error.
+                let contract = key_contract(op).filter(|_| status.as_u16() == 409);
+                let in_flight = contract.is_some_and(|k| code.as_deref() == Some(k.in_flight_code));
+                let mismatch = contract.is_some_and(|k| code.as_deref() == Some(k.mismatch_code));
                 let api = Box::new(ApiError {
                     status,
                     headers,
@@ -741,6 +787,44 @@ mod tests {
         }
         assert!(matches!(
             Runtime::new(Config::new("http://h").with_auth(Auth::bearer("bad\ntoken"))),
+            Err(Error::Build { .. })
+        ));
+    }
+
+    #[test]
+    fn operations_with_a_server_of_their_own_go_there() {
+        let config = Config::new("http://127.0.0.1:9/v1")
+            .with_server_url("https://upload.example.com/", "http://127.0.0.1:10/up/");
+        let rt = Runtime::new(config).expect("runtime");
+        let root = Operation::new("list", Method::GET, RetryClass::Safe);
+        let upload = Operation::new("upload", Method::POST, RetryClass::Unsafe)
+            .with_base_url("https://upload.example.com/");
+        let other = Operation::new("other", Method::GET, RetryClass::Safe)
+            .with_base_url("https://files.example.com/v2");
+        let request = Request::new(Method::GET, "/files").query("q", "1");
+        let url = |op: &Operation| rt.url(op, &request).map(|u| u.to_string());
+        assert_eq!(url(&root).expect("url"), "http://127.0.0.1:9/v1/files?q=1");
+        assert_eq!(
+            url(&upload).expect("url"),
+            "http://127.0.0.1:10/up/files?q=1",
+            "the client's replacement of the spec's server"
+        );
+        assert_eq!(
+            url(&other).expect("url"),
+            "https://files.example.com/v2/files?q=1",
+            "the spec's own server where the client replaces none"
+        );
+        let broken =
+            Operation::new("agent", Method::POST, RetryClass::Unsafe).with_base_url("https://");
+        match rt.url(&broken, &request) {
+            Err(Error::Build { message }) => {
+                assert!(message.contains("with_server_url"), "{message}");
+                assert!(message.contains("agent"), "{message}");
+            }
+            other => panic!("expected a build error, got {other:?}"),
+        }
+        assert!(matches!(
+            Runtime::new(Config::new("http://h").with_server_url("https://a", "ftp://b")),
             Err(Error::Build { .. })
         ));
     }

@@ -48,6 +48,36 @@ impl RetryOverrides {
     };
 }
 
+/// The idempotency-key contract of a `keyed` operation: the header its key
+/// goes in, the longest key a caller may give, and how the server answers.
+/// Only keyed operations have one: only they send a key, and only their 409s
+/// are read as the key's conflicts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeyContract {
+    /// Header carrying the idempotency key.
+    pub header: &'static str,
+    /// Longest caller key accepted.
+    pub max_length: usize,
+    /// Stored-failure policy of the server's key contract.
+    pub failures: FailurePolicy,
+    /// 409 code meaning "same key still being processed".
+    pub in_flight_code: &'static str,
+    /// 409 code meaning "same key, other payload".
+    pub mismatch_code: &'static str,
+}
+
+impl KeyContract {
+    /// The contract's defaults: `Idempotency-Key`, 255 characters, failures
+    /// reattempted, the default conflict codes.
+    pub const DEFAULT: KeyContract = KeyContract {
+        header: DEFAULT_KEY_HEADER,
+        max_length: DEFAULT_KEY_MAX_LENGTH,
+        failures: FailurePolicy::Reattempt,
+        in_flight_code: DEFAULT_IN_FLIGHT_CODE,
+        mismatch_code: DEFAULT_MISMATCH_CODE,
+    };
+}
+
 /// One API operation as the generator describes it.
 ///
 /// ```text
@@ -65,23 +95,20 @@ pub struct Operation {
     pub name: &'static str,
     pub method: Method,
     pub class: RetryClass,
-    /// Header carrying the idempotency key (default `Idempotency-Key`).
-    pub key_header: &'static str,
-    /// Longest caller key accepted (default 255).
-    pub key_max_length: usize,
-    /// Stored-failure policy of the server's key contract.
-    pub failures: FailurePolicy,
-    /// 409 code meaning "same key still being processed".
-    pub in_flight_code: &'static str,
-    /// 409 code meaning "same key, other payload".
-    pub mismatch_code: &'static str,
-    /// p99 latency (`x-latency-p99-ms`): the attempt timeout is `min(3 * p99, time left)`.
+    /// The key contract: `Some` exactly when `class` is `Keyed`.
+    pub key: Option<KeyContract>,
+    /// The operation's own p99 latency (`x-latency-p99-ms`): the attempt
+    /// timeout is `min(3 * p99, time left)`. `None`: the client's p99 applies.
     pub p99: Option<Duration>,
-    /// `x-retries` overrides for this operation.
+    /// The operation's own `x-retries` overrides.
     pub retry: RetryOverrides,
     /// Whether the client's credentials go with it; `false` for an operation
     /// whose spec says `security: []` (a login, a health check).
     pub authenticated: bool,
+    /// The server of its own (operation or path-item `servers`, variables at
+    /// their defaults), used instead of the client's base URL; a client's
+    /// `Config::with_server_url` can redirect it. `None`: the client's base URL.
+    pub base_url: Option<&'static str>,
 }
 
 /// Default in-flight 409 code.
@@ -90,19 +117,21 @@ pub const DEFAULT_IN_FLIGHT_CODE: &str = "concurrent_idempotent_requests";
 pub const DEFAULT_MISMATCH_CODE: &str = "invalid_idempotent_request";
 
 impl Operation {
+    /// An operation with the client's settings; a `Keyed` one gets the
+    /// default key contract, any other none.
     pub const fn new(name: &'static str, method: Method, class: RetryClass) -> Self {
         Operation {
             name,
             method,
             class,
-            key_header: DEFAULT_KEY_HEADER,
-            key_max_length: DEFAULT_KEY_MAX_LENGTH,
-            failures: FailurePolicy::Reattempt,
-            in_flight_code: DEFAULT_IN_FLIGHT_CODE,
-            mismatch_code: DEFAULT_MISMATCH_CODE,
+            key: match class {
+                RetryClass::Keyed => Some(KeyContract::DEFAULT),
+                _ => None,
+            },
             p99: None,
             retry: RetryOverrides::NONE,
             authenticated: true,
+            base_url: None,
         }
     }
 
@@ -112,29 +141,50 @@ impl Operation {
         self
     }
 
-    pub const fn with_key_header(mut self, header: &'static str) -> Self {
-        self.key_header = header;
+    /// Replaces the key contract (of a keyed operation; others have none).
+    pub const fn with_key(mut self, key: KeyContract) -> Self {
+        if self.key.is_some() {
+            self.key = Some(key);
+        }
         self
     }
 
-    pub const fn with_key_max_length(mut self, max: usize) -> Self {
-        self.key_max_length = max;
-        self
+    /// The key contract as it is, for the `with_key_*` setters.
+    const fn key_or_default(&self) -> KeyContract {
+        match self.key {
+            Some(key) => key,
+            None => KeyContract::DEFAULT,
+        }
     }
 
-    pub const fn with_failures(mut self, failures: FailurePolicy) -> Self {
-        self.failures = failures;
-        self
+    pub const fn with_key_header(self, header: &'static str) -> Self {
+        let mut key = self.key_or_default();
+        key.header = header;
+        self.with_key(key)
     }
 
-    pub const fn with_in_flight_code(mut self, code: &'static str) -> Self {
-        self.in_flight_code = code;
-        self
+    pub const fn with_key_max_length(self, max: usize) -> Self {
+        let mut key = self.key_or_default();
+        key.max_length = max;
+        self.with_key(key)
     }
 
-    pub const fn with_mismatch_code(mut self, code: &'static str) -> Self {
-        self.mismatch_code = code;
-        self
+    pub const fn with_failures(self, failures: FailurePolicy) -> Self {
+        let mut key = self.key_or_default();
+        key.failures = failures;
+        self.with_key(key)
+    }
+
+    pub const fn with_in_flight_code(self, code: &'static str) -> Self {
+        let mut key = self.key_or_default();
+        key.in_flight_code = code;
+        self.with_key(key)
+    }
+
+    pub const fn with_mismatch_code(self, code: &'static str) -> Self {
+        let mut key = self.key_or_default();
+        key.mismatch_code = code;
+        self.with_key(key)
     }
 
     pub const fn with_p99(mut self, p99: Duration) -> Self {
@@ -145,6 +195,17 @@ impl Operation {
     pub const fn with_retry(mut self, retry: RetryOverrides) -> Self {
         self.retry = retry;
         self
+    }
+
+    pub const fn with_base_url(mut self, url: &'static str) -> Self {
+        self.base_url = Some(url);
+        self
+    }
+
+    /// The stored-failure policy that applies: the key contract's, else
+    /// `Reattempt` (without a key nothing is stored).
+    pub fn failures(&self) -> FailurePolicy {
+        self.key.map_or(FailurePolicy::Reattempt, |k| k.failures)
     }
 }
 
@@ -171,16 +232,36 @@ mod tests {
     fn descriptors_build_in_statics() {
         assert_eq!(CREATE_CHARGE.name, "create_charge");
         assert_eq!(CREATE_CHARGE.method, Method::POST);
-        assert_eq!(CREATE_CHARGE.key_header, "X-Key");
-        assert_eq!(CREATE_CHARGE.key_max_length, 64);
+        let key = CREATE_CHARGE
+            .key
+            .expect("a keyed operation has a key contract");
+        assert_eq!(key.header, "X-Key");
+        assert_eq!(key.max_length, 64);
+        assert_eq!(key.in_flight_code, "busy");
+        assert_eq!(key.mismatch_code, "other_payload");
+        assert_eq!(CREATE_CHARGE.failures(), FailurePolicy::Replay);
         assert_eq!(CREATE_CHARGE.retry.max_attempts, Some(5));
+        let keyed = Operation::new("create", Method::POST, RetryClass::Keyed);
+        assert_eq!(keyed.key, Some(KeyContract::DEFAULT));
+        assert_eq!(KeyContract::DEFAULT.header, "Idempotency-Key");
+        assert_eq!(KeyContract::DEFAULT.max_length, 255);
+        assert_eq!(KeyContract::DEFAULT.failures, FailurePolicy::Reattempt);
         let plain = Operation::new("get", Method::GET, RetryClass::Safe);
-        assert_eq!(plain.key_header, "Idempotency-Key");
-        assert_eq!(plain.key_max_length, 255);
-        assert_eq!(plain.failures, FailurePolicy::Reattempt);
-        assert_eq!(plain.in_flight_code, "concurrent_idempotent_requests");
-        assert_eq!(plain.mismatch_code, "invalid_idempotent_request");
+        assert_eq!(plain.key, None);
+        assert_eq!(plain.failures(), FailurePolicy::Reattempt);
         assert_eq!(plain.p99, None);
         assert_eq!(plain.retry, RetryOverrides::NONE);
+        assert_eq!(plain.base_url, None);
+    }
+
+    #[test]
+    fn only_keyed_operations_take_a_key_contract() {
+        for class in [RetryClass::Safe, RetryClass::Idempotent, RetryClass::Unsafe] {
+            let op = Operation::new("op", Method::POST, class)
+                .with_key_header("X-Key")
+                .with_failures(FailurePolicy::Replay);
+            assert_eq!(op.key, None, "{class:?}");
+            assert_eq!(op.failures(), FailurePolicy::Reattempt);
+        }
     }
 }
