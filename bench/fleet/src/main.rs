@@ -289,7 +289,7 @@ fn operation_from_ir(api: &sdkgen::ir::Api) -> Result<Operation, String> {
     };
     let mut operation =
         Operation::new(OPERATION_ID, Method::POST, RetryClass::Keyed).with_failures(failures);
-    if let Some(ms) = op.retry.latency_p99_ms.or(api.latency_p99_ms) {
+    if let Some(ms) = op.plan.retry.effective.p99_ms {
         operation = operation.with_p99(Duration::from_millis(ms));
     }
     Ok(operation)
