@@ -247,7 +247,10 @@ fn docs(spec: &std::path::Path, out: &std::path::Path, format: sdkgen::docs::For
         }
     }
     let undeclared = sdkgen::docs::undeclared(&api);
-    for f in &undeclared {
+    // Every finding about the whole spec; those about one operation each,
+    // the first ones only.
+    let (whole, per_op): (Vec<_>, Vec<_>) = undeclared.iter().partition(|f| f.target.is_empty());
+    for f in per_op.iter().take(WARNINGS_LISTED).chain(&whole) {
         let target = if f.target.is_empty() {
             String::new()
         } else {
@@ -259,6 +262,13 @@ fn docs(spec: &std::path::Path, out: &std::path::Path, format: sdkgen::docs::For
             spec.display(),
             f.rule,
             f.message
+        );
+    }
+    if per_op.len() > WARNINGS_LISTED {
+        eprintln!(
+            "... and {} more operations: `sdkgen check {}` lists them all",
+            per_op.len() - WARNINGS_LISTED,
+            spec.display()
         );
     }
     if !undeclared.is_empty() {
