@@ -6,6 +6,7 @@ pub mod check;
 pub mod classify;
 pub mod config;
 pub mod defaults;
+pub mod docs;
 pub mod emit;
 pub mod error;
 pub mod inert;

@@ -101,6 +101,23 @@ enum Command {
         #[arg(long = "overlay", value_name = "FILE")]
         overlays: Vec<PathBuf>,
     },
+    /// Write the API's public pages on retries and idempotency keys, for
+    /// integrators who call it over raw HTTP: OUT/retries and
+    /// OUT/idempotency-keys.
+    Docs {
+        /// The OpenAPI document (YAML or JSON).
+        spec: PathBuf,
+        /// Where to write the pages.
+        #[arg(long, short, default_value = "docs-out")]
+        out: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = sdkgen::docs::Format::Markdown)]
+        format: sdkgen::docs::Format,
+        /// An overlay (Overlay Specification 1.0) to apply to the spec first;
+        /// repeat it to apply several in order, after any in sdkgen.toml.
+        #[arg(long = "overlay", value_name = "FILE")]
+        overlays: Vec<PathBuf>,
+    },
     /// Serve a mock of the spec's API over HTTP, with the server half of the
     /// idempotency-key contract and fault injection. Prints `listening on
     /// http://ADDR` first; Ctrl-C stops it.
@@ -247,6 +264,12 @@ fn main() -> ExitCode {
             },
             Err(d) => unreadable(&d),
         },
+        Command::Docs {
+            spec,
+            out,
+            format,
+            overlays,
+        } => docs(&spec, &out, format, &overlays),
         Command::Mock {
             spec,
             port,
@@ -390,6 +413,67 @@ fn check(
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// `sdkgen docs`: writes the pages, then prints the findings of `check` about
+/// what the spec leaves undeclared (the pages say what the SDKs assume).
+fn docs(
+    spec: &std::path::Path,
+    out: &std::path::Path,
+    format: sdkgen::docs::Format,
+    given: &[PathBuf],
+) -> ExitCode {
+    let api = match read(spec, given) {
+        Ok(api) => api,
+        Err(d) => return unreadable(&d),
+    };
+    let files = match sdkgen::docs::pages(&api, format) {
+        Ok(files) => files,
+        Err(message) => {
+            eprintln!("error: {}: {message}", spec.display());
+            return ExitCode::from(1);
+        }
+    };
+    match sdkgen::docs::write(out, &files) {
+        Ok(paths) => {
+            for p in paths {
+                eprintln!("wrote {}", p.display());
+            }
+        }
+        Err(e) => {
+            eprintln!("error: {}: cannot write the pages: {e}", out.display());
+            return ExitCode::from(1);
+        }
+    }
+    let undeclared = sdkgen::docs::undeclared(&api);
+    // Every finding about the whole spec; those about one operation each,
+    // the first ones only.
+    let (whole, per_op): (Vec<_>, Vec<_>) = undeclared.iter().partition(|f| f.target.is_empty());
+    for f in per_op.iter().take(WARNINGS_LISTED).chain(&whole) {
+        let target = if f.target.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", f.target)
+        };
+        eprintln!(
+            "{}: {}: {}{target}: {}",
+            f.severity.as_str(),
+            spec.display(),
+            f.rule,
+            f.message
+        );
+    }
+    if per_op.len() > WARNINGS_LISTED {
+        eprintln!(
+            "... and {} more operations: `sdkgen check {}` lists them all",
+            per_op.len() - WARNINGS_LISTED,
+            spec.display()
+        );
+    }
+    if !undeclared.is_empty() {
+        eprintln!("note: until the spec declares these, the pages say what the SDKs assume");
+    }
+    ExitCode::SUCCESS
 }
 
 /// Specs with more operations than this get a progress line per phase.
