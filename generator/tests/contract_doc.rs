@@ -107,3 +107,30 @@ fn a_changed_value_is_caught() {
     assert!(!says("`Other-Key`", &Value::from("Idempotency-Key")));
     assert!(says("500 ms", &Value::from(500)));
 }
+
+#[test]
+fn every_package_carries_the_contract_its_readme_links() {
+    let spec = root().join("specs/payments.yaml");
+    let loaded = sdkgen::load::load(&spec).expect("payments loads");
+    let api = sdkgen::ir::build(&loaded).expect("payments builds");
+    let contract = std::fs::read_to_string(root().join("runtime/CONTRACT.md")).unwrap();
+    let config = sdkgen::config::Config::default();
+    for lang in sdkgen::emit::Lang::ALL {
+        let package = sdkgen::emit::PackageInfo::new(&api, &config, lang);
+        let files = sdkgen::emit::emit(lang, &api, &package).expect("emits");
+        let carried = files
+            .iter()
+            .find(|f| f.path == Path::new("CONTRACT.md"))
+            .unwrap_or_else(|| panic!("{} package has no CONTRACT.md", lang.as_str()));
+        assert_eq!(carried.contents, contract, "{}", lang.as_str());
+        let readme = files
+            .iter()
+            .find(|f| f.path == Path::new("README.md"))
+            .expect("a README");
+        assert!(
+            readme.contents.contains("[CONTRACT.md](CONTRACT.md)"),
+            "{} README links the contract",
+            lang.as_str()
+        );
+    }
+}

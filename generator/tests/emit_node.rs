@@ -52,7 +52,8 @@ fn snapshots_of_generated_files() {
     for spec in example_specs() {
         let name = stem(&spec);
         for (path, contents) in generate(&spec) {
-            if path.starts_with("runtime/") {
+            // The vendored runtime and contract are checked verbatim elsewhere.
+            if path.starts_with("runtime/") || path == "CONTRACT.md" {
                 continue;
             }
             let snapshot = format!("{name}__{}", path.replace('/', "__"));

@@ -144,12 +144,24 @@ pub fn kebab(text: &str) -> String {
 
 /// Generates the files of one language's package, or says why it cannot.
 pub fn emit(lang: Lang, api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String> {
-    match lang {
+    let mut files = match lang {
         Lang::Rust => rust::emit(api, package),
         Lang::Python => python::emit(api, package),
         Lang::Node => node::emit(api, package),
-    }
+    }?;
+    // Every package carries the contract its runtime implements, which its
+    // README links to: a package stands alone on its registry.
+    files.push(OutputFile {
+        path: PathBuf::from(CONTRACT_FILE),
+        contents: CONTRACT.to_string(),
+    });
+    Ok(files)
 }
+
+/// The runtime contract (runtime/CONTRACT.md), as each package carries it.
+pub const CONTRACT: &str = include_str!("../../../runtime/CONTRACT.md");
+/// Its name in a package, beside the README.
+pub const CONTRACT_FILE: &str = "CONTRACT.md";
 
 /// Room a file's text still has when a piece is added without looking ahead.
 const SLACK: usize = 64 * 1024;

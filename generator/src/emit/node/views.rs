@@ -1138,6 +1138,7 @@ pub fn package_json(v: &Package, package: &PackageInfo) -> String {
         "wire.d.ts".into(),
         "resources/".into(),
         "runtime/".into(),
+        super::super::CONTRACT_FILE.into(),
     ];
     files.dedup();
     let mut json = serde_json::Map::new();
