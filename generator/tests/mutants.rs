@@ -61,7 +61,10 @@ fn crashes_the_fuzzer_found_stay_fixed() {
     let mut seen = 0;
     for entry in std::fs::read_dir(&dir).expect("the fixtures folder") {
         let path = entry.unwrap().path();
-        if !matches!(path.extension().and_then(|e| e.to_str()), Some("yaml" | "json")) {
+        if !matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("yaml" | "json")
+        ) {
             continue;
         }
         seen += 1;
