@@ -10,7 +10,7 @@ mod mutator;
 use std::path::{Path, PathBuf};
 
 /// Mutants per seed spec in this short run (about a minute in a debug build).
-const PER_SEED: u64 = 60;
+const PER_SEED: u64 = 500;
 
 fn run(path: &Path, text: String) {
     let Ok(loaded) = sdkgen::load::load_text(path, text) else {
