@@ -12,8 +12,8 @@ import time
 
 sys.path.insert(0, "runtime/python")
 
-from sdkgen_runtime import Operation, Request, RetryClass, RetryConfig, SDKError  # noqa: E402
-from sdkgen_runtime.sync_client import SyncRuntime  # noqa: E402
+from sdkgen_runtime import Operation, Request, RetryClass, RetryConfig, SDKError
+from sdkgen_runtime.sync_client import SyncRuntime
 
 
 def serve(listener: socket.socket, stop: threading.Event) -> None:

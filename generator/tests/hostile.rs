@@ -467,3 +467,34 @@ fn package_names_are_valid_for_each_registry() {
     );
     assert!(!dir.join("sdks2").exists());
 }
+
+#[test]
+fn mock_refuses_a_fault_on_an_unknown_operation_and_names_a_busy_address() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let o = sdkgen_in(
+        &repo,
+        &[
+            "mock",
+            "specs/payments.yaml",
+            "--faults",
+            "status=503,op=nope",
+        ],
+    );
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("no operation `nope` in the spec"), "{err}");
+    assert!(
+        err.contains("createTransfer"),
+        "the known operations are listed: {err}"
+    );
+
+    let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = busy.local_addr().unwrap().port().to_string();
+    let o = sdkgen_in(&repo, &["mock", "specs/payments.yaml", "--port", &port]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(&format!("cannot listen on 127.0.0.1:{port}")),
+        "{err}"
+    );
+}

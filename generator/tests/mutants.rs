@@ -10,7 +10,7 @@ mod mutator;
 use std::path::{Path, PathBuf};
 
 /// Mutants per seed spec in this short run (about a minute in a debug build).
-const PER_SEED: u64 = 60;
+const PER_SEED: u64 = 500;
 
 fn run(path: &Path, text: String) {
     let Ok(loaded) = sdkgen::load::load_text(path, text) else {
@@ -49,5 +49,30 @@ fn mutants_end_in_a_spec_or_a_diagnostic() {
             }
         }
     }
+    assert!(failed.is_empty(), "panicked on {failed:?}");
+}
+
+/// Mutants that once crashed sdkgen (found by `scripts/fuzz`, copied from
+/// target/fuzz-crashes/), each read from its own folder as the fuzzer did.
+#[test]
+fn crashes_the_fuzzer_found_stay_fixed() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fuzz");
+    let mut failed = Vec::new();
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).expect("the fixtures folder") {
+        let path = entry.unwrap().path();
+        if !matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("yaml" | "json")
+        ) {
+            continue;
+        }
+        seen += 1;
+        let text = std::fs::read_to_string(&path).unwrap();
+        if std::panic::catch_unwind(|| run(&path, text)).is_err() {
+            failed.push(path.display().to_string());
+        }
+    }
+    assert!(seen > 0, "no fixtures in {}", dir.display());
     assert!(failed.is_empty(), "panicked on {failed:?}");
 }

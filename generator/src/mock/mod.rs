@@ -160,6 +160,35 @@ impl MockConfig {
 }
 
 /// The replay window in force: the config's, else the spec's, else 24 h.
+/// A fault's `op=` naming no operation of the spec would inject nothing:
+/// the message saying so, with the operations there are.
+pub fn unknown_fault_operation(api: &Api, faults: &[Fault]) -> Option<String> {
+    for fault in faults {
+        for op in &fault.ops {
+            if !api.operations.iter().any(|o| &o.id == op) {
+                let known: Vec<&str> = api
+                    .operations
+                    .iter()
+                    .map(|o| o.id.as_str())
+                    .take(20)
+                    .collect();
+                return Some(format!(
+                    "--faults {}: no operation `{}` in the spec; its operations: {}{}",
+                    crate::inert::inert(&fault.to_string()),
+                    crate::inert::inert(op),
+                    known.join(", "),
+                    if api.operations.len() > known.len() {
+                        ", ..."
+                    } else {
+                        ""
+                    }
+                ));
+            }
+        }
+    }
+    None
+}
+
 /// An unreadable spec value falls back to the default (and says so on stderr).
 pub fn replay_window(api: &Api, config: &MockConfig) -> Duration {
     if let Some(window) = config.replay_window {
@@ -314,10 +343,16 @@ pub fn run(api: Api, config: MockConfig) -> ExitCode {
         let operations = api.operations.len();
         let window = replay_window(&api, &config);
         let faults: Vec<String> = config.faults.iter().map(|f| f.to_string()).collect();
+        if let Some(message) = unknown_fault_operation(&api, &config.faults) {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+        let (host, port) = (config.host, config.port);
         let (addr, server) = match MockServer::start(api, config).await {
             Ok(started) => started,
             Err(e) => {
-                eprintln!("error: cannot listen: {e}");
+                let addr = std::net::SocketAddr::new(host, port);
+                eprintln!("error: cannot listen on {addr}: {e}");
                 return ExitCode::from(1);
             }
         };

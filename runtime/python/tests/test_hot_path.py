@@ -108,7 +108,8 @@ def test_joined_urls_equal_parsed_urls(base: str) -> None:
         for _ in range(1000)
     ]
     cases += [
-        (encode_path("/things/{id}", {"id": random_text(rng, 12)}), encode_query(q))
+        # An id ending in "x" is never "." or "..", which encode_path refuses.
+        (encode_path("/things/{id}", {"id": random_text(rng, 12) + "x"}), encode_query(q))
         for q in ([], form_query("tag", [random_text(rng, 8), random_text(rng, 8)]))
         for _ in range(200)
     ]

@@ -34,12 +34,17 @@ def format_value(value: object) -> str:
 def encode_path_segment(value: object) -> str:
     """Percent-encode one path parameter so it stays one segment.
 
-    ``/``, ``?``, ``#`` and ``%`` are escaped, and a value made only of dots
-    (``.`` or ``..``) is escaped too, so no value can change the path.
+    ``/``, ``?``, ``#`` and ``%`` are escaped, so no value can change the
+    path. The values ``"."`` and ``".."`` raise ``ValueError``, as they do
+    in the Rust and Node runtimes: URL parsers and servers remove or merge
+    such segments, even percent-encoded (``%2E%2E``), which would send the
+    request to another resource.
     """
     text = format_value(value)
     if text in (".", ".."):
-        return "%2E" * len(text)
+        raise ValueError(
+            f"the path parameter {text!r} would change the path: it must not be '.' or '..'"
+        )
     return quote(text, safe="")
 
 
