@@ -120,7 +120,7 @@ fn every_package_has_its_parts() {
         .expect("pyproject")
         .contents;
     assert!(pyproject.contains("requires-python = \">=3.9\""));
-    assert!(pyproject.contains("dependencies = [\"httpx>=0.28,<1\"]"));
+    assert!(pyproject.contains("dependencies = [\"httpcore>=1,<2\", \"httpx>=0.28,<1\"]"));
     assert!(pyproject.contains("version = \"2.3.0\""));
 }
 
