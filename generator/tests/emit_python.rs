@@ -184,6 +184,22 @@ paths:
             schema: {$ref: "#/components/schemas/Upload"}
             encoding: {tags: {style: form, explode: false}}
       responses: {"204": {description: done}}
+  /photos:
+    put:
+      operationId: putPhoto
+      requestBody:
+        content:
+          multipart/form-data:
+            schema:
+              type: object
+              properties:
+                photo: {type: string, format: binary}
+                meta: {type: object}
+                note: {type: string}
+            encoding:
+              photo: {contentType: "image/*, image/png, image/jpeg"}
+              meta: {contentType: application/x-yaml}
+      responses: {"204": {description: done}}
   /things:
     get:
       operationId: listThings
@@ -224,6 +240,18 @@ fn contents<'a>(files: &'a [OutputFile], suffix: &str) -> &'a str {
         .contents
 }
 
+/// The definition of the function `name` (up to the next blank lines).
+fn function_text<'a>(module: &'a str, name: &str) -> &'a str {
+    let start = module
+        .find(&format!("def {name}("))
+        .unwrap_or_else(|| panic!("no {name}"));
+    let end = start
+        + module[start..]
+            .find("\n\n\n")
+            .unwrap_or(module.len() - start);
+    &module[start..end]
+}
+
 /// The `_runtime.Operation(...)` assignment of `constant`.
 fn descriptor<'a>(module: &'a str, constant: &str) -> &'a str {
     let start = module
@@ -245,10 +273,20 @@ fn the_operation_plan_decides_what_the_sdk_sends() {
 
     // D1: a form, not multipart, although multipart is listed first.
     assert!(module.contains("content_type=\"application/x-www-form-urlencoded\""));
-    assert!(!module.contains("multipart"));
+    assert!(!function_text(&module, "_upload_request").contains("multipart"));
     // Each field as its encoding says: form and exploded unless declared.
     assert!(module.contains("*_runtime.form_query(\"tags\", tags, explode=False)"));
     assert!(module.contains("*_runtime.form_query(\"labels\", labels)"));
+
+    // Multipart parts of a declared type carry it (the first concrete one);
+    // the others keep the runtime's choice.
+    assert!(
+        module.contains(
+            "content=_base.multipart_body(\n            body,\n            boundary,\n            \
+         {\"photo\": \"image/png\", \"meta\": \"application/x-yaml\"},\n        ),"
+        ),
+        "{module}"
+    );
 
     // D2: the root hint and root x-retries are the client's defaults...
     let client = contents(&files, "_client.py");

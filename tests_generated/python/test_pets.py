@@ -46,6 +46,15 @@ def test_multipart_upload_sends_the_file_and_the_caption(server: Server) -> None
     assert first.path == "/v1/pets/42/photo"
 
 
+def test_a_file_part_without_a_type_takes_the_declared_one(server: Server) -> None:
+    # The spec's encoding declares `image/png, image/jpeg` for the file: the
+    # first is the part's type when the caller gives none.
+    server.script(Reply(204))
+    with Pets(base_url=server.url + "/v1", retry_config=TINY) as c:
+        c.photos.upload_pet_photo(pet_id=1, file=b"\x89PNG")
+    assert b'filename="file"\r\nContent-Type: image/png\r\n\r\n\x89PNG' in server.seen[0].body
+
+
 @pytest.mark.asyncio
 async def test_async_binary_download_returns_bytes(server: Server) -> None:
     server.script(Reply(200, raw=b"\x89PNG\x00\xff", content_type="image/png"))

@@ -498,27 +498,37 @@ def _disposition_name(name: str) -> str:
     return name.replace("\r", "%0D").replace("\n", "%0A").replace('"', "%22")
 
 
-def _file_part(value: Any) -> tuple[str | None, bytes, str] | None:
-    """``(filename, content, content_type)`` when ``value`` is a file."""
+def _file_part(value: Any) -> tuple[str | None, bytes, str | None] | None:
+    """``(filename, content, content_type)`` when ``value`` is a file; the
+    type is ``None`` unless the caller gave one."""
     if isinstance(value, (bytes, bytearray)):
-        return None, bytes(value), "application/octet-stream"
+        return None, bytes(value), None
     if isinstance(value, tuple) and len(value) in (2, 3) and isinstance(value[0], str):
         content = value[1]
         data = content.read() if hasattr(content, "read") else bytes(content)
-        content_type = value[2] if len(value) == 3 else "application/octet-stream"
+        content_type = value[2] if len(value) == 3 else None
         return value[0], data, content_type
     if hasattr(value, "read"):
         data = value.read()
         name = getattr(value, "name", None)
         filename = name.rsplit("/", 1)[-1] if isinstance(name, str) else None
-        return filename, data, "application/octet-stream"
+        return filename, data, None
     return None
 
 
-def multipart_body(fields: Mapping[str, object], boundary: str) -> bytes:
+def multipart_body(
+    fields: Mapping[str, object],
+    boundary: str,
+    content_types: Mapping[str, str] | None = None,
+) -> bytes:
     """A ``multipart/form-data`` body: files as file parts, text and numbers
     as text parts, objects and arrays of them as JSON parts; lists repeat
-    the field; ``None`` values are left out."""
+    the field; ``None`` values are left out.
+
+    ``content_types`` gives a part's ``Content-Type`` by field name where the
+    spec's ``encoding`` declares one; a file's own type, given as
+    ``(filename, content, content_type)``, still wins."""
+    declared = content_types or {}
     parts: list[bytes] = []
     for name, value in fields.items():
         values = value if isinstance(value, list) else [value]
@@ -528,16 +538,17 @@ def multipart_body(fields: Mapping[str, object], boundary: str) -> bytes:
             disposition = f'form-data; name="{_disposition_name(name)}"'
             file = _file_part(item)
             if file is not None:
-                filename, data, content_type = file
+                filename, data, given = file
+                content_type = given or declared.get(name, "application/octet-stream")
                 disposition += f'; filename="{_disposition_name(filename or name)}"'
             else:
                 converted = to_json(item)
                 if isinstance(converted, (dict, list)):
                     data = json.dumps(converted, separators=(",", ":")).encode("utf-8")
-                    content_type = "application/json"
+                    content_type = declared.get(name, "application/json")
                 else:
                     data = _runtime.format_value(converted).encode("utf-8")
-                    content_type = "text/plain; charset=utf-8"
+                    content_type = declared.get(name, "text/plain; charset=utf-8")
             head = (
                 f"--{boundary}\r\nContent-Disposition: {disposition}\r\n"
                 f"Content-Type: {content_type}\r\n\r\n"

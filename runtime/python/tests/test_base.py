@@ -86,6 +86,19 @@ def test_multipart_parts(base: ModuleType) -> None:
     assert base.multipart_boundary() != base.multipart_boundary()
 
 
+def test_declared_part_types(base: ModuleType) -> None:
+    declared = {"meta": "application/x-yaml", "photo": "image/jpeg", "scan": "image/tiff"}
+    body = base.multipart_body(
+        {"meta": "a: 1", "photo": b"\xff", "scan": ("s.png", b"\x89", "image/png")},
+        "B",
+        declared,
+    )
+    assert b'name="meta"\r\nContent-Type: application/x-yaml\r\n' in body
+    assert b'filename="photo"\r\nContent-Type: image/jpeg\r\n' in body
+    # The caller's own type for a file wins over the spec's.
+    assert b'filename="s.png"\r\nContent-Type: image/png\r\n' in body
+
+
 def test_not_given_and_parsers(base: ModuleType) -> None:
     assert not base.NOT_GIVEN and repr(base.NOT_GIVEN) == "NOT_GIVEN"
     assert base.parse_list([1, 2], base.parse_int) == [1, 2]

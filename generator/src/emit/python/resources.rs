@@ -432,9 +432,35 @@ fn builder_body(
                 } else {
                     "_base.to_json(body)".to_string()
                 };
-                request_args.push(Doc::text(format!(
-                    "content=_base.multipart_body({fields_expr}, boundary)"
-                )));
+                // The part types the spec's `encoding` declares (the plan's
+                // own defaults are what `multipart_body` does by itself).
+                let declared: Vec<Doc> = op
+                    .plan
+                    .body
+                    .iter()
+                    .flat_map(|b| &b.parts)
+                    .filter(|p| p.declared && body.flattened)
+                    .filter_map(|p| {
+                        // A list of types, or a wildcard, allows what the
+                        // caller sends: its first concrete type is the default.
+                        let ty = p
+                            .content_type
+                            .as_deref()?
+                            .split(',')
+                            .map(str::trim)
+                            .find(|t| !t.is_empty() && !t.contains('*'))?;
+                        Some(Doc::text(format!(
+                            "{}: {}",
+                            py_str(&p.property),
+                            py_str(ty)
+                        )))
+                    })
+                    .collect();
+                let mut args = vec![Doc::text(fields_expr), Doc::text("boundary")];
+                if !declared.is_empty() {
+                    args.push(Doc::group("{", declared, "}"));
+                }
+                request_args.push(Doc::call("content=_base.multipart_body", args));
                 request_args.push(Doc::text(format!(
                     "content_type={} + boundary",
                     py_str(&format!("{media}; boundary="))

@@ -43,7 +43,7 @@ def _upload_pet_photo_request(
     return _runtime.Request(
         "PUT",
         _runtime.encode_path("/pets/{petId}/photo", {"petId": pet_id}),
-        content=_base.multipart_body(body, boundary),
+        content=_base.multipart_body(body, boundary, {"file": "image/png"}),
         content_type="multipart/form-data; boundary=" + boundary,
     )
 
