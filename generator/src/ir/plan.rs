@@ -25,8 +25,13 @@ pub struct Plan {
     pub base: BaseUrl,
     /// The security alternatives, as the spec states them: any one set of
     /// schemes suffices; an empty set means the call may go without
-    /// credentials, and no sets at all that it never carries any.
+    /// credentials. No sets at all: the spec states no requirement.
     pub security: Vec<Vec<String>>,
+    /// Whether the call carries the credentials the client holds: false only
+    /// where the operation itself says `security: []`. A spec that defines
+    /// schemes but states no requirement anywhere almost always means them
+    /// to be sent, and a call without them would fail with 401.
+    pub authenticated: bool,
     /// The key contract, for `keyed` operations only: only they send a key,
     /// and only their 409s are read as the key's conflicts.
     pub key: Option<KeyPlan>,
@@ -199,6 +204,7 @@ fn plan(api: &Api, op: &Operation, client: RetrySettings) -> Plan {
             .security
             .clone()
             .unwrap_or_else(|| api.default_security.clone()),
+        authenticated: !op.security.as_ref().is_some_and(|s| s.is_empty()),
         key: key(api, op),
     }
 }

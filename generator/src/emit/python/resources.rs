@@ -194,9 +194,8 @@ fn operation_constant_doc(api: &Api, op: &Operation, constant: &str) -> String {
     if !overrides.is_empty() {
         args.push(Doc::call("retry=_runtime.RetryOverrides", overrides));
     }
-    // No set of schemes at all: the call never carries credentials. (An API
-    // without schemes has none to leave out.)
-    if plan.security.is_empty() && !api.auth.is_empty() {
+    // The operation says `security: []`: the call never carries credentials.
+    if !plan.authenticated {
         args.push(Doc::text("authenticated=False"));
     }
     if let Some(url) = plan.base.own_servers().and_then(super::client::server_url) {

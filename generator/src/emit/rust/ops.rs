@@ -1287,12 +1287,9 @@ fn descriptor(op: &Operation) -> DescriptorView {
     }
 }
 
-/// Whether the client's credentials go with the operation: not when its own
-/// `security` is `[]`. The plan's alternatives cannot tell that from a spec
-/// that states no security anywhere, whose operations keep sending the
-/// credentials a caller configures.
+/// Whether the client's credentials go with the operation (the plan decides).
 fn authenticated(op: &Operation) -> bool {
-    !op.plan.security.is_empty() || op.security.is_none()
+    op.plan.authenticated
 }
 
 fn key_doc(op: &Operation) -> String {
