@@ -142,7 +142,7 @@ fn always_sent(param: &ParamView) -> bool {
         || !(param.default == " = None" || param.default == " = _base.NOT_GIVEN")
 }
 
-fn operation_constant_doc(api: &Api, op: &Operation, constant: &str) -> String {
+fn operation_constant_doc(op: &Operation, constant: &str) -> String {
     let plan = &op.plan;
     let class = match plan.retry.class {
         RetryClass::Safe => "SAFE",
@@ -919,7 +919,7 @@ pub fn view(
             )
         };
         ops.push(OpView {
-            operation: operation_constant_doc(api, op, &constant),
+            operation: operation_constant_doc(op, &constant),
             builder,
             builder_params,
             builder_body,
