@@ -17,7 +17,12 @@ fn table_rows(doc: &str) -> Vec<(String, String, String)> {
         .expect("CONTRACT.md has a section 2. Defaults");
     section
         .lines()
-        .skip_while(|l| !l.starts_with("| setting |"))
+        .skip_while(|l| {
+            !l.trim_start_matches('|')
+                .split('|')
+                .next()
+                .is_some_and(|c| c.trim() == "setting")
+        })
         .skip(2)
         .take_while(|l| l.starts_with('|'))
         .map(|l| {
