@@ -18,10 +18,10 @@ fn table_rows(doc: &str) -> Vec<(String, String, String)> {
     section
         .lines()
         .skip_while(|l| {
-            !l.trim_start_matches('|')
+            l.trim_start_matches('|')
                 .split('|')
                 .next()
-                .is_some_and(|c| c.trim() == "setting")
+                .is_none_or(|c| c.trim() != "setting")
         })
         .skip(2)
         .take_while(|l| l.starts_with('|'))
