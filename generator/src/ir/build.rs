@@ -128,6 +128,7 @@ pub fn build(loaded: &Loaded) -> Result<Api, Diagnostic> {
     // plan carries each keyed operation's key contract.
     classify::run(&mut api);
     plan::run(&mut api);
+    super::paginate::run(&mut api);
     match super::limits::bad_name(&api) {
         None => Ok(api),
         Some(bad) => Err(loaded

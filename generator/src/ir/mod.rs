@@ -4,6 +4,7 @@
 mod build;
 pub mod limits;
 mod names;
+pub mod paginate;
 pub mod plan;
 
 use serde::Serialize;

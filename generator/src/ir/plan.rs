@@ -35,6 +35,10 @@ pub struct Plan {
     /// The key contract, for `keyed` operations only: only they send a key,
     /// and only their 409s are read as the key's conflicts.
     pub key: Option<KeyPlan>,
+    /// How its pages follow each other, for list operations that hand out
+    /// their results a page at a time (the pagination pass).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pagination: Option<super::paginate::Pagination>,
 }
 
 /// Retry settings as they apply to one operation.
@@ -206,6 +210,7 @@ fn plan(api: &Api, op: &Operation, client: RetrySettings) -> Plan {
             .unwrap_or_else(|| api.default_security.clone()),
         authenticated: !op.security.as_ref().is_some_and(|s| s.is_empty()),
         key: key(api, op),
+        pagination: None,
     }
 }
 

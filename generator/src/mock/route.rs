@@ -252,6 +252,20 @@ pub(crate) fn form_decode(text: &str) -> String {
     decode(text, true)
 }
 
+/// Percent-encodes all but RFC 3986's unreserved characters (for the query
+/// strings of the next-page URLs the mock hands out).
+pub(crate) fn query_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
 fn decode(text: &str, plus_is_space: bool) -> String {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());

@@ -31,7 +31,7 @@ use super::errors::{content_of, declared, error_stored};
 use super::fault::{Fault, FaultState, Rng, StatusFault};
 use super::keys::{Claim, KeyStore, Scope, Stored};
 use super::route::{query_pairs, Lookup, Routes};
-use super::store::{item_key, Resources};
+use super::store::{item_key, ListRequest, Resources};
 use super::validate::{self, push_pointer, Issue, RawParams};
 use super::{replay_window, MockConfig, REPLAYED_HEADER, TIMEOUT_HEADER};
 use crate::ir::{
@@ -598,6 +598,17 @@ async fn api_request(shared: &Arc<Shared>, ctl: &ConnCtl, req: Request<Incoming>
         op: op_index,
         path_params,
         body: json_body,
+        origin: match parts
+            .headers
+            .get(hyper::header::HOST)
+            .and_then(|h| h.to_str().ok())
+        {
+            Some(host) => format!("http://{host}"),
+            // HTTP/1.0 without a Host: a URL relative to the server.
+            None => String::new(),
+        },
+        raw_path: raw_path.clone(),
+        query,
         latency: fired.latency,
         status_after: fired.status_after,
         claim,
@@ -635,6 +646,10 @@ struct Work {
     op: usize,
     path_params: Vec<(String, String)>,
     body: Option<Value>,
+    /// The decoded query pairs, the request's origin and raw path (lists).
+    query: Vec<(String, String)>,
+    origin: String,
+    raw_path: String,
     latency: Option<Duration>,
     status_after: Option<StatusFault>,
     claim: Option<ClaimGuard>,
@@ -682,7 +697,8 @@ impl Work {
                 }
                 let mut answer = success(api, op, &self.path_params, self.body.as_ref(), seq);
                 if answer.status < 300 {
-                    lock(&shared.resources).apply(
+                    let mut resources = lock(&shared.resources);
+                    resources.apply(
                         api,
                         op,
                         item,
@@ -690,6 +706,12 @@ impl Work {
                         self.body.as_ref(),
                         &mut answer,
                     );
+                    let request = ListRequest {
+                        query: &self.query,
+                        origin: &self.origin,
+                        raw_path: &self.raw_path,
+                    };
+                    resources.list(api, op, &self.path_params, &request, &mut answer);
                 }
                 answer
             }
