@@ -107,9 +107,6 @@ pub struct OperationRs<'a> {
     pub op: &'a OpView,
 }
 
-#[derive(Template)]
-#[template(path = "rust/multipart.rs.txt", escape = "none")]
-pub struct MultipartRs;
 
 #[derive(Template)]
 #[template(path = "rust/README.md.txt", escape = "none")]
