@@ -478,9 +478,10 @@ impl OpCtx<'_> {
                         // WIRE.md's path styles, from the value's JSON.
                         let local = format!("path_{}", path_locals.len());
                         let json = self.param_json(p.param, &format!("&{value}"));
-                        path_locals.push(layout::call(
+                        path_locals.push(layout::let_call(
                             8,
-                            &format!("let {local} = runtime::path_param"),
+                            &local,
+                            "runtime::path_param",
                             &[
                                 string_literal(&p.param.name),
                                 format!("&{json}"),
@@ -562,9 +563,10 @@ impl OpCtx<'_> {
         let stmt = match p.param.location {
             ParamLocation::Path => return Vec::new(),
             ParamLocation::Query => {
-                let pieces = layout::call(
+                let pieces = layout::let_call(
                     indent,
-                    "let pieces = runtime::query_param",
+                    "pieces",
+                    "runtime::query_param",
                     &[
                         name,
                         "&value".to_string(),
