@@ -506,7 +506,11 @@ impl OpCtx<'_> {
             args.extend(path_args);
             out.extend(path_locals);
             if args.len() == 1 {
-                out.push(layout::let_stmt(8, "path", &format!("format!({})", args[0])));
+                out.push(layout::let_stmt(
+                    8,
+                    "path",
+                    &format!("format!({})", args[0]),
+                ));
             } else {
                 out.push(layout::call(8, "let path = format!", &args, ";"));
             }
@@ -622,9 +626,9 @@ impl OpCtx<'_> {
             );
         }
         match self.types.resolve(param.ty.non_null()) {
-            TypeRef::Primitive(Primitive::Binary) => format!(
-                "serde_json::Value::String(String::from_utf8_lossy({place}).into_owned())"
-            ),
+            TypeRef::Primitive(Primitive::Binary) => {
+                format!("serde_json::Value::String(String::from_utf8_lossy({place}).into_owned())")
+            }
             _ => format!("crate::to_json({place})?"),
         }
     }
@@ -634,10 +638,9 @@ impl OpCtx<'_> {
     /// integer enums).
     fn is_plain_text(&self, ty: &TypeRef) -> bool {
         match self.types.resolve(ty.non_null()) {
-            TypeRef::Primitive(p) => !matches!(
-                p,
-                Primitive::Float | Primitive::Double | Primitive::Binary
-            ),
+            TypeRef::Primitive(p) => {
+                !matches!(p, Primitive::Float | Primitive::Double | Primitive::Binary)
+            }
             TypeRef::Named(_) => matches!(
                 self.types.shape_of_ref(ty.non_null()),
                 Some(Shape::StringEnum | Shape::IntegerEnum)
@@ -774,13 +777,18 @@ impl OpCtx<'_> {
             "value",
             &format!("crate::to_json({value})?"),
         ));
-        lines.push(format!("{pad}let text = runtime::form_body(FIELDS, &value)?;"));
+        lines.push(format!(
+            "{pad}let text = runtime::form_body(FIELDS, &value)?;"
+        ));
         lines.push(layout::call(
             indent,
             "request = request.body",
             &[
                 "text".to_string(),
-                format!("runtime::HeaderValue::from_static({})", string_literal(media)),
+                format!(
+                    "runtime::HeaderValue::from_static({})",
+                    string_literal(media)
+                ),
             ],
             ";",
         ));
@@ -1377,5 +1385,8 @@ fn style_expr(style: ParamStyle) -> String {
 
 /// The form and multipart encodings the plan gives the body's properties.
 fn op_parts(plan: &Plan) -> &[PartEncoding] {
-    plan.body.as_ref().map(|b| b.parts.as_slice()).unwrap_or(&[])
+    plan.body
+        .as_ref()
+        .map(|b| b.parts.as_slice())
+        .unwrap_or(&[])
 }

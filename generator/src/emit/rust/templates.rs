@@ -107,7 +107,6 @@ pub struct OperationRs<'a> {
     pub op: &'a OpView,
 }
 
-
 #[derive(Template)]
 #[template(path = "rust/README.md.txt", escape = "none")]
 pub struct ReadmeMd<'a> {

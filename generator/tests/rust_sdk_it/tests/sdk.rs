@@ -619,5 +619,8 @@ async fn a_json_operation_never_parses_a_body_that_is_not_json() {
         .await
         .expect_err("not JSON");
     assert_eq!(error.kind(), "decode");
-    assert!(error.to_string().contains("application/octet-stream"), "{error}");
+    assert!(
+        error.to_string().contains("application/octet-stream"),
+        "{error}"
+    );
 }
