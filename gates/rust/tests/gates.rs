@@ -318,7 +318,7 @@ fn transfer_body(note: &str) -> CreateTransfer {
         amount: 1250,
         currency: "eur".into(),
         vendor_id: "acme-supplies".into(),
-        description: Some(note.into()),
+        description: Some(Some(note.into())),
         metadata: Some([("order_id".to_string(), "8812".to_string())].into()),
     }
 }
@@ -369,7 +369,8 @@ fn assert_matches_body(transfer: &Transfer, body: &CreateTransfer) {
     assert_eq!(transfer.currency, body.currency, "currency of {transfer:?}");
     assert_eq!(transfer.vendor_id, body.vendor_id, "vendor of {transfer:?}");
     assert_eq!(
-        transfer.description, body.description,
+        transfer.description,
+        body.description.clone().flatten(),
         "description of {transfer:?}"
     );
     assert!(

@@ -101,7 +101,7 @@ fn create_body() -> CreateTransfer {
         amount: 1250,
         currency: "eur".to_string(),
         vendor_id: "acme-supplies".to_string(),
-        description: Some("Invoice 2024-0042".to_string()),
+        description: Some(Some("Invoice 2024-0042".to_string())),
         metadata: None,
     }
 }

@@ -199,14 +199,21 @@ impl ListAccountsRequest {
         self,
     ) -> Result<ApiResponse<models::ListAccountsResponse>, Error> {
         let mut request = Request::new(Method::GET, "/accounts");
-        if let Some(page) = &self.page {
-            request = request.query("page", page.to_string());
+        if let Some(given) = &self.page {
+            let value = crate::to_json(given)?;
+            let pieces = runtime::query_param("page", &value, runtime::Style::Form, true, false)?;
+            request = request.query_encoded(pieces);
         }
-        if let Some(per_page) = &self.per_page {
-            request = request.query("per_page", per_page.to_string());
+        if let Some(given) = &self.per_page {
+            let value = crate::to_json(given)?;
+            let pieces =
+                runtime::query_param("per_page", &value, runtime::Style::Form, true, false)?;
+            request = request.query_encoded(pieces);
         }
-        if let Some(email) = &self.email {
-            request = request.query("email", email);
+        if let Some(given) = &self.email {
+            let value = crate::to_json(given)?;
+            let pieces = runtime::query_param("email", &value, runtime::Style::Form, true, false)?;
+            request = request.query_encoded(pieces);
         }
         let response = self
             .runtime

@@ -234,7 +234,22 @@ impl<T> ApiResponse<T> {
     }
 }
 
-/// The body of an error response, decoded as the type the API documents.
+/// A parameter or body value as JSON, for the runtime's encoders.
+fn to_json<T: serde::Serialize + ?Sized>(value: &T) -> Result<serde_json::Value, Error> {
+    match serde_json::to_value(value) {
+        Ok(value) => Ok(value),
+        Err(e) => Err(Error::Build {
+            message: format!("could not serialise a parameter: {e}"),
+        }),
+    }
+}
+
+/// The body of an error response, decoded as the type the API documents;
+/// only a body whose `Content-Type` says JSON is parsed.
 fn decode<T: serde::de::DeserializeOwned>(api: &ApiError) -> Option<T> {
+    let content_type = api.headers.get("content-type")?.to_str().ok()?;
+    if !runtime::is_json_media_type(content_type) {
+        return None;
+    }
     serde_json::from_slice(&api.body).ok()
 }

@@ -65,8 +65,12 @@ pub struct AccountInput {
     /// Default: `"free"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub plan: Option<AccountInputPlan>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub phone: Option<String>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::runtime::explicit_null"
+    )]
+    pub phone: Option<Option<String>>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -128,8 +132,12 @@ pub struct Account {
     /// Default: `"free"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub plan: Option<AccountInputPlan2>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub phone: Option<String>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::runtime::explicit_null"
+    )]
+    pub phone: Option<Option<String>>,
     pub id: String,
     /// Prepaid credits left.
     pub credits: i64,

@@ -304,7 +304,12 @@ fn to_json<T: serde::Serialize + ?Sized>(value: &T) -> Result<serde_json::Value,
     }
 }
 
-/// The body of an error response, decoded as the type the API documents.
+/// The body of an error response, decoded as the type the API documents;
+/// only a body whose `Content-Type` says JSON is parsed.
 fn decode<T: serde::de::DeserializeOwned>(api: &ApiError) -> Option<T> {
+    let content_type = api.headers.get("content-type")?.to_str().ok()?;
+    if !runtime::is_json_media_type(content_type) {
+        return None;
+    }
     serde_json::from_slice(&api.body).ok()
 }

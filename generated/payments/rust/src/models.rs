@@ -25,8 +25,12 @@ pub struct CreateTransfer {
     /// The id of the vendor to pay.
     pub vendor_id: String,
     /// A note shown on the vendor's statement; null for none.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub description: Option<String>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::runtime::explicit_null"
+    )]
+    pub description: Option<Option<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Metadata>,
 }

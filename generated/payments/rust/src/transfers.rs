@@ -164,15 +164,22 @@ impl ListTransfersRequest {
     /// of attempts the call made.
     pub async fn send_with_response(self) -> Result<ApiResponse<models::TransferList>, Error> {
         let mut request = Request::new(Method::GET, "/transfers");
-        if let Some(limit) = &self.limit {
-            request = request.query("limit", limit.to_string());
+        if let Some(given) = &self.limit {
+            let value = crate::to_json(given)?;
+            let pieces = runtime::query_param("limit", &value, runtime::Style::Form, true, false)?;
+            request = request.query_encoded(pieces);
         }
-        if let Some(starting_after) = &self.starting_after {
-            request = request.query("starting_after", starting_after);
+        if let Some(given) = &self.starting_after {
+            let value = crate::to_json(given)?;
+            let pieces =
+                runtime::query_param("starting_after", &value, runtime::Style::Form, true, false)?;
+            request = request.query_encoded(pieces);
         }
-        if let Some(created) = &self.created {
-            let pairs = runtime::query_deep_object("created", &crate::to_json(created)?);
-            request = request.query_pairs(pairs);
+        if let Some(given) = &self.created {
+            let value = crate::to_json(given)?;
+            let pieces =
+                runtime::query_param("created", &value, runtime::Style::DeepObject, true, false)?;
+            request = request.query_encoded(pieces);
         }
         let response = self
             .runtime

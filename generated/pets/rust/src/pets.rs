@@ -199,15 +199,20 @@ impl ListPetsRequest {
     /// of attempts the call made.
     pub async fn send_with_response(self) -> Result<ApiResponse<Vec<models::Pet>>, Error> {
         let mut request = Request::new(Method::GET, "/pets");
-        if let Some(limit) = &self.limit {
-            request = request.query("limit", limit.to_string());
+        if let Some(given) = &self.limit {
+            let value = crate::to_json(given)?;
+            let pieces = runtime::query_param("limit", &value, runtime::Style::Form, true, false)?;
+            request = request.query_encoded(pieces);
         }
-        if let Some(tags) = &self.tags {
-            let pairs = runtime::query_form("tags", &crate::to_json(tags)?, true);
-            request = request.query_pairs(pairs);
+        if let Some(given) = &self.tags {
+            let value = crate::to_json(given)?;
+            let pieces = runtime::query_param("tags", &value, runtime::Style::Form, true, false)?;
+            request = request.query_encoded(pieces);
         }
-        if let Some(status) = &self.status {
-            request = request.query("status", status.as_str());
+        if let Some(given) = &self.status {
+            let value = crate::to_json(given)?;
+            let pieces = runtime::query_param("status", &value, runtime::Style::Form, true, false)?;
+            request = request.query_encoded(pieces);
         }
         let response = self
             .runtime

@@ -221,15 +221,10 @@ impl UploadPetPhotoCall<'_> {
             runtime::encode_path_segment(&self.pet_id.to_string())?,
         );
         let mut request = Request::new(Method::PUT, path);
-        let mut form = crate::multipart::Multipart::new();
-        form.part(
-            "file",
-            Some("file"),
-            Some("application/octet-stream"),
-            &self.body.file,
-        );
+        let mut form = runtime::Multipart::new();
+        form.file("file", None, Some("image/png, image/jpeg"), &self.body.file);
         if let Some(value) = &self.body.caption {
-            form.part("caption", None, None, value.as_bytes());
+            form.value("caption", &crate::to_json(value)?, None)?;
         }
         let (bytes, content_type) = form.finish()?;
         request = request.body(bytes, content_type);

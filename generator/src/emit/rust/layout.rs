@@ -50,6 +50,23 @@ pub fn call(indent: usize, head: &str, args: &[String], tail: &str) -> String {
     out
 }
 
+/// `let name = head(args)tail` as rustfmt lays it out: one line when it
+/// fits; else the call alone on the next line when it fits there; else one
+/// argument per line.
+pub fn let_call(indent: usize, name: &str, head: &str, args: &[String], tail: &str) -> String {
+    let joined = args.join(", ");
+    let short_args = width(&joined) <= FN_CALL_WIDTH;
+    let line = format!("{}let {name} = {head}({joined}){tail}", pad(indent));
+    if short_args && width(&line) <= MAX_WIDTH {
+        return line;
+    }
+    let next = format!("{}{head}({joined}){tail}", pad(indent + 4));
+    if short_args && width(&next) <= MAX_WIDTH {
+        return format!("{}let {name} =\n{next}", pad(indent));
+    }
+    call(indent, &format!("let {name} = {head}"), args, tail)
+}
+
 /// A method chain `lead first.second.third tail`: one line when short, else
 /// one element per line after the first.
 pub fn chain(indent: usize, lead: &str, parts: &[&str], tail: &str) -> String {

@@ -67,12 +67,20 @@ const RUNTIME_FILES: &[(&str, &str)] = &[
         include_str!("../../../../runtime/rust/src/error.rs"),
     ),
     (
+        "explicit_null.rs",
+        include_str!("../../../../runtime/rust/src/explicit_null.rs"),
+    ),
+    (
         "key.rs",
         include_str!("../../../../runtime/rust/src/key.rs"),
     ),
     (
         "lib.rs",
         include_str!("../../../../runtime/rust/src/lib.rs"),
+    ),
+    (
+        "multipart.rs",
+        include_str!("../../../../runtime/rust/src/multipart.rs"),
     ),
     (
         "operation.rs",
@@ -204,9 +212,6 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
     if has_models {
         modules.push(("models".into(), "pub mod models;".into()));
     }
-    if needs.multipart.get() {
-        modules.push(("multipart".into(), "mod multipart;".into()));
-    }
     modules.push(("runtime".into(), "pub mod runtime;".into()));
     for g in &groups.groups {
         let key = naming::unraw(&g.module).to_string();
@@ -333,12 +338,6 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
     add("src/lib.rs", lib);
     if let Some(m) = models_rs {
         add("src/models.rs", m);
-    }
-    if needs.multipart.get() {
-        add(
-            "src/multipart.rs",
-            render(&templates::MultipartRs, "multipart")?,
-        );
     }
     for (path, text) in group_files {
         add(&path, text);

@@ -103,7 +103,18 @@ fn model(types: &Types, t: &NamedType) -> ModelView {
                             &[format!("rename = {}", string_literal(&f.wire))],
                         ));
                     }
-                    if f.skip_none {
+                    if f.explicit_null {
+                        // `None` left out, `Some(None)` an explicit null.
+                        attrs.push(layout::attr(
+                            4,
+                            "serde",
+                            &[
+                                "default".to_string(),
+                                "skip_serializing_if = \"Option::is_none\"".to_string(),
+                                "with = \"crate::runtime::explicit_null\"".to_string(),
+                            ],
+                        ));
+                    } else if f.skip_none {
                         attrs.push(layout::attr(
                             4,
                             "serde",
@@ -113,6 +124,9 @@ fn model(types: &Types, t: &NamedType) -> ModelView {
                     let mut ty = types.rust(&f.ty, IN_MODELS);
                     if f.boxed {
                         ty = format!("Box<{ty}>");
+                    }
+                    if f.explicit_null {
+                        ty = format!("Option<{ty}>");
                     }
                     if f.optional {
                         ty = format!("Option<{ty}>");

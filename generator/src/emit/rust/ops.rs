@@ -4,7 +4,7 @@
 
 use std::cell::Cell;
 
-use crate::ir::plan::HintSource;
+use crate::ir::plan::{HintSource, PartEncoding, Plan};
 use crate::ir::{
     Api, BodyKind, Content, FailurePolicy, Method, Operation, Param, ParamLocation, ParamStyle,
     Primitive, RetryClass, RetryOverrides, StatusSpec, TypeRef,
@@ -40,9 +40,6 @@ const GROUP_IMPORTS: &[&str] = &[
 #[derive(Default)]
 pub struct Needs {
     pub to_json: Cell<bool>,
-    pub simple_style: Cell<bool>,
-    pub delimited: Cell<bool>,
-    pub multipart: Cell<bool>,
     pub decode: Cell<bool>,
 }
 
@@ -344,6 +341,10 @@ impl OpCtx<'_> {
                 send_lines.push("        let data = response.json()?;".to_string());
                 send_lines.push("        Ok(ApiResponse::new(data, response))".to_string());
             }
+            Decode::JsonStringOrBytes => {
+                send_lines.push("        let data = response.bytes_or_json_string()?;".to_string());
+                send_lines.push("        Ok(ApiResponse::new(data, response))".to_string());
+            }
             Decode::OptionalJson => {
                 send_lines.push(
                     "        let data = if response.body.is_empty() {\n            None\n        } else {\n            Some(response.json()?)\n        };"
@@ -448,6 +449,8 @@ impl OpCtx<'_> {
         // The path, every parameter percent-encoded as one segment.
         let mut format_text = String::new();
         let mut path_args = Vec::new();
+        let mut path_locals: Vec<String> = Vec::new();
+        let mut path_locals_used: Vec<String> = Vec::new();
         let mut rest = op.path.as_str();
         while let Some(open) = rest.find('{') {
             let Some(close) = rest[open..].find('}').map(|c| open + c) else {
@@ -461,24 +464,56 @@ impl OpCtx<'_> {
             {
                 Some(p) => {
                     self.uses_runtime.set(true);
-                    // A scalar as its text; anything else (a union of an
-                    // integer and a string, an array) in the simple style.
                     let value = format!("self.{}", p.ident);
-                    let text = self.header_text(&p.param.ty, &value, &format!("&{value}"), false);
-                    path_args.push(format!("runtime::encode_path_segment({text})?"));
-                    format_text.push_str("{}");
+                    if p.param.style == ParamStyle::Simple
+                        && p.param.content_type.is_none()
+                        && self.is_plain_text(&p.param.ty)
+                    {
+                        // A scalar whose text needs no number rule: one
+                        // segment, percent-encoded (what `path_param` does).
+                        let text = self.text(p.param.ty.non_null(), &value, false).str_arg();
+                        path_args.push(format!("runtime::encode_path_segment({text})?"));
+                        format_text.push_str("{}");
+                    } else {
+                        // WIRE.md's path styles, from the value's JSON.
+                        let local = format!("path_{}", path_locals.len());
+                        let json = self.param_json(p.param, &format!("&{value}"));
+                        path_locals.push(layout::let_call(
+                            8,
+                            &local,
+                            "runtime::path_param",
+                            &[
+                                string_literal(&p.param.name),
+                                format!("&{json}"),
+                                style_expr(p.param.style),
+                                p.param.explode.to_string(),
+                            ],
+                            "?;",
+                        ));
+                        format_text.push_str(&format!("{{{local}}}"));
+                        path_locals_used.push(local);
+                    }
                 }
                 None => format_text.push_str(&brace_escape(&rest[open..=close])),
             }
             rest = &rest[close + 1..];
         }
         format_text.push_str(&brace_escape(rest));
-        let path_expr = if path_args.is_empty() {
+        let path_expr = if path_args.is_empty() && path_locals_used.is_empty() {
             string_literal(&op.path)
         } else {
             let mut args = vec![string_literal(&format_text)];
             args.extend(path_args);
-            out.push(layout::call(8, "let path = format!", &args, ";"));
+            out.extend(path_locals);
+            if args.len() == 1 {
+                out.push(layout::let_stmt(
+                    8,
+                    "path",
+                    &format!("format!({})", args[0]),
+                ));
+            } else {
+                out.push(layout::call(8, "let path = format!", &args, ";"));
+            }
             "path".to_string()
         };
 
@@ -497,7 +532,7 @@ impl OpCtx<'_> {
             );
         }
         if let (Some(plan), Some(ident)) = (body, body_ident) {
-            body_lines.extend(self.body_lines(plan, ident));
+            body_lines.extend(self.body_lines(plan, ident, &op.plan));
         }
         let new = layout::call(0, "Request::new", &[method, path_expr], "");
         if body_lines.is_empty() {
@@ -514,123 +549,107 @@ impl OpCtx<'_> {
     fn param_lines(&self, p: &ParamPlan) -> Vec<String> {
         let name = string_literal(&p.param.name);
         let required = p.param.required;
-        // `value` is the parameter's value: `self.x`, or the binding `x`
-        // (a reference) of an optional one.
-        let (indent, value) = if required {
-            (8, format!("self.{}", p.ident))
+        if p.param.location == ParamLocation::Path {
+            return Vec::new();
+        }
+        // `place` is a reference to the parameter's value: `&self.x`, or
+        // the binding `x` of an optional one.
+        let (indent, place) = if required {
+            (8, format!("&self.{}", p.ident))
         } else {
-            (12, p.ident.clone())
+            (12, "given".to_string())
         };
-        let place = if required {
-            format!("&{value}")
-        } else {
-            value.clone()
-        };
-        let ty = p.param.ty.non_null();
-        let scalar = self.is_scalar(ty);
+        let pad = " ".repeat(indent);
+        self.uses_runtime.set(true);
+        let json = self.param_json(p.param, &place);
+        let value = layout::let_stmt(indent, "value", &json);
+        let explode = p.param.explode.to_string();
         let stmt = match p.param.location {
             ParamLocation::Path => return Vec::new(),
-            ParamLocation::Query => match (p.param.style, scalar) {
-                (ParamStyle::DeepObject, _) => {
-                    self.needs.to_json.set(true);
-                    self.uses_runtime.set(true);
-                    let pairs = layout::call(
-                        indent,
-                        "let pairs = runtime::query_deep_object",
-                        &[name, format!("&crate::to_json({place})?")],
-                        ";",
-                    );
-                    let pad = " ".repeat(indent);
-                    format!("{pairs}\n{pad}request = request.query_pairs(pairs);")
-                }
-                (ParamStyle::SpaceDelimited | ParamStyle::PipeDelimited, false) => {
-                    self.needs.to_json.set(true);
-                    self.needs.delimited.set(true);
-                    let sep = if p.param.style == ParamStyle::PipeDelimited {
-                        "\"|\""
-                    } else {
-                        "\" \""
-                    };
-                    let text = layout::call(
-                        indent,
-                        "let text = crate::delimited",
-                        &[format!("&crate::to_json({place})?"), sep.to_string()],
-                        ";",
-                    );
-                    let pad = " ".repeat(indent);
-                    format!("{text}\n{pad}request = request.query({name}, text);")
-                }
-                (_, true) => {
-                    let text = self.text(ty, &value, !required);
-                    layout::call(
-                        indent,
-                        "request = request.query",
-                        &[name, text.into_string_arg()],
-                        ";",
-                    )
-                }
-                (_, false) => {
-                    self.needs.to_json.set(true);
-                    self.uses_runtime.set(true);
-                    let pairs = layout::call(
-                        indent,
-                        "let pairs = runtime::query_form",
-                        &[
-                            name,
-                            format!("&crate::to_json({place})?"),
-                            p.param.explode.to_string(),
-                        ],
-                        ";",
-                    );
-                    let pad = " ".repeat(indent);
-                    format!("{pairs}\n{pad}request = request.query_pairs(pairs);")
-                }
-            },
+            ParamLocation::Query => {
+                let pieces = layout::let_call(
+                    indent,
+                    "pieces",
+                    "runtime::query_param",
+                    &[
+                        name,
+                        "&value".to_string(),
+                        style_expr(p.param.style),
+                        explode,
+                        p.param.allow_reserved.to_string(),
+                    ],
+                    "?;",
+                );
+                format!("{value}\n{pieces}\n{pad}request = request.query_encoded(pieces);")
+            }
             ParamLocation::Header => {
-                let text = self.header_text(ty, &value, &place, !required);
-                layout::call(indent, "request = request.header", &[name, text], "?;")
+                let head = layout::if_let(
+                    indent,
+                    "Some(text)",
+                    &format!("runtime::header_param({name}, &value, {explode})?"),
+                );
+                let set = layout::call(
+                    indent + 4,
+                    "request = request.header",
+                    &[name, "&text".to_string()],
+                    "?;",
+                );
+                format!("{value}\n{head}\n{set}\n{pad}}}")
             }
             ParamLocation::Cookie => {
-                self.uses_runtime.set(true);
-                let text = self.header_text(ty, &value, &place, !required);
-                let pair = layout::call(
+                let head = layout::if_let(
                     indent,
-                    "let pair = format!",
-                    &[
-                        "\"{}={}\"".to_string(),
-                        name,
-                        format!("runtime::encode_query_component({text})"),
-                    ],
-                    ";",
+                    "Some(pairs)",
+                    &format!("runtime::cookie_param({name}, &value, {explode})?"),
                 );
-                let pad = " ".repeat(indent);
-                format!("{pair}\n{pad}cookies.push(pair);")
+                format!("{value}\n{head}\n{pad}    cookies.push(pairs);\n{pad}}}")
             }
         };
         if required {
             vec![stmt]
         } else {
-            let head = layout::if_let(
-                8,
-                &format!("Some({})", p.ident),
-                &format!("&self.{}", p.ident),
-            );
+            let head = layout::if_let(8, "Some(given)", &format!("&self.{}", p.ident));
             vec![format!("{head}\n{stmt}\n        }}")]
         }
     }
 
-    /// A `&str` expression of a header or cookie parameter.
-    fn header_text(&self, ty: &TypeRef, value: &str, place: &str, is_ref: bool) -> String {
-        if self.is_scalar(ty) {
-            self.text(ty, value, is_ref).str_arg()
-        } else {
-            self.needs.to_json.set(true);
-            self.needs.simple_style.set(true);
-            format!("&crate::simple_style(&crate::to_json({place})?)")
+    /// The JSON value of a parameter, `place` a reference to its Rust value:
+    /// as its `content` media type writes it where it has one; raw bytes as
+    /// their text.
+    fn param_json(&self, param: &Param, place: &str) -> String {
+        self.needs.to_json.set(true);
+        self.uses_runtime.set(true);
+        if let Some(media) = &param.content_type {
+            return format!(
+                "runtime::content_value(&crate::to_json({place})?, {})?",
+                string_literal(media)
+            );
+        }
+        match self.types.resolve(param.ty.non_null()) {
+            TypeRef::Primitive(Primitive::Binary) => {
+                format!("serde_json::Value::String(String::from_utf8_lossy({place}).into_owned())")
+            }
+            _ => format!("crate::to_json({place})?"),
         }
     }
 
-    fn body_lines(&self, plan: &BodyPlan, ident: &str) -> Vec<String> {
+    /// Whether a value of `ty` is one piece of text that the number rule
+    /// does not touch (strings, integers, booleans, dates, string and
+    /// integer enums).
+    fn is_plain_text(&self, ty: &TypeRef) -> bool {
+        match self.types.resolve(ty.non_null()) {
+            TypeRef::Primitive(p) => {
+                !matches!(p, Primitive::Float | Primitive::Double | Primitive::Binary)
+            }
+            TypeRef::Named(_) => matches!(
+                self.types.shape_of_ref(ty.non_null()),
+                Some(Shape::StringEnum | Shape::IntegerEnum)
+            ),
+            _ => false,
+        }
+    }
+
+    fn body_lines(&self, plan: &BodyPlan, ident: &str, op_plan: &Plan) -> Vec<String> {
         let (indent, value) = if plan.required {
             (8, format!("self.{ident}"))
         } else {
@@ -667,23 +686,10 @@ impl OpCtx<'_> {
             BodyKind::Form => {
                 self.needs.to_json.set(true);
                 self.uses_runtime.set(true);
-                lines.push(layout::call(
-                    indent,
-                    "let pairs = runtime::query_form",
-                    &[
-                        "\"\"".to_string(),
-                        format!("&crate::to_json({value})?"),
-                        "true".to_string(),
-                    ],
-                    ";",
-                ));
-                lines.push(format!(
-                    "{}request = request.form(&pairs);",
-                    " ".repeat(indent)
-                ));
+                lines.extend(self.form_lines(op_parts(op_plan), &value, &media, indent));
             }
             BodyKind::Multipart => {
-                self.needs.multipart.set(true);
+                self.uses_runtime.set(true);
                 lines.extend(self.multipart_lines(plan, &value, indent));
             }
             BodyKind::Text => {
@@ -735,11 +741,66 @@ impl OpCtx<'_> {
         }
     }
 
+    /// The statements of an `application/x-www-form-urlencoded` body:
+    /// every property by its plan's encoding, in the schema's order, then
+    /// any others (WIRE.md section 4).
+    fn form_lines(
+        &self,
+        parts: &[PartEncoding],
+        value: &str,
+        media: &str,
+        indent: usize,
+    ) -> Vec<String> {
+        let pad = " ".repeat(indent);
+        let mut lines = Vec::new();
+        if parts.is_empty() {
+            lines.push(format!("{pad}const FIELDS: &[runtime::FormField] = &[];"));
+        } else {
+            lines.push(format!("{pad}const FIELDS: &[runtime::FormField] = &["));
+            for part in parts {
+                lines.push(layout::call(
+                    indent + 4,
+                    "runtime::FormField::new",
+                    &[
+                        string_literal(&part.property),
+                        style_expr(part.style),
+                        part.explode.to_string(),
+                        part.allow_reserved.to_string(),
+                    ],
+                    ",",
+                ));
+            }
+            lines.push(format!("{pad}];"));
+        }
+        lines.push(layout::let_stmt(
+            indent,
+            "value",
+            &format!("crate::to_json({value})?"),
+        ));
+        lines.push(format!(
+            "{pad}let text = runtime::form_body(FIELDS, &value)?;"
+        ));
+        lines.push(layout::call(
+            indent,
+            "request = request.body",
+            &[
+                "text".to_string(),
+                format!(
+                    "runtime::HeaderValue::from_static({})",
+                    string_literal(media)
+                ),
+            ],
+            ";",
+        ));
+        lines
+    }
+
+    /// The statements of a `multipart/form-data` body: one part per
+    /// property in the schema's order, files by their declared type,
+    /// everything else from its JSON value (WIRE.md section 4).
     fn multipart_lines(&self, plan: &BodyPlan, value: &str, indent: usize) -> Vec<String> {
         let pad = " ".repeat(indent);
-        let mut lines = vec![format!(
-            "{pad}let mut form = crate::multipart::Multipart::new();"
-        )];
+        let mut lines = vec![format!("{pad}let mut form = runtime::Multipart::new();")];
         let fields = match self.types.resolve(plan.content.ty.non_null()) {
             TypeRef::Named(n)
                 if self.types.shape_of_ref(&TypeRef::Named(n.clone())) == Some(Shape::Struct) =>
@@ -751,28 +812,94 @@ impl OpCtx<'_> {
             }
             _ => Vec::new(),
         };
+        // The content type an `encoding` entry declares for a property.
+        let declared = |property: &str| -> String {
+            match plan
+                .content
+                .encoding
+                .iter()
+                .find(|e| e.property == property)
+                .and_then(|e| e.content_type.as_ref())
+            {
+                Some(t) => format!("Some({})", string_literal(t)),
+                None => "None".to_string(),
+            }
+        };
+        self.needs.to_json.set(true);
         if fields.is_empty() {
-            self.needs.to_json.set(true);
-            self.uses_runtime.set(true);
             lines.push(format!("{pad}let fields = crate::to_json({value})?;"));
             lines.push(format!(
                 "{pad}for (name, value) in fields.as_object().into_iter().flatten() {{"
             ));
-            lines.push(format!(
-                "{pad}    form.part(name, None, None, runtime::query_value(value).as_bytes());"
-            ));
+            lines.push(format!("{pad}    form.value(name, value, None)?;"));
             lines.push(format!("{pad}}}"));
         }
-        for f in fields.iter().filter(|f| !f.wire.is_empty()) {
+        for f in &fields {
+            if f.wire.is_empty() {
+                // The properties the schema does not list, after the others.
+                lines.push(format!("{pad}for (name, value) in &{value}.{} {{", f.ident));
+                lines.push(format!(
+                    "{pad}    form.value(name, &crate::to_json(value)?, None)?;"
+                ));
+                lines.push(format!("{pad}}}"));
+                continue;
+            }
             let name = string_literal(&f.wire);
-            let (inner_indent, field, is_ref) = if f.optional {
-                (indent + 4, "value".to_string(), true)
-            } else {
-                (indent, format!("{value}.{}", f.ident), false)
+            let file = match self.types.resolve(&f.ty) {
+                TypeRef::Primitive(Primitive::Binary) => Some(false),
+                TypeRef::Array(item)
+                    if *self.types.resolve(item) == TypeRef::Primitive(Primitive::Binary) =>
+                {
+                    Some(true)
+                }
+                _ => None,
             };
-            let part = self.multipart_part(&f.ty, &name, &field, is_ref, inner_indent);
+            let (inner, place) = if f.optional {
+                (indent + 4, "value".to_string())
+            } else {
+                (indent, format!("&{value}.{}", f.ident))
+            };
+            let ipad = " ".repeat(inner);
+            let declared = declared(&f.wire);
+            let part = match file {
+                Some(false) => layout::call(
+                    inner,
+                    "form.file",
+                    &[name.clone(), "None".to_string(), declared, place.clone()],
+                    ";",
+                ),
+                Some(true) => {
+                    let one = layout::call(
+                        inner + 4,
+                        "form.file",
+                        &[
+                            name.clone(),
+                            "None".to_string(),
+                            declared,
+                            "file".to_string(),
+                        ],
+                        ";",
+                    );
+                    format!("{ipad}for file in {place} {{\n{one}\n{ipad}}}")
+                }
+                None => layout::call(
+                    inner,
+                    "form.value",
+                    &[name.clone(), format!("&crate::to_json({place})?"), declared],
+                    "?;",
+                ),
+            };
             if f.optional {
-                lines.push(format!("{pad}if let Some(value) = &{value}.{} {{", f.ident));
+                let pattern = if f.explicit_null && file.is_some() {
+                    "Some(Some(value))"
+                } else {
+                    "Some(value)"
+                };
+                lines.push(layout::if_let(
+                    indent,
+                    pattern,
+                    &format!("&{value}.{}", f.ident),
+                ));
                 lines.push(part);
                 lines.push(format!("{pad}}}"));
             } else {
@@ -784,93 +911,6 @@ impl OpCtx<'_> {
         lines
     }
 
-    /// One `form.part(...)` call for a field `value` (a reference when `is_ref`).
-    fn multipart_part(
-        &self,
-        ty: &TypeRef,
-        name: &str,
-        value: &str,
-        is_ref: bool,
-        indent: usize,
-    ) -> String {
-        let place = if is_ref {
-            value.to_string()
-        } else {
-            format!("&{value}")
-        };
-        let resolved = self.types.resolve(ty).clone();
-        match &resolved {
-            TypeRef::Primitive(Primitive::Binary) => layout::call(
-                indent,
-                "form.part",
-                &[
-                    name.to_string(),
-                    format!("Some({name})"),
-                    "Some(\"application/octet-stream\")".to_string(),
-                    place.clone(),
-                ],
-                ";",
-            ),
-            TypeRef::Array(item) if **item == TypeRef::Primitive(Primitive::Binary) => {
-                let pad = " ".repeat(indent);
-                let inner = layout::call(
-                    indent + 4,
-                    "form.part",
-                    &[
-                        name.to_string(),
-                        format!("Some({name})"),
-                        "Some(\"application/octet-stream\")".to_string(),
-                        "file".to_string(),
-                    ],
-                    ";",
-                );
-                format!("{pad}for file in {place} {{\n{inner}\n{pad}}}")
-            }
-            t if self.is_scalar(t) => {
-                let text = self.text(ty, value, is_ref);
-                let receiver = text.receiver();
-                layout::call(
-                    indent,
-                    "form.part",
-                    &[
-                        name.to_string(),
-                        "None".to_string(),
-                        "None".to_string(),
-                        format!("{receiver}.as_bytes()"),
-                    ],
-                    ";",
-                )
-            }
-            _ => {
-                self.needs.to_json.set(true);
-                let json = format!("crate::to_json({place})?.to_string().as_bytes()");
-                layout::call(
-                    indent,
-                    "form.part",
-                    &[
-                        name.to_string(),
-                        "None".to_string(),
-                        "Some(\"application/json\")".to_string(),
-                        json,
-                    ],
-                    ";",
-                )
-            }
-        }
-    }
-
-    /// Whether a value of `ty` is written as one piece of text.
-    fn is_scalar(&self, ty: &TypeRef) -> bool {
-        match self.types.resolve(ty.non_null()) {
-            TypeRef::Primitive(_) => true,
-            TypeRef::Named(_) => matches!(
-                self.types.shape_of_ref(ty.non_null()),
-                Some(Shape::StringEnum | Shape::IntegerEnum)
-            ),
-            _ => false,
-        }
-    }
-
     /// The text of a scalar `value`: a place of the type, or a reference to
     /// it when `is_ref`.
     fn text(&self, ty: &TypeRef, value: &str, is_ref: bool) -> Text {
@@ -880,10 +920,7 @@ impl OpCtx<'_> {
             format!("&{value}")
         };
         match self.types.resolve(ty.non_null()) {
-            TypeRef::Primitive(Primitive::String | Primitive::Bytes) => Text::Place {
-                reference,
-                value: value.to_string(),
-            },
+            TypeRef::Primitive(Primitive::String | Primitive::Bytes) => Text::Place(reference),
             TypeRef::Primitive(Primitive::DateTime) => Text::Owned(format!(
                 "{value}.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true)"
             )),
@@ -922,7 +959,16 @@ impl OpCtx<'_> {
                     .filter(|c| c.kind == BodyKind::Json)
                     .map(|c| &c.ty)
                     .collect();
-                let ty = if tys.iter().all(|t| **t == *tys[0]) {
+                let same = tys.iter().all(|t| **t == *tys[0]);
+                let stringy = matches!(
+                    self.types.resolve(tys[0].non_null()),
+                    TypeRef::Primitive(Primitive::String | Primitive::Binary)
+                );
+                if same && stringy && !some_empty {
+                    self.uses_runtime.set(true);
+                    return ("runtime::Bytes".to_string(), Decode::JsonStringOrBytes);
+                }
+                let ty = if same {
                     self.rust(tys[0])
                 } else {
                     "serde_json::Value".to_string()
@@ -1071,6 +1117,9 @@ impl BodyPlan<'_> {
 enum Decode {
     Unit,
     Json,
+    /// A JSON string (or binary string) the server may send as raw bytes
+    /// (a download): the bytes, by the response's `Content-Type`.
+    JsonStringOrBytes,
     OptionalJson,
     Text,
     Bytes,
@@ -1078,8 +1127,8 @@ enum Decode {
 
 /// The text of a parameter value.
 enum Text {
-    /// A `String` place: `reference` borrows it.
-    Place { reference: String, value: String },
+    /// A reference to a `String` place.
+    Place(String),
     /// A `&str` expression.
     Str(String),
     /// A `String` expression.
@@ -1090,25 +1139,8 @@ impl Text {
     /// As an argument taking `&str`.
     fn str_arg(&self) -> String {
         match self {
-            Text::Place { reference, .. } => reference.clone(),
-            Text::Str(e) => e.clone(),
+            Text::Place(reference) | Text::Str(reference) => reference.clone(),
             Text::Owned(e) => format!("&{e}"),
-        }
-    }
-
-    /// As an argument taking `impl Into<String>`.
-    fn into_string_arg(self) -> String {
-        match self {
-            Text::Place { reference, .. } => reference,
-            Text::Str(e) | Text::Owned(e) => e,
-        }
-    }
-
-    /// As the receiver of `.as_bytes()`.
-    fn receiver(&self) -> String {
-        match self {
-            Text::Place { value, .. } => value.clone(),
-            Text::Str(e) | Text::Owned(e) => e.clone(),
         }
     }
 }
@@ -1335,4 +1367,26 @@ fn retry_doc(op: &Operation, builder: &str) -> String {
         ));
     }
     text
+}
+
+/// The runtime's name of a parameter style.
+fn style_expr(style: ParamStyle) -> String {
+    let name = match style {
+        ParamStyle::Simple => "Simple",
+        ParamStyle::Label => "Label",
+        ParamStyle::Matrix => "Matrix",
+        ParamStyle::Form => "Form",
+        ParamStyle::SpaceDelimited => "SpaceDelimited",
+        ParamStyle::PipeDelimited => "PipeDelimited",
+        ParamStyle::DeepObject => "DeepObject",
+    };
+    format!("runtime::Style::{name}")
+}
+
+/// The form and multipart encodings the plan gives the body's properties.
+fn op_parts(plan: &Plan) -> &[PartEncoding] {
+    plan.body
+        .as_ref()
+        .map(|b| b.parts.as_slice())
+        .unwrap_or(&[])
 }

@@ -229,8 +229,6 @@ pub fn client(api: &Api, groups: &Groups, needs: &Needs, env_prefix: &str) -> Cl
         config_lines,
         groups: groups_view,
         uses_to_json: needs.to_json.get(),
-        uses_simple_style: needs.simple_style.get(),
-        uses_delimited: needs.delimited.get(),
         uses_decode: needs.decode.get(),
         has_ops: !api.operations.is_empty(),
     }

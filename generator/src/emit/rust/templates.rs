@@ -108,10 +108,6 @@ pub struct OperationRs<'a> {
 }
 
 #[derive(Template)]
-#[template(path = "rust/multipart.rs.txt", escape = "none")]
-pub struct MultipartRs;
-
-#[derive(Template)]
 #[template(path = "rust/README.md.txt", escape = "none")]
 pub struct ReadmeMd<'a> {
     pub p: &'a PackageView,

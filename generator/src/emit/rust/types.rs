@@ -55,6 +55,9 @@ pub struct FieldInfo {
     pub optional: bool,
     /// Left out of the JSON when `None`.
     pub skip_none: bool,
+    /// An optional nullable field: `Option<Option<T>>`, where `None` is
+    /// left out and `Some(None)` is an explicit `null`.
+    pub explicit_null: bool,
     /// Boxed to break a cycle of types that contain each other.
     pub boxed: bool,
     pub ty: TypeRef,
@@ -156,6 +159,7 @@ impl<'a> Types<'a> {
                     ident: names.snake(&f.name, "field"),
                     optional: absent_sometimes || nullable,
                     skip_none: absent_sometimes,
+                    explicit_null: absent_sometimes && nullable,
                     boxed: self.reaches_directly(f.ty.non_null(), owner),
                     ty: f.ty.non_null().clone(),
                 }
@@ -167,6 +171,7 @@ impl<'a> Types<'a> {
                 ident: names.snake("additional_properties", "field"),
                 optional: false,
                 skip_none: false,
+                explicit_null: false,
                 boxed: false,
                 ty: TypeRef::Map(Box::new(extra.clone())),
             });

@@ -208,8 +208,6 @@ pub struct ClientView {
     pub config_lines: Vec<String>,
     pub groups: Vec<(String, String, String, String)>,
     pub uses_to_json: bool,
-    pub uses_simple_style: bool,
-    pub uses_delimited: bool,
     pub uses_decode: bool,
     pub has_ops: bool,
 }

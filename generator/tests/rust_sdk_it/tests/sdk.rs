@@ -432,7 +432,9 @@ async fn pets_uploads_multipart_and_downloads_bytes() {
         .expect("multipart");
     let body = String::from_utf8_lossy(&seen[0].body).into_owned();
     assert!(body.starts_with(&format!("--{boundary}\r\n")));
-    assert!(body.contains("Content-Disposition: form-data; name=\"file\"; filename=\"file\"\r\nContent-Type: application/octet-stream\r\n\r\n"));
+    // The file part: named by its property, typed by the first concrete
+    // type its encoding lists (`image/png, image/jpeg`).
+    assert!(body.contains("Content-Disposition: form-data; name=\"file\"; filename=\"file\"\r\nContent-Type: image/png\r\n\r\n"));
     assert!(body.contains("name=\"caption\"\r\n\r\nRex \"the dog\"\r\n"));
     assert!(body.ends_with(&format!("--{boundary}--\r\n")));
 }
@@ -545,4 +547,80 @@ async fn a_409_with_the_key_codes_is_a_plain_conflict_without_a_key() {
             .iter()
             .all(|s| s.header("idempotency-key").is_none()));
     }
+}
+
+#[test]
+fn explicit_nulls_are_said_with_some_none() {
+    // `description` is optional and nullable: left out, sent as null, or a value.
+    let mut body = new_transfer();
+    let absent = serde_json::to_value(&body).expect("json");
+    assert!(absent.get("description").is_none(), "{absent}");
+    body.description = Some(None);
+    let null = serde_json::to_string(&body).expect("json");
+    assert_eq!(
+        null,
+        r#"{"amount":1200,"currency":"eur","vendor_id":"v_9","description":null}"#
+    );
+    body.description = Some(Some("rent".into()));
+    let value = serde_json::to_value(&body).expect("json");
+    assert_eq!(value["description"], "rent");
+    // Read back: null is Some(None), a missing field None.
+    let read: payments::models::CreateTransfer = serde_json::from_str(&null).expect("read");
+    assert_eq!(read.description, Some(None));
+    let read: payments::models::CreateTransfer = serde_json::from_value(absent).expect("read");
+    assert_eq!(read.description, None);
+}
+
+#[tokio::test]
+async fn an_explicit_null_reaches_the_wire() {
+    let server = Server::start(vec![json(201, transfer_json())]).await;
+    let client = payments_client(&server);
+    let body = payments::models::CreateTransfer {
+        description: Some(None),
+        ..new_transfer()
+    };
+    client
+        .transfers()
+        .create_transfer(&body)
+        .send()
+        .await
+        .expect("created");
+    assert_eq!(
+        String::from_utf8_lossy(&server.seen()[0].body),
+        r#"{"amount":1200,"currency":"eur","vendor_id":"v_9","description":null}"#
+    );
+}
+
+#[test]
+fn keyword_properties_keep_their_wire_names() {
+    let card: payments::models::Card = serde_json::from_value(serde_json::json!({
+        "type": "card", "brand": "visa", "last4": "4242", "exp_month": 4, "exp_year": 2030
+    }))
+    .expect("a card");
+    let back = serde_json::to_value(&card).expect("json");
+    assert_eq!(back["type"], "card");
+    assert!(back.get("r#type").is_none());
+}
+
+#[tokio::test]
+async fn a_json_operation_never_parses_a_body_that_is_not_json() {
+    // The spec says JSON; the server sends the same bytes as a download.
+    let server = Server::start(vec![Reply {
+        status: 200,
+        content_type: "application/octet-stream",
+        body: transfer_json().to_string().into_bytes(),
+    }])
+    .await;
+    let client = payments_client(&server);
+    let error = client
+        .transfers()
+        .get_transfer("tr_1")
+        .send()
+        .await
+        .expect_err("not JSON");
+    assert_eq!(error.kind(), "decode");
+    assert!(
+        error.to_string().contains("application/octet-stream"),
+        "{error}"
+    );
 }

@@ -14,7 +14,9 @@ mod config;
 mod deadline;
 mod encode;
 mod error;
+pub mod explicit_null;
 mod key;
+mod multipart;
 mod operation;
 mod policy;
 mod request;
@@ -36,19 +38,22 @@ pub use self::deadline::{
     deadline_from_header, deadline_from_header_at, deadline_from_headers, REQUEST_TIMEOUT_HEADER,
 };
 pub use self::encode::{
-    encode_form_body, encode_path_segment, encode_query, encode_query_component, query_deep_object,
-    query_form, query_value,
+    content_value, cookie_param, encode_form_body, encode_path_segment, encode_query,
+    encode_query_component, form_body, header_param, is_json_media_type, is_undefined, json_text,
+    number_text, path_param, percent_encode, query_deep_object, query_form, query_param,
+    query_value, value_text, FormField, Style,
 };
 pub use self::error::{ApiError, Error, StopReason};
 pub use self::key::{
     generate_idempotency_key, validate_idempotency_key, DEFAULT_KEY_HEADER, DEFAULT_KEY_MAX_LENGTH,
 };
+pub use self::multipart::{first_concrete_type, Multipart};
 pub use self::operation::{
     FailurePolicy, KeyContract, Operation, RetryClass, RetryOverrides, DEFAULT_IN_FLIGHT_CODE,
     DEFAULT_MISMATCH_CODE,
 };
 pub use self::policy::INTERNAL_SERVER_ERROR_RETRIES;
-pub use self::request::{Body, CallOptions, Request, Response};
+pub use self::request::{Body, BodyKind, CallOptions, Request, Response};
 
 pub use bytes::Bytes;
 pub use reqwest::header::{HeaderMap, HeaderName, HeaderValue};

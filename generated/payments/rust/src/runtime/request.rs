@@ -28,6 +28,9 @@ pub struct Request {
     pub path: String,
     /// Query pairs, not yet encoded (the runtime encodes them).
     pub query: Vec<(String, String)>,
+    /// Query pieces already encoded (from [`query_param`](super::query_param)),
+    /// sent after `query` in this order, joined with `&`.
+    pub encoded_query: Vec<String>,
     pub headers: HeaderMap,
     pub body: Option<Body>,
 }
@@ -38,6 +41,7 @@ impl Request {
             method,
             path: path.into(),
             query: Vec::new(),
+            encoded_query: Vec::new(),
             headers: HeaderMap::new(),
             body: None,
         }
@@ -53,6 +57,16 @@ impl Request {
     /// [`query_deep_object`](super::query_deep_object)).
     pub fn query_pairs(mut self, pairs: impl IntoIterator<Item = (String, String)>) -> Self {
         self.query.extend(pairs);
+        self
+    }
+
+    /// Adds the encoded pieces of one parameter, as
+    /// [`query_param`](super::query_param) gives them (`""`: nothing is sent).
+    pub fn query_encoded(mut self, pieces: impl Into<String>) -> Self {
+        let pieces = pieces.into();
+        if !pieces.is_empty() {
+            self.encoded_query.push(pieces);
+        }
         self
     }
 
@@ -156,6 +170,28 @@ impl CallOptions {
     }
 }
 
+/// What a response body is, by its `Content-Type`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BodyKind {
+    /// `application/json` or a `+json` type.
+    Json,
+    /// `text/*`.
+    Text,
+    /// Anything else, or no `Content-Type`: bytes, never parsed.
+    Bytes,
+}
+
+impl BodyKind {
+    /// The kind of a media type (`None`: no `Content-Type` header).
+    pub fn of(content_type: Option<&str>) -> BodyKind {
+        match content_type {
+            Some(t) if super::encode::is_json_media_type(t) => BodyKind::Json,
+            Some(t) if t.trim().to_ascii_lowercase().starts_with("text/") => BodyKind::Text,
+            _ => BodyKind::Bytes,
+        }
+    }
+}
+
 /// A successful (2xx) response.
 #[derive(Clone, Debug)]
 pub struct Response {
@@ -167,13 +203,47 @@ pub struct Response {
 }
 
 impl Response {
-    /// Decodes the JSON body; failure is an [`Error::Decode`].
+    /// The response's `Content-Type`, where it has a readable one.
+    pub fn content_type(&self) -> Option<&str> {
+        self.headers
+            .get(reqwest::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+    }
+
+    /// What the body is, by the response's `Content-Type`.
+    pub fn body_kind(&self) -> BodyKind {
+        BodyKind::of(self.content_type())
+    }
+
+    /// Decodes the JSON body; failure is an [`Error::Decode`], and so is a
+    /// body whose `Content-Type` does not say JSON: it is never parsed.
     pub fn json<T: DeserializeOwned>(&self) -> Result<T, Error> {
+        if self.body_kind() != BodyKind::Json {
+            return Err(Error::Decode {
+                message: format!(
+                    "expected a JSON response, got {}",
+                    self.content_type().unwrap_or("no Content-Type")
+                ),
+                status: self.status,
+                attempts: self.attempts,
+            });
+        }
         serde_json::from_slice(&self.body).map_err(|e| Error::Decode {
             message: e.to_string(),
             status: self.status,
             attempts: self.attempts,
         })
+    }
+
+    /// The body as bytes whatever its type: a JSON body that is one string
+    /// (a download the spec declares as a JSON string) as that string's
+    /// UTF-8, a text or binary body as it came.
+    pub fn bytes_or_json_string(&self) -> Result<Bytes, Error> {
+        if self.body_kind() == BodyKind::Json {
+            let text: String = self.json()?;
+            return Ok(Bytes::from(text));
+        }
+        Ok(self.body.clone())
     }
 
     /// The body as text (invalid UTF-8 replaced).
@@ -215,9 +285,14 @@ mod tests {
 
     #[test]
     fn decodes_or_reports_decode_errors() {
+        let mut json_headers = HeaderMap::new();
+        json_headers.insert(
+            reqwest::header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json; charset=utf-8"),
+        );
         let ok = Response {
             status: StatusCode::OK,
-            headers: HeaderMap::new(),
+            headers: json_headers,
             body: Bytes::from_static(br#"{"id":1}"#),
             attempts: 2,
         };
@@ -237,5 +312,65 @@ mod tests {
             other => panic!("expected a decode error, got {other:?}"),
         }
         assert_eq!(bad.text(), "<html>");
+    }
+
+    fn with_type(content_type: Option<&'static str>, body: &'static [u8]) -> Response {
+        let mut headers = HeaderMap::new();
+        if let Some(t) = content_type {
+            headers.insert(reqwest::header::CONTENT_TYPE, HeaderValue::from_static(t));
+        }
+        Response {
+            status: StatusCode::OK,
+            headers,
+            body: Bytes::from_static(body),
+            attempts: 1,
+        }
+    }
+
+    #[test]
+    fn only_a_json_content_type_is_parsed_as_json() {
+        assert_eq!(BodyKind::of(Some("application/json")), BodyKind::Json);
+        assert_eq!(
+            BodyKind::of(Some("application/problem+json")),
+            BodyKind::Json
+        );
+        assert_eq!(
+            BodyKind::of(Some("Application/JSON; charset=utf-8")),
+            BodyKind::Json
+        );
+        assert_eq!(BodyKind::of(Some("text/plain")), BodyKind::Text);
+        assert_eq!(
+            BodyKind::of(Some("application/octet-stream")),
+            BodyKind::Bytes
+        );
+        assert_eq!(BodyKind::of(Some("application/jsonl")), BodyKind::Bytes);
+        assert_eq!(BodyKind::of(None), BodyKind::Bytes);
+        // A binary body that happens to read as JSON is still not parsed.
+        let binary = with_type(Some("application/octet-stream"), b"\"text\"");
+        assert!(matches!(binary.json::<String>(), Err(Error::Decode { .. })));
+        assert_eq!(
+            &binary.bytes_or_json_string().expect("bytes")[..],
+            b"\"text\""
+        );
+        let raw = with_type(Some("application/octet-stream"), b"\x00\xffPDF");
+        assert_eq!(
+            &raw.bytes_or_json_string().expect("bytes")[..],
+            b"\x00\xffPDF"
+        );
+        let json = with_type(Some("application/json"), b"\"a\\u00e9\"");
+        assert_eq!(
+            &json.bytes_or_json_string().expect("json")[..],
+            "aé".as_bytes()
+        );
+        assert!(with_type(None, b"{}").json::<serde_json::Value>().is_err());
+    }
+
+    #[test]
+    fn encoded_query_pieces_keep_their_order() {
+        let req = Request::new(Method::GET, "/s")
+            .query_encoded("a=1,2")
+            .query_encoded("")
+            .query_encoded("b%5B%5D=3");
+        assert_eq!(req.encoded_query, vec!["a=1,2", "b%5B%5D=3"]);
     }
 }

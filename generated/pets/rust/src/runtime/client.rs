@@ -502,10 +502,25 @@ impl Runtime {
         } else {
             &[]
         };
-        let query = if !request.query.is_empty() || !auth_query.is_empty() {
-            let mut pairs = request.query.clone();
-            pairs.extend(auth_query.iter().cloned());
-            Some(encode_query(&pairs))
+        let query = if !request.query.is_empty()
+            || !request.encoded_query.is_empty()
+            || !auth_query.is_empty()
+        {
+            let mut text = encode_query(&request.query);
+            for piece in request.encoded_query.iter().filter(|p| !p.is_empty()) {
+                if !text.is_empty() {
+                    text.push('&');
+                }
+                text.push_str(piece);
+            }
+            let auth = encode_query(auth_query);
+            if !auth.is_empty() {
+                if !text.is_empty() {
+                    text.push('&');
+                }
+                text.push_str(&auth);
+            }
+            Some(text)
         } else {
             None
         };

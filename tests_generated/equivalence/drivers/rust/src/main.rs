@@ -145,8 +145,8 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 ratio: Some(2.0),
                 agree: Some(false),
                 colors: Some(vec!["red".to_string(), "dark green".to_string()]),
-                // `comment: null`: the field's type has no way to say null.
-                comment: None,
+                // `comment: null`: an explicit null, which a form leaves out.
+                comment: Some(None),
                 labels: Some(HashMap::from([("size".to_string(), "x l".to_string())])),
             };
             outcome(client.notes().submit_form(&body).send_with_response().await)
@@ -281,8 +281,8 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 memo: Some("rent".to_string()),
                 reference: Some("ref-1".to_string()),
                 due_on: Some(date("2024-02-29")),
-                // `tip: null`: the field's type has no way to say null.
-                tip: None,
+                // `tip: null`: an explicit null.
+                tip: Some(None),
                 metadata: Some(HashMap::from([("order".to_string(), "8812".to_string())])),
             };
             outcome(
@@ -386,8 +386,8 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
         "getItemThrottled" => outcome(client.items().get_item("i_3").send_with_response().await),
         "patchItemNulls" => {
             let body = models::ItemPatch {
-                // `name: null`: the field's type has no way to say null.
-                name: None,
+                // `name: null`: an explicit null.
+                name: Some(None),
                 size: None,
                 note: Some("n".to_string()),
             };
@@ -408,8 +408,8 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
         ),
         "mergeNote" => {
             let body = models::NotePatch {
-                // `title: null`: the field's type has no way to say null.
-                title: None,
+                // `title: null`: an explicit null.
+                title: Some(None),
                 pinned: Some(false),
             };
             outcome(

@@ -127,7 +127,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 amount: 1200,
                 currency: "eur".to_string(),
                 vendor_id: "v_9".to_string(),
-                description: Some("Invoice 8812".to_string()),
+                description: Some(Some("Invoice 8812".to_string())),
                 metadata: Some(metadata),
             };
             outcome(
