@@ -480,8 +480,9 @@ def cookie_pairs(
 
 # -- 4. Request bodies ---------------------------------------------------------
 
-FormField = tuple[str, str, bool, bool]
-"""A form property's encoding: ``(name, style, explode, allow_reserved)``."""
+FormField = Union[str, tuple[str, str, bool, bool]]
+"""A form property's encoding: ``(name, style, explode, allow_reserved)``,
+or its name alone for OpenAPI's default (``form``, exploded)."""
 
 
 def encode_form(fields: Sequence[FormField], value: Mapping[str, object]) -> str:
@@ -489,12 +490,15 @@ def encode_form(fields: Sequence[FormField], value: Mapping[str, object]) -> str
 
     Each property is written as a query parameter of its name would be,
     with the style, explode and allowReserved of its entry in ``fields``
-    (``form``, exploded, for a property without one); properties in the
+    (``form``, exploded, for a name alone or a property without an entry); properties in the
     order of ``fields``, then the others in the order ``value`` holds them.
     """
     pairs: list[tuple[str, str]] = []
     known = set()
-    for name, style, explode, allow_reserved in fields:
+    for field in fields:
+        name, style, explode, allow_reserved = (
+            (field, "form", True, False) if isinstance(field, str) else field
+        )
         known.add(name)
         if name in value:
             pairs += query_param(

@@ -128,6 +128,12 @@ def test_json_text_is_compact_with_javascript_numbers() -> None:
     )
 
 
+def test_form_fields_by_name_alone_take_the_default_encoding() -> None:
+    fields: list[Any] = ["b", ("m", "deepObject", True, False), "a"]
+    value = {"a": [1, 2], "m": {"k": "v"}, "z": 1.5, "b": {"x": "y"}}
+    assert encode_form(fields, value) == "x=y&m%5Bk%5D=v&a=1&a=2&z=1.5"
+
+
 def multipart(fields: Any, value: Any) -> list[tuple[list[str], bytes]]:
     """The parts of an encoded body: each one's header lines and content."""
     from sdkgen_runtime import encode_multipart

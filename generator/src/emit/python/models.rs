@@ -551,6 +551,23 @@ impl Uses {
     }
 }
 
+/// A field's docstring: its description, and the API's default for it.
+fn field_doc(f: &crate::ir::Field) -> Option<String> {
+    let default = f.default.as_ref().filter(|d| !d.is_null()).map(|d| {
+        format!(
+            "Left out, the API takes its default, ``{}``.",
+            serde_json::to_string(d).unwrap_or_default()
+        )
+    });
+    let text = match (f.description.as_deref().map(str::trim_end), default) {
+        (Some(d), Some(x)) if !d.trim().is_empty() => format!("{d}\n\n{x}"),
+        (Some(d), None) => d.to_string(),
+        (_, Some(x)) => x,
+        (_, None) => return None,
+    };
+    doc_of(Some(&text))
+}
+
 fn class_view(
     api: &Api,
     types: &Types,
@@ -568,17 +585,12 @@ fn class_view(
     let mut optional_writes = Vec::new();
     for (f, ident) in fields.iter().zip(&idents) {
         let always = f.required && !f.write_only;
-        let default = constant_default(api, &f.ty).or_else(|| {
-            if always {
-                None
-            } else {
-                f.default
-                    .as_ref()
-                    .and_then(|d| default_literal(api, &f.ty, d))
-            }
-        });
+        // Only a required `const` gets a default: an optional field is
+        // `None` until it is set, so `to_dict` sends only what was set; the
+        // spec's default is documented, never sent.
+        let default = constant_default(api, &f.ty).filter(|_| always);
         let wire = py_str(&f.name);
-        let doc = doc_of(f.description.as_deref());
+        let doc = field_doc(f);
         let (annotation, value) = match (&default, always) {
             (Some(d), _) => (
                 types.annotation(&f.ty),

@@ -41,6 +41,16 @@ pub struct Input {
     pub deprecated: bool,
     /// A file part of a multipart body, or a binary body.
     pub file: bool,
+    /// How a parameter is serialised (WIRE.md section 3): its style and
+    /// explode (OpenAPI's defaults where the spec gives none), allowReserved
+    /// and the media type of a parameter described by `content`.
+    pub style: ParamStyle,
+    pub explode: bool,
+    pub allow_reserved: bool,
+    pub content_type: Option<String>,
+    /// A required field of an optional body: the argument may be left out,
+    /// but only with the whole body.
+    pub required_with_body: bool,
 }
 
 /// How the body is sent.
@@ -153,6 +163,11 @@ pub fn shape(api: &Api, op: &Operation) -> OpShape {
                 description: p.description.clone(),
                 deprecated: p.deprecated,
                 file: false,
+                style: p.style,
+                explode: p.explode,
+                allow_reserved: p.allow_reserved,
+                content_type: p.content_type.clone(),
+                required_with_body: false,
             });
         }
     }
@@ -186,6 +201,11 @@ pub fn shape(api: &Api, op: &Operation) -> OpShape {
                     description: f.description.clone(),
                     deprecated: f.deprecated,
                     file: content.kind == BodyKind::Multipart && is_binary(api, &f.ty),
+                    style: ParamStyle::Form,
+                    explode: true,
+                    allow_reserved: false,
+                    content_type: None,
+                    required_with_body: f.required && !plan.required,
                 });
             }
         } else {
@@ -199,6 +219,11 @@ pub fn shape(api: &Api, op: &Operation) -> OpShape {
                 description,
                 deprecated: false,
                 file: content.kind == BodyKind::Binary,
+                style: ParamStyle::Form,
+                explode: true,
+                allow_reserved: false,
+                content_type: None,
+                required_with_body: false,
             });
         }
         body = Some(BodyShape {
