@@ -28,10 +28,12 @@ __all__ = [
     "client_config",
     "dict_parser",
     "extra_fields",
+    "form_content",
     "header_map",
     "list_parser",
     "model",
     "multipart_boundary",
+    "multipart_request",
     "optional_parser",
     "parse_any",
     "parse_base64",
@@ -151,16 +153,18 @@ class Model:
         __match_args__ = _Deferred()
         __signature__ = _Deferred()
 
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
+        def __init__(instance, /, *args: Any, **kwargs: Any) -> None:
             # Runs only for a class that is not a dataclass yet: its
-            # dataclass ``__init__`` takes over once it is made.
-            cls = type(self)
+            # dataclass ``__init__`` takes over once it is made. The
+            # instance is positional-only, so a field may be called ``self``
+            # (GitHub's links are) and still be passed by keyword.
+            cls = type(instance)
             _finish(cls)
             init = cls.__init__
             if init is Model.__init__:
-                object.__init__(self, *args, **kwargs)
+                object.__init__(instance, *args, **kwargs)
             else:
-                init(self, *args, **kwargs)
+                init(instance, *args, **kwargs)
 
         def __setstate__(self, state: Any) -> None:
             # Unpickling makes an instance without ``__init__``.
@@ -488,6 +492,47 @@ def to_parts(value: object) -> Any:
     if isinstance(value, list):
         return [to_parts(item) for item in value]
     return to_json(value)
+
+
+def form_content(
+    fields: Sequence[_runtime.FormField], value: Any, *, optional: bool = False
+) -> bytes | None:
+    """An ``application/x-www-form-urlencoded`` body: ``value``'s properties
+    by ``fields`` (``_runtime.encode_form``). An optional body the caller did
+    not give (``None``, or no field set) is no body: ``None``."""
+    if optional and not value:
+        return None
+    return _runtime.encode_form(fields, value).encode("ascii")
+
+
+def multipart_request(
+    method: str,
+    path: str,
+    *,
+    fields: Sequence[_runtime.MultipartField],
+    value: Any,
+    media_type: str,
+    query: Sequence[tuple[str, str]] = (),
+    headers: Mapping[str, str] | None = None,
+    optional: bool = False,
+) -> _runtime.Request:
+    """A request with a ``multipart/form-data`` body (``_runtime.encode_multipart``)
+    under a boundary of its own. An optional body the caller did not give
+    (``None``, or no field set) is no body."""
+    content: bytes | None = None
+    content_type: str | None = None
+    if not (optional and not value):
+        boundary = multipart_boundary()
+        content = _runtime.encode_multipart(fields, value, boundary)
+        content_type = f"{media_type}; boundary={boundary}"
+    return _runtime.Request(
+        method,
+        path,
+        query=query,
+        headers=headers or {},
+        content=content,
+        content_type=content_type,
+    )
 
 
 def multipart_boundary() -> str:

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -73,6 +74,48 @@ def test_multipart_values_keep_files(base: ModuleType) -> None:
     value = base.to_parts([b"\x00", photo, {"when": when, "raw": b"hi"}])
     assert value == [b"\x00", photo, {"when": "2024-01-02", "raw": "aGk="}]
     assert base.multipart_boundary() != base.multipart_boundary()
+
+
+def test_bodies_left_out_are_no_body(base: ModuleType) -> None:
+    assert base.form_content(("a",), {}, optional=True) is None
+    assert base.form_content(("a",), None, optional=True) is None
+    assert base.form_content(("a",), {}) == b""
+    assert base.form_content(("b", "a"), {"a": "x y", "b": 2.0}) == b"b=2&a=x%20y"
+    left_out = base.multipart_request(
+        "POST",
+        "/u",
+        fields=(("f", None),),
+        value={},
+        media_type="multipart/form-data",
+        optional=True,
+    )
+    assert left_out.content is None and left_out.content_type is None
+    sent = base.multipart_request(
+        "POST", "/u", fields=(("f", None),), value={"f": "x"}, media_type="multipart/form-data"
+    )
+    boundary = sent.content_type.split("boundary=")[1]
+    assert (
+        sent.content
+        == (
+            f'--{boundary}\r\nContent-Disposition: form-data; name="f"\r\n\r\nx\r\n'
+            f"--{boundary}--\r\n"
+        ).encode()
+    )
+
+
+def test_a_field_may_be_called_self(base: ModuleType) -> None:
+    # 45 of GitHub's models (PullRequestSimpleLinks, ...) have a ``self`` field.
+    namespace: dict[str, Any] = {}
+    exec(  # the class as the generator writes one, against the assembled _base
+        "class Links(base.Model):\n    self: str\n    cls: str | None = None\n",
+        {"base": base, "__name__": base.__name__},
+        namespace,
+    )
+    links_class = base.model(frozen=True)(namespace["Links"])
+    Links: Any = links_class
+    links = Links(self="s", cls="c")
+    assert (links.self, links.cls) == ("s", "c")
+    assert Links(self="t").self == "t"
 
 
 def test_date_times_in_json_are_utc(base: ModuleType) -> None:

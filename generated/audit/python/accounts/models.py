@@ -44,7 +44,8 @@ ChargeStatus = Union[Literal["succeeded", "failed"], str]
 class AccountInput(_base.Model):
     email: str
     name: str
-    plan: AccountInputPlan = "free"
+    plan: AccountInputPlan | None = None
+    """Left out, the API takes its default, ``"free"``."""
     phone: str | None = None
 
     @classmethod
@@ -53,13 +54,15 @@ class AccountInput(_base.Model):
         return cls(
             email=data["email"],
             name=data["name"],
-            plan=data.get("plan", "free"),
+            plan=data.get("plan"),
             phone=data.get("phone"),
         )
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
-        data: dict[str, Any] = {"email": self.email, "name": self.name, "plan": self.plan}
+        data: dict[str, Any] = {"email": self.email, "name": self.name}
+        if self.plan is not None:
+            data["plan"] = self.plan
         if self.phone is not None:
             data["phone"] = self.phone
         return data
@@ -73,7 +76,8 @@ class Account(_base.Model):
     credits_: int
     """Prepaid credits left."""
     created_at: datetime.datetime
-    plan: AccountInputPlan2 = "free"
+    plan: AccountInputPlan2 | None = None
+    """Left out, the API takes its default, ``"free"``."""
     phone: str | None = None
     limits: Limits | None = None
 
@@ -83,7 +87,7 @@ class Account(_base.Model):
         return cls(
             email=data["email"],
             name=data["name"],
-            plan=data.get("plan", "free"),
+            plan=data.get("plan"),
             phone=data.get("phone"),
             id_=data["id"],
             credits_=data["credits"],
@@ -96,11 +100,12 @@ class Account(_base.Model):
         data: dict[str, Any] = {
             "email": self.email,
             "name": self.name,
-            "plan": self.plan,
             "id": self.id_,
             "credits": self.credits_,
             "created_at": _base.to_json(self.created_at),
         }
+        if self.plan is not None:
+            data["plan"] = self.plan
         if self.phone is not None:
             data["phone"] = self.phone
         if self.limits is not None:

@@ -542,8 +542,6 @@ fn builder_body(
         }
         let whole = of(|p| *p == Place::Body);
         let whole_value = whole.first().map(|(i, n, _)| sent(types, i, n));
-        // `(content, content_type)` of a body that may be left out.
-        let optional_flat = body.flattened && !body.required;
         match body.kind {
             BodyKind::Json => {
                 let value = if body.flattened {
@@ -561,35 +559,22 @@ fn builder_body(
                 }
             }
             BodyKind::Form => {
+                // No locals here: every name but `body` may be an argument's.
                 let value = if body.flattened {
                     "_base.to_json(body)".to_string()
                 } else {
                     whole_value.unwrap_or_else(|| "body".to_string())
                 };
-                let encoded = Doc::call(
-                    "_runtime.encode_form",
-                    vec![form_fields(op), Doc::text(value)],
-                )
-                .render(4, 0);
-                let guard = if optional_flat {
-                    "if body:"
-                } else if !body.required {
-                    "if body is not None:"
-                } else {
-                    ""
-                };
-                if guard.is_empty() {
-                    lines.push(format!("content = {encoded}.encode(\"ascii\")"));
-                } else {
-                    lines.push(format!(
-                        "content: bytes | None = None\n    {guard}\n        content = {}.encode(\"ascii\")",
-                        encoded.replace("\n", "\n    ")
-                    ));
+                let mut args = vec![form_fields(op), Doc::text(value)];
+                if !body.required {
+                    args.push(Doc::text("optional=True"));
                 }
-                request_args.push(Doc::text("content=content"));
+                request_args.push(Doc::call("content=_base.form_content", args));
                 request_args.push(Doc::text(format!("content_type={}", py_str(media))));
             }
             BodyKind::Multipart => {
+                // The runtime makes the boundary, so the body needs no local
+                // name (every name but `body` may be an argument's).
                 let value = if body.flattened {
                     "body".to_string()
                 } else {
@@ -598,32 +583,27 @@ fn builder_body(
                         whole.first().map(|(_, n, _)| n.as_str()).unwrap_or("body")
                     )
                 };
-                lines.push("boundary = _base.multipart_boundary()".to_string());
-                let encoded = Doc::call(
-                    "_runtime.encode_multipart",
-                    vec![multipart_fields(op), Doc::text(value), Doc::text("boundary")],
-                )
-                .render(4, 0);
-                let guard = if optional_flat {
-                    "if body:"
-                } else if !body.required {
-                    "if body is not None:"
-                } else {
-                    ""
-                };
-                if guard.is_empty() {
-                    lines.push(format!("content = {encoded}"));
-                } else {
-                    lines.push(format!(
-                        "content: bytes | None = None\n    {guard}\n        content = {}",
-                        encoded.replace("\n", "\n    ")
-                    ));
-                }
-                request_args.push(Doc::text("content=content"));
-                request_args.push(Doc::text(format!(
-                    "content_type={} + boundary",
-                    py_str(&format!("{media}; boundary="))
-                )));
+                lines.push(
+                    Doc::call(
+                        "return _base.multipart_request",
+                        [
+                            request_args.clone(),
+                            vec![
+                                multipart_fields(op).prefixed("fields="),
+                                Doc::text(format!("value={value}")),
+                                Doc::text(format!("media_type={}", py_str(media))),
+                            ],
+                            if body.required {
+                                vec![]
+                            } else {
+                                vec![Doc::text("optional=True")]
+                            },
+                        ]
+                        .concat(),
+                    )
+                    .render(4, 0),
+                );
+                return lines.join("\n    ");
             }
             BodyKind::Binary => {
                 request_args.push(Doc::text("content=body"));

@@ -330,7 +330,9 @@ class RuntimeCore:
                     f"{operation.name}: the request body cannot be encoded as JSON: {exc}"
                 ) from exc
             headers.setdefault("Content-Type", request.content_type or "application/json")
-        elif request.content_type is not None:
+        elif request.content is not None and request.content_type is not None:
+            # An optional body the caller did not give is no body at all:
+            # no bytes and no Content-Type (WIRE.md section 4).
             headers.setdefault("Content-Type", request.content_type)
 
         query: Sequence[tuple[str, str]] = request.query
