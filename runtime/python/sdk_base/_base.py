@@ -30,6 +30,8 @@ __all__ = [
     "extra_fields",
     "form_content",
     "header_map",
+    "is_json",
+    "is_text",
     "list_parser",
     "model",
     "multipart_boundary",
@@ -246,6 +248,17 @@ class RawResponse(Generic[T]):
 
     def __repr__(self) -> str:
         return f"RawResponse(status={self.status}, attempts={self.attempts})"
+
+
+def is_json(response: _runtime.Response) -> bool:
+    """Whether the response says it is JSON (``application/json``, ``*+json``)."""
+    return _runtime.is_json_media_type(response.media_type)
+
+
+def is_text(response: _runtime.Response) -> bool:
+    """Whether the response says it is text (``text/*``)."""
+    media = response.media_type
+    return media is not None and media.startswith("text/")
 
 
 def parse_response(

@@ -110,6 +110,20 @@ def test_containers_never_reach_the_wire_as_repr() -> None:
     ]
 
 
+def test_enum_members_are_their_values() -> None:
+    import enum
+
+    class Color(str, enum.Enum):
+        RED = "red"
+
+    class Level(enum.IntEnum):
+        HIGH = 3
+
+    assert format_value(Color.RED) == "red"
+    assert format_value(Level.HIGH) == "3"
+    assert query_param("c", [Color.RED, Level.HIGH], explode=False) == [("c", "red,3")]
+
+
 def test_date_times_are_rfc3339_in_utc() -> None:
     import datetime
 

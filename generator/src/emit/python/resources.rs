@@ -626,8 +626,39 @@ fn builder_body(
 
 /// The return annotation and the body of an operation's response parser.
 fn parser(types: &Types, shape: &OpShape) -> (String, String) {
-    let one = |outcome: &Outcome| -> (String, String) {
+    fn one(types: &Types, outcome: &Outcome) -> (String, String) {
         match outcome {
+            Outcome::ByType(kinds) => {
+                // The response's Content-Type picks the reading; the last
+                // kind is the fallback.
+                let mut annotations: Vec<String> = Vec::new();
+                let mut lines = Vec::new();
+                for (i, kind) in kinds.iter().enumerate() {
+                    let (annotation, body) = one(types, kind);
+                    for part in annotation.split(" | ") {
+                        if !annotations.iter().any(|a| a == part) {
+                            annotations.push(part.to_string());
+                        }
+                    }
+                    if i + 1 == kinds.len() {
+                        lines.push(body);
+                    } else {
+                        let test = match kind {
+                            Outcome::Json(_) => "_base.is_json(response)",
+                            _ => "_base.is_text(response)",
+                        };
+                        lines.push(format!(
+                            "if {test}:\n        {}",
+                            body.replace("\n    ", "\n        ")
+                        ));
+                    }
+                }
+                if let Some(pos) = annotations.iter().position(|a| a == "None") {
+                    let none = annotations.remove(pos);
+                    annotations.push(none);
+                }
+                (annotations.join(" | "), lines.join("\n    "))
+            }
             Outcome::Empty => ("None".to_string(), "return None".to_string()),
             Outcome::Bytes => ("bytes".to_string(), "return response.content".to_string()),
             Outcome::Text => ("str".to_string(), "return response.text".to_string()),
@@ -649,7 +680,8 @@ fn parser(types: &Types, shape: &OpShape) -> (String, String) {
                 }
             }
         }
-    };
+    }
+    let one = |outcome: &Outcome| one(types, outcome);
     if shape.successes.len() == 1 {
         return one(&shape.successes[0].outcome);
     }
@@ -849,6 +881,11 @@ fn method_doc(
         }
         if input.tri_state {
             described.push_str(" ``None`` sends ``null``; leave it out to leave the field out.");
+        }
+        if input.required_with_body {
+            described.push_str(
+                " Required whenever the body is sent (when any of its fields is given).",
+            );
         }
         if input.deprecated {
             described = format!("Deprecated. {described}");

@@ -71,6 +71,10 @@ pub enum Outcome {
     Json(TypeRef),
     Text,
     Bytes,
+    /// Several kinds of body under one status: the response's own
+    /// `Content-Type` says which (JSON, then text, then bytes, the last
+    /// being the fallback).
+    ByType(Vec<Outcome>),
 }
 
 /// A successful response shape and the statuses that give it.
@@ -242,17 +246,25 @@ pub fn shape(api: &Api, op: &Operation) -> OpShape {
 }
 
 fn outcome(contents: &[Content]) -> Outcome {
-    let chosen = contents
-        .iter()
-        .find(|c| c.kind == BodyKind::Json)
-        .or_else(|| contents.first());
-    match chosen {
-        None => Outcome::Empty,
-        Some(c) => match c.kind {
-            BodyKind::Json => Outcome::Json(c.ty.clone()),
-            BodyKind::Binary | BodyKind::Multipart => Outcome::Bytes,
-            BodyKind::Text | BodyKind::Form => Outcome::Text,
-        },
+    let kind = |c: &Content| match c.kind {
+        BodyKind::Json => Outcome::Json(c.ty.clone()),
+        BodyKind::Binary | BodyKind::Multipart => Outcome::Bytes,
+        BodyKind::Text | BodyKind::Form => Outcome::Text,
+    };
+    // One outcome per kind: the first JSON content's type, text, bytes.
+    let mut kinds: Vec<Outcome> = Vec::new();
+    if let Some(json) = contents.iter().find(|c| c.kind == BodyKind::Json) {
+        kinds.push(kind(json));
+    }
+    for wanted in [Outcome::Text, Outcome::Bytes] {
+        if contents.iter().any(|c| kind(c) == wanted) {
+            kinds.push(wanted);
+        }
+    }
+    match kinds.len() {
+        0 => Outcome::Empty,
+        1 => kinds.remove(0),
+        _ => Outcome::ByType(kinds),
     }
 }
 
