@@ -30,6 +30,8 @@ __all__ = [
     "extra_fields",
     "form_content",
     "header_map",
+    "is_json",
+    "is_text",
     "list_parser",
     "model",
     "multipart_boundary",
@@ -153,16 +155,18 @@ class Model:
         __match_args__ = _Deferred()
         __signature__ = _Deferred()
 
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
+        def __init__(instance, /, *args: Any, **kwargs: Any) -> None:
             # Runs only for a class that is not a dataclass yet: its
-            # dataclass ``__init__`` takes over once it is made.
-            cls = type(self)
+            # dataclass ``__init__`` takes over once it is made. The
+            # instance is positional-only, so a field may be called ``self``
+            # (GitHub's links are) and still be passed by keyword.
+            cls = type(instance)
             _finish(cls)
             init = cls.__init__
             if init is Model.__init__:
-                object.__init__(self, *args, **kwargs)
+                object.__init__(instance, *args, **kwargs)
             else:
-                init(self, *args, **kwargs)
+                init(instance, *args, **kwargs)
 
         def __setstate__(self, state: Any) -> None:
             # Unpickling makes an instance without ``__init__``.
@@ -244,6 +248,17 @@ class RawResponse(Generic[T]):
 
     def __repr__(self) -> str:
         return f"RawResponse(status={self.status}, attempts={self.attempts})"
+
+
+def is_json(response: _runtime.Response) -> bool:
+    """Whether the response says it is JSON (``application/json``, ``*+json``)."""
+    return _runtime.is_json_media_type(response.media_type)
+
+
+def is_text(response: _runtime.Response) -> bool:
+    """Whether the response says it is text (``text/*``)."""
+    media = response.media_type
+    return media is not None and media.startswith("text/")
 
 
 def parse_response(

@@ -101,13 +101,14 @@ def format_value(value: object) -> str:
     so no Python ``repr`` ever reaches the wire.
     """
     if isinstance(value, str):
-        return str(value)
+        # The text itself, also of a ``str`` enum (whose ``str()`` is its name).
+        return str.__str__(value)
     if value is None:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
-        return str(int(value))
+        return int.__repr__(value)
     if isinstance(value, float):
         return _number_text(float(value))
     if isinstance(value, datetime.datetime):
