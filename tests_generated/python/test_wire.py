@@ -63,6 +63,22 @@ def test_only_what_the_caller_set_is_sent(server: Server) -> None:
     assert models.Links(self=models.Link(href="h")).to_dict() == {"self": {"href": "h"}}
 
 
+def test_a_model_sends_null_only_where_it_was_set(server: Server) -> None:
+    import wire
+
+    assert models.Link(href="h").to_dict() == {"href": "h"}
+    assert models.Link(href="h", title=None).to_dict() == {"href": "h", "title": None}
+    # Read back, a field left out stays left out, and a null stays null.
+    assert models.Link.from_dict({}).title is wire.NOT_GIVEN
+    assert models.Link.from_dict({"title": None}).title is None
+    assert models.Link.from_dict({"title": "t"}).to_dict() == {"title": "t"}
+    server.script(Reply(200, {}))
+    client(server).repos.update_repo(
+        owner="o", repo="r", links=models.Links(html=models.Link(title=None))
+    )
+    assert server.seen[0].body == b'{"links":{"html":{"title":null}}}'
+
+
 def test_an_optional_body_is_all_its_required_fields_or_nothing(server: Server) -> None:
     server.script(Reply(204), Reply(204))
     refunds = client(server).repos

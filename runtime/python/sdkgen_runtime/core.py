@@ -307,7 +307,12 @@ class RuntimeCore:
             for scheme in self._auth:
                 scheme.apply(headers, auth_query)
         if request.headers:
+            auth_cookie = headers.get("Cookie")
             headers.update(request.headers)
+            if auth_cookie is not None and "Cookie" in request.headers:
+                # Cookie parameters first, then the credentials the spec
+                # sends as a cookie, in one header (WIRE.md section 3).
+                headers["Cookie"] = f"{request.headers['Cookie']}; {auth_cookie}"
         if opts.extra_headers:
             headers.update(opts.extra_headers)
 

@@ -118,6 +118,12 @@ def test_a_field_may_be_called_self(base: ModuleType) -> None:
     assert Links(self="t").self == "t"
 
 
+def test_an_optional_nullable_field_keeps_left_out_apart_from_null(base: ModuleType) -> None:
+    assert base.parse_given(base.NOT_GIVEN, base.parse_date) is base.NOT_GIVEN
+    assert base.parse_given(None, base.parse_date) is None
+    assert base.parse_given("2024-01-02", base.parse_date).isoformat() == "2024-01-02"
+
+
 def test_date_times_in_json_are_utc(base: ModuleType) -> None:
     import datetime
 

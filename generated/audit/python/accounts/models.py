@@ -46,7 +46,7 @@ class AccountInput(_base.Model):
     name: str
     plan: AccountInputPlan | None = None
     """Left out, the API takes its default, ``"free"``."""
-    phone: str | None = None
+    phone: str | _base.NotGiven | None = _base.NOT_GIVEN
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> AccountInput:
@@ -55,7 +55,7 @@ class AccountInput(_base.Model):
             email=data["email"],
             name=data["name"],
             plan=data.get("plan"),
-            phone=data.get("phone"),
+            phone=data.get("phone", _base.NOT_GIVEN),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -63,7 +63,7 @@ class AccountInput(_base.Model):
         data: dict[str, Any] = {"email": self.email, "name": self.name}
         if self.plan is not None:
             data["plan"] = self.plan
-        if self.phone is not None:
+        if not isinstance(self.phone, _base.NotGiven):
             data["phone"] = self.phone
         return data
 
@@ -78,7 +78,7 @@ class Account(_base.Model):
     created_at: datetime.datetime
     plan: AccountInputPlan2 | None = None
     """Left out, the API takes its default, ``"free"``."""
-    phone: str | None = None
+    phone: str | _base.NotGiven | None = _base.NOT_GIVEN
     limits: Limits | None = None
 
     @classmethod
@@ -88,7 +88,7 @@ class Account(_base.Model):
             email=data["email"],
             name=data["name"],
             plan=data.get("plan"),
-            phone=data.get("phone"),
+            phone=data.get("phone", _base.NOT_GIVEN),
             id_=data["id"],
             credits_=data["credits"],
             limits=_base.parse_optional(data.get("limits"), Limits.from_dict),
@@ -106,7 +106,7 @@ class Account(_base.Model):
         }
         if self.plan is not None:
             data["plan"] = self.plan
-        if self.phone is not None:
+        if not isinstance(self.phone, _base.NotGiven):
             data["phone"] = self.phone
         if self.limits is not None:
             data["limits"] = _base.to_json(self.limits)

@@ -44,6 +44,7 @@ __all__ = [
     "parse_datetime",
     "parse_dict",
     "parse_float",
+    "parse_given",
     "parse_int",
     "parse_list",
     "parse_optional",
@@ -434,6 +435,14 @@ def parse_dict(value: Any, item: Callable[[Any], T]) -> dict[str, T]:
 def parse_optional(value: Any, item: Callable[[Any], T]) -> T | None:
     """``None`` for ``null`` (or a missing field), else the value read by ``item``."""
     return None if value is None else item(value)
+
+
+def parse_given(value: Any, item: Callable[[Any], T]) -> T | NotGiven | None:
+    """An optional nullable field: ``NOT_GIVEN`` when it was left out,
+    ``None`` for ``null``, else the value read by ``item``."""
+    if value is None or isinstance(value, NotGiven):
+        return value
+    return item(value)
 
 
 def list_parser(item: Callable[[Any], T]) -> Callable[[Any], list[T]]:

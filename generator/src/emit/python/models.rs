@@ -591,6 +591,7 @@ fn class_view(
         let default = constant_default(api, &f.ty).filter(|_| always);
         let wire = py_str(&f.name);
         let doc = field_doc(f);
+        let tri_state = !always && default.is_none() && f.ty.is_nullable();
         let (annotation, value) = match (&default, always) {
             (Some(d), _) => (
                 types.annotation(&f.ty),
@@ -604,6 +605,28 @@ fn class_view(
                 types.annotation(&f.ty),
                 types.decode(&f.ty, Doc::text(format!("data[{wire}]"))),
             ),
+            // Optional and nullable: leaving it out and `null` differ, so it
+            // is `NOT_GIVEN` until set (or read), and `None` sends `null`.
+            (None, false) if tri_state => {
+                let annotation = types.annotation(&f.ty);
+                let annotation = format!(
+                    "{} | _base.NotGiven | None",
+                    annotation.strip_suffix(" | None").unwrap_or(&annotation)
+                );
+                let given = Doc::call(
+                    "data.get",
+                    vec![Doc::text(wire.as_str()), Doc::text("_base.NOT_GIVEN")],
+                );
+                let value = if types.is_identity(&f.ty) {
+                    given
+                } else {
+                    Doc::call(
+                        "_base.parse_given",
+                        vec![given, types.checked_parser(f.ty.non_null())],
+                    )
+                };
+                (annotation, value)
+            }
             (None, false) => {
                 let nullable = f.ty.clone().nullable();
                 (
@@ -624,6 +647,7 @@ fn class_view(
         let default_doc = match &default {
             Some(d) => Some(Doc::text(d.as_str())),
             None if always => None,
+            None if tri_state => Some(Doc::text("_base.NOT_GIVEN")),
             None => Some(Doc::text("None")),
         };
         let view = FieldView {
@@ -639,7 +663,11 @@ fn class_view(
                 Doc::text(encoded)
             };
             optional_writes.push(OptionalWrite {
-                test: layout::if_line(8, &format!("self.{ident}"), "is not", "None"),
+                test: if tri_state {
+                    format!("if not isinstance(self.{ident}, _base.NotGiven):")
+                } else {
+                    layout::if_line(8, &format!("self.{ident}"), "is not", "None")
+                },
                 write: layout::assign(12, &format!("data[{wire}]"), &value),
             });
         }
