@@ -14,7 +14,7 @@ import re
 import threading
 import uuid
 from collections.abc import Mapping, Sequence
-from typing import IO, TYPE_CHECKING, Any, Callable, Generic, TypeVar, Union
+from typing import IO, TYPE_CHECKING, Any, Callable, Generic, TypeVar, Union, cast
 
 from . import _runtime
 
@@ -437,11 +437,15 @@ def parse_optional(value: Any, item: Callable[[Any], T]) -> T | None:
     return None if value is None else item(value)
 
 
-def parse_given(value: Any, item: Callable[[Any], T]) -> T | NotGiven | None:
+def parse_given(value: Any, item: Callable[[Any], T]) -> T | NotGiven:
     """An optional nullable field: ``NOT_GIVEN`` when it was left out,
-    ``None`` for ``null``, else the value read by ``item``."""
+    ``None`` for ``null``, else the value read by ``item``.
+
+    (``None`` is not in the annotation: type checkers then solve ``T`` from
+    ``item`` alone, also when ``item`` itself may give ``None``; every field
+    this fills allows ``None``.)"""
     if value is None or isinstance(value, NotGiven):
-        return value
+        return cast("T | NotGiven", value)
     return item(value)
 
 
