@@ -274,16 +274,26 @@ fn the_operation_plan_decides_what_the_sdk_sends() {
     // D1: a form, not multipart, although multipart is listed first.
     assert!(module.contains("content_type=\"application/x-www-form-urlencoded\""));
     assert!(!function_text(&module, "_upload_request").contains("multipart"));
-    // Each field as its encoding says: form and exploded unless declared.
-    assert!(module.contains("*_runtime.form_query(\"tags\", tags, explode=False)"));
-    assert!(module.contains("*_runtime.form_query(\"labels\", labels)"));
-
-    // Multipart parts of a declared type carry it (the first concrete one);
-    // the others keep the runtime's choice.
+    // Each field as its encoding says: form and exploded unless declared,
+    // in the schema's order (the runtime's `encode_form`).
     assert!(
         module.contains(
-            "content=_base.multipart_body(\n            body,\n            boundary,\n            \
-         {\"photo\": \"image/png\", \"meta\": \"application/x-yaml\"},\n        ),"
+            "content=_base.form_content(\n            \
+             (\"name\", (\"tags\", \"form\", False, False), \"labels\"),\n            \
+             _base.to_json(body),\n        ),"
+        ),
+        "{module}"
+    );
+
+    // Multipart parts carry the type their encoding declares (the runtime
+    // takes its first concrete one); the others are `None`, so the runtime
+    // applies WIRE.md's rules by the value. An optional body left out is
+    // no body.
+    assert!(
+        module.contains(
+            "fields=(\n            (\"photo\", \"image/*, image/png, image/jpeg\"),\n            \
+             (\"meta\", \"application/x-yaml\"),\n            (\"note\", None),\n        ),\n        \
+             value=body,\n        media_type=\"multipart/form-data\",\n        optional=True,"
         ),
         "{module}"
     );

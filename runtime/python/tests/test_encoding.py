@@ -16,6 +16,7 @@ from sdkgen_runtime import (
     encode_query,
     form_query,
     format_value,
+    path_param,
 )
 
 
@@ -91,8 +92,8 @@ def test_deep_object_query() -> None:
     assert pairs == [
         ("filter%5Bname%5D", "a%26b"),
         ("filter%5Bage%5D%5Bgt%5D", "3"),
-        ("filter%5Bids%5D", "1"),
-        ("filter%5Bids%5D", "2"),
+        ("filter%5Bids%5D%5B%5D", "1"),
+        ("filter%5Bids%5D%5B%5D", "2"),
     ]
 
 
@@ -117,7 +118,7 @@ def test_encode_path_fills_each_placeholder_like_a_substitution() -> None:
             name = match.group(1)
             if name not in params:
                 raise KeyError(f"no value for path parameter {name!r}")
-            return encode_path_segment(params[name])
+            return path_param(name, params[name])
 
         return re.sub(r"\{([^{}]+)\}", one, template)
 

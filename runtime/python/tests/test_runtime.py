@@ -163,6 +163,32 @@ def test_request_shape(mode: str) -> None:
 
 
 @MODES
+def test_cookie_parameters_and_a_cookie_credential_share_one_header(mode: str) -> None:
+    rec = Recorder(ok(), ok())
+    auth = ApiKeyAuth("Cookie", "sid=abc")
+    with_params = Request(method="GET", path="/c", headers={"Cookie": "theme=dark; id=1"})
+    without = Request(method="GET", path="/c")
+    for request in (with_params, without):
+        result, _ = run(mode, rec, op(), request, auth=auth)
+        assert isinstance(result, Response)
+    assert [r.headers["cookie"] for r in rec.requests] == ["theme=dark; id=1; sid=abc", "sid=abc"]
+
+
+@MODES
+def test_a_body_left_out_sends_no_content_type(mode: str) -> None:
+    # WIRE.md section 4: an optional body the caller did not give is no body
+    # at all, even where the operation names the body's media type.
+    rec = Recorder(ok(), ok())
+    for content in (None, b""):
+        request = Request(method="PUT", path="/b", content=content, content_type="text/csv")
+        result, _ = run(mode, rec, op(RetryClass.IDEMPOTENT, "PUT"), request)
+        assert isinstance(result, Response)
+    left_out, empty = rec.requests
+    assert "content-type" not in left_out.headers and left_out.content == b""
+    assert empty.headers["content-type"] == "text/csv"
+
+
+@MODES
 @pytest.mark.parametrize(
     ("auth", "header", "value", "query"),
     [

@@ -44,8 +44,9 @@ ChargeStatus = Union[Literal["succeeded", "failed"], str]
 class AccountInput(_base.Model):
     email: str
     name: str
-    plan: AccountInputPlan = "free"
-    phone: str | None = None
+    plan: AccountInputPlan | None = None
+    """Left out, the API takes its default, ``"free"``."""
+    phone: str | _base.NotGiven | None = _base.NOT_GIVEN
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> AccountInput:
@@ -53,14 +54,16 @@ class AccountInput(_base.Model):
         return cls(
             email=data["email"],
             name=data["name"],
-            plan=data.get("plan", "free"),
-            phone=data.get("phone"),
+            plan=data.get("plan"),
+            phone=data.get("phone", _base.NOT_GIVEN),
         )
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
-        data: dict[str, Any] = {"email": self.email, "name": self.name, "plan": self.plan}
-        if self.phone is not None:
+        data: dict[str, Any] = {"email": self.email, "name": self.name}
+        if self.plan is not None:
+            data["plan"] = self.plan
+        if not isinstance(self.phone, _base.NotGiven):
             data["phone"] = self.phone
         return data
 
@@ -73,8 +76,9 @@ class Account(_base.Model):
     credits_: int
     """Prepaid credits left."""
     created_at: datetime.datetime
-    plan: AccountInputPlan2 = "free"
-    phone: str | None = None
+    plan: AccountInputPlan2 | None = None
+    """Left out, the API takes its default, ``"free"``."""
+    phone: str | _base.NotGiven | None = _base.NOT_GIVEN
     limits: Limits | None = None
 
     @classmethod
@@ -83,8 +87,8 @@ class Account(_base.Model):
         return cls(
             email=data["email"],
             name=data["name"],
-            plan=data.get("plan", "free"),
-            phone=data.get("phone"),
+            plan=data.get("plan"),
+            phone=data.get("phone", _base.NOT_GIVEN),
             id_=data["id"],
             credits_=data["credits"],
             limits=_base.parse_optional(data.get("limits"), Limits.from_dict),
@@ -96,12 +100,13 @@ class Account(_base.Model):
         data: dict[str, Any] = {
             "email": self.email,
             "name": self.name,
-            "plan": self.plan,
             "id": self.id_,
             "credits": self.credits_,
             "created_at": _base.to_json(self.created_at),
         }
-        if self.phone is not None:
+        if self.plan is not None:
+            data["plan"] = self.plan
+        if not isinstance(self.phone, _base.NotGiven):
             data["phone"] = self.phone
         if self.limits is not None:
             data["limits"] = _base.to_json(self.limits)

@@ -113,7 +113,7 @@ class CreateTransfer(_base.Model):
     currency: Currency
     vendor_id: str
     """The id of the vendor to pay."""
-    description: str | None = None
+    description: str | _base.NotGiven | None = _base.NOT_GIVEN
     """A note shown on the vendor's statement; null for none."""
     metadata: Metadata | None = None
 
@@ -124,7 +124,7 @@ class CreateTransfer(_base.Model):
             amount=data["amount"],
             currency=data["currency"],
             vendor_id=data["vendor_id"],
-            description=data.get("description"),
+            description=data.get("description", _base.NOT_GIVEN),
             metadata=data.get("metadata"),
         )
 
@@ -135,7 +135,7 @@ class CreateTransfer(_base.Model):
             "currency": self.currency,
             "vendor_id": self.vendor_id,
         }
-        if self.description is not None:
+        if not isinstance(self.description, _base.NotGiven):
             data["description"] = self.description
         if self.metadata is not None:
             data["metadata"] = self.metadata

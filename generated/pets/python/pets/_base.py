@@ -10,12 +10,11 @@ from __future__ import annotations
 import base64
 import dataclasses
 import datetime
-import json
 import re
 import threading
 import uuid
 from collections.abc import Mapping, Sequence
-from typing import IO, TYPE_CHECKING, Any, Callable, Generic, TypeVar, Union
+from typing import IO, TYPE_CHECKING, Any, Callable, Generic, TypeVar, Union, cast
 
 from . import _runtime
 
@@ -27,16 +26,16 @@ __all__ = [
     "RawResponse",
     "ResponseValidationError",
     "client_config",
-    "cookie_header",
-    "delimited_query",
     "dict_parser",
     "extra_fields",
-    "form_body",
-    "header_value",
+    "form_content",
+    "header_map",
+    "is_json",
+    "is_text",
     "list_parser",
     "model",
-    "multipart_body",
     "multipart_boundary",
+    "multipart_request",
     "optional_parser",
     "parse_any",
     "parse_base64",
@@ -45,13 +44,16 @@ __all__ = [
     "parse_datetime",
     "parse_dict",
     "parse_float",
+    "parse_given",
     "parse_int",
     "parse_list",
     "parse_optional",
     "parse_response",
     "parse_str",
     "parse_union",
+    "require_fields",
     "to_json",
+    "to_parts",
 ]
 
 T = TypeVar("T")
@@ -154,16 +156,18 @@ class Model:
         __match_args__ = _Deferred()
         __signature__ = _Deferred()
 
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
+        def __init__(instance, /, *args: Any, **kwargs: Any) -> None:
             # Runs only for a class that is not a dataclass yet: its
-            # dataclass ``__init__`` takes over once it is made.
-            cls = type(self)
+            # dataclass ``__init__`` takes over once it is made. The
+            # instance is positional-only, so a field may be called ``self``
+            # (GitHub's links are) and still be passed by keyword.
+            cls = type(instance)
             _finish(cls)
             init = cls.__init__
             if init is Model.__init__:
-                object.__init__(self, *args, **kwargs)
+                object.__init__(instance, *args, **kwargs)
             else:
-                init(self, *args, **kwargs)
+                init(instance, *args, **kwargs)
 
         def __setstate__(self, state: Any) -> None:
             # Unpickling makes an instance without ``__init__``.
@@ -247,6 +251,17 @@ class RawResponse(Generic[T]):
         return f"RawResponse(status={self.status}, attempts={self.attempts})"
 
 
+def is_json(response: _runtime.Response) -> bool:
+    """Whether the response says it is JSON (``application/json``, ``*+json``)."""
+    return _runtime.is_json_media_type(response.media_type)
+
+
+def is_text(response: _runtime.Response) -> bool:
+    """Whether the response says it is text (``text/*``)."""
+    media = response.media_type
+    return media is not None and media.startswith("text/")
+
+
 def parse_response(
     operation: _runtime.Operation,
     response: _runtime.Response,
@@ -302,10 +317,9 @@ def to_json(value: object) -> Any:
         return {str(key): to_json(item) for key, item in value.items()}
     if isinstance(value, Model):
         return value.to_dict()
-    if isinstance(value, datetime.datetime):
-        return value.isoformat()
-    if isinstance(value, datetime.date):
-        return value.isoformat()
+    if isinstance(value, (datetime.datetime, datetime.date)):
+        # RFC 3339; a date-time with a zone in UTC with ``Z`` (WIRE.md section 1).
+        return _runtime.format_value(value)
     if isinstance(value, (bytes, bytearray)):
         return base64.b64encode(value).decode("ascii")
     if isinstance(value, (list, tuple)):
@@ -423,6 +437,18 @@ def parse_optional(value: Any, item: Callable[[Any], T]) -> T | None:
     return None if value is None else item(value)
 
 
+def parse_given(value: Any, item: Callable[[Any], T]) -> T | NotGiven:
+    """An optional nullable field: ``NOT_GIVEN`` when it was left out,
+    ``None`` for ``null``, else the value read by ``item``.
+
+    (``None`` is not in the annotation: type checkers then solve ``T`` from
+    ``item`` alone, also when ``item`` itself may give ``None``; every field
+    this fills allows ``None``.)"""
+    if value is None or isinstance(value, NotGiven):
+        return cast("T | NotGiven", value)
+    return item(value)
+
+
 def list_parser(item: Callable[[Any], T]) -> Callable[[Any], list[T]]:
     return lambda value: parse_list(value, item)
 
@@ -453,106 +479,88 @@ def parse_union(value: Any, parsers: Sequence[Callable[[Any], T]], name: str) ->
 
 
 # -- Request encoding ---------------------------------------------------------
+#
+# The serialisers themselves are the runtime's (``_runtime.query_param``,
+# ``encode_form``, ``encode_multipart``, ...: runtime/WIRE.md); what is here
+# only gets the generated code's values to them.
 
 
-def header_value(value: object) -> str:
-    """A header parameter's value (``style: simple``): lists joined by commas."""
-    value = to_json(value)
+def header_map(*pairs: tuple[str, str | None]) -> dict[str, str]:
+    """The headers of a call: ``(name, text)`` pairs, those without a text
+    (an undefined value, ``_runtime.header_param`` gives ``None``) left out."""
+    return {name: text for name, text in pairs if text is not None}
+
+
+def require_fields(body: Mapping[str, object], required: Sequence[str], operation: str) -> None:
+    """The required fields of an optional body: the body is left out when
+    no field is given, and must have all of them when any is.
+
+    Raises ``TypeError`` (nothing is sent) when some are missing.
+    """
+    if not body:
+        return
+    missing = [name for name in required if name not in body]
+    if missing:
+        raise TypeError(
+            f"{operation}: the request body needs {', '.join(repr(m) for m in missing)} "
+            "when any of its fields is given"
+        )
+
+
+def to_parts(value: object) -> Any:
+    """The value of a multipart field: models and containers converted as
+    ``to_json`` converts them, files (bytes, file objects, ``(name,
+    content[, type])``) kept as they are for the runtime to send as files."""
+    if isinstance(value, (bytes, bytearray)) or hasattr(value, "read"):
+        return value
+    if isinstance(value, tuple) and len(value) in (2, 3) and isinstance(value[0], str):
+        return value
     if isinstance(value, list):
-        return ",".join(_runtime.format_value(item) for item in value)
-    return _runtime.format_value(value)
+        return [to_parts(item) for item in value]
+    return to_json(value)
 
 
-def cookie_header(cookies: Mapping[str, object]) -> str:
-    """The ``Cookie`` header for cookie parameters (``None`` values left out)."""
-    return "; ".join(
-        f"{name}={_runtime.encode_path_segment(header_value(value))}"
-        for name, value in cookies.items()
-        if value is not None
+def form_content(
+    fields: Sequence[_runtime.FormField], value: Any, *, optional: bool = False
+) -> bytes | None:
+    """An ``application/x-www-form-urlencoded`` body: ``value``'s properties
+    by ``fields`` (``_runtime.encode_form``). An optional body the caller did
+    not give (``None``, or no field set) is no body: ``None``."""
+    if optional and not value:
+        return None
+    return _runtime.encode_form(fields, value).encode("ascii")
+
+
+def multipart_request(
+    method: str,
+    path: str,
+    *,
+    fields: Sequence[_runtime.MultipartField],
+    value: Any,
+    media_type: str,
+    query: Sequence[tuple[str, str]] = (),
+    headers: Mapping[str, str] | None = None,
+    optional: bool = False,
+) -> _runtime.Request:
+    """A request with a ``multipart/form-data`` body (``_runtime.encode_multipart``)
+    under a boundary of its own. An optional body the caller did not give
+    (``None``, or no field set) is no body."""
+    content: bytes | None = None
+    content_type: str | None = None
+    if not (optional and not value):
+        boundary = multipart_boundary()
+        content = _runtime.encode_multipart(fields, value, boundary)
+        content_type = f"{media_type}; boundary={boundary}"
+    return _runtime.Request(
+        method,
+        path,
+        query=query,
+        headers=headers or {},
+        content=content,
+        content_type=content_type,
     )
-
-
-def delimited_query(name: str, value: object, delimiter: str) -> list[tuple[str, str]]:
-    """A ``spaceDelimited`` or ``pipeDelimited`` array query parameter."""
-    if value is None:
-        return []
-    items = to_json(value)
-    if not isinstance(items, list):
-        items = [items]
-    encoded = [_runtime.encode_path_segment(_runtime.format_value(item)) for item in items]
-    separator = "%20" if delimiter == " " else _runtime.encode_path_segment(delimiter)
-    return [(_runtime.encode_path_segment(name), separator.join(encoded))]
-
-
-def form_body(pairs: Sequence[tuple[str, str]]) -> bytes:
-    """An ``application/x-www-form-urlencoded`` body from encoded pairs."""
-    return _runtime.encode_query(pairs).encode("ascii")
 
 
 def multipart_boundary() -> str:
     """A boundary that no part can contain by chance."""
     return f"sdkgen-{uuid.uuid4().hex}"
-
-
-def _disposition_name(name: str) -> str:
-    return name.replace("\r", "%0D").replace("\n", "%0A").replace('"', "%22")
-
-
-def _file_part(value: Any) -> tuple[str | None, bytes, str | None] | None:
-    """``(filename, content, content_type)`` when ``value`` is a file; the
-    type is ``None`` unless the caller gave one."""
-    if isinstance(value, (bytes, bytearray)):
-        return None, bytes(value), None
-    if isinstance(value, tuple) and len(value) in (2, 3) and isinstance(value[0], str):
-        content = value[1]
-        data = content.read() if hasattr(content, "read") else bytes(content)
-        content_type = value[2] if len(value) == 3 else None
-        return value[0], data, content_type
-    if hasattr(value, "read"):
-        data = value.read()
-        name = getattr(value, "name", None)
-        filename = name.rsplit("/", 1)[-1] if isinstance(name, str) else None
-        return filename, data, None
-    return None
-
-
-def multipart_body(
-    fields: Mapping[str, object],
-    boundary: str,
-    content_types: Mapping[str, str] | None = None,
-) -> bytes:
-    """A ``multipart/form-data`` body: files as file parts, text and numbers
-    as text parts, objects and arrays of them as JSON parts; lists repeat
-    the field; ``None`` values are left out.
-
-    ``content_types`` gives a part's ``Content-Type`` by field name where the
-    spec's ``encoding`` declares one; a file's own type, given as
-    ``(filename, content, content_type)``, still wins."""
-    declared = content_types or {}
-    parts: list[bytes] = []
-    for name, value in fields.items():
-        values = value if isinstance(value, list) else [value]
-        for item in values:
-            if item is None:
-                continue
-            disposition = f'form-data; name="{_disposition_name(name)}"'
-            file = _file_part(item)
-            if file is not None:
-                filename, data, given = file
-                content_type = given or declared.get(name, "application/octet-stream")
-                disposition += f'; filename="{_disposition_name(filename or name)}"'
-            else:
-                converted = to_json(item)
-                if isinstance(converted, (dict, list)):
-                    data = json.dumps(converted, separators=(",", ":")).encode("utf-8")
-                    content_type = declared.get(name, "application/json")
-                else:
-                    data = _runtime.format_value(converted).encode("utf-8")
-                    content_type = declared.get(name, "text/plain; charset=utf-8")
-            head = (
-                f"--{boundary}\r\nContent-Disposition: {disposition}\r\n"
-                f"Content-Type: {content_type}\r\n\r\n"
-            )
-            parts.append(head.encode("utf-8") + data + b"\r\n")
-    parts.append(f"--{boundary}--\r\n".encode("ascii"))
-    return b"".join(parts)

@@ -551,6 +551,23 @@ impl Uses {
     }
 }
 
+/// A field's docstring: its description, and the API's default for it.
+fn field_doc(f: &crate::ir::Field) -> Option<String> {
+    let default = f.default.as_ref().filter(|d| !d.is_null()).map(|d| {
+        format!(
+            "Left out, the API takes its default, ``{}``.",
+            serde_json::to_string(d).unwrap_or_default()
+        )
+    });
+    let text = match (f.description.as_deref().map(str::trim_end), default) {
+        (Some(d), Some(x)) if !d.trim().is_empty() => format!("{d}\n\n{x}"),
+        (Some(d), None) => d.to_string(),
+        (_, Some(x)) => x,
+        (_, None) => return None,
+    };
+    doc_of(Some(&text))
+}
+
 fn class_view(
     api: &Api,
     types: &Types,
@@ -568,17 +585,13 @@ fn class_view(
     let mut optional_writes = Vec::new();
     for (f, ident) in fields.iter().zip(&idents) {
         let always = f.required && !f.write_only;
-        let default = constant_default(api, &f.ty).or_else(|| {
-            if always {
-                None
-            } else {
-                f.default
-                    .as_ref()
-                    .and_then(|d| default_literal(api, &f.ty, d))
-            }
-        });
+        // Only a required `const` gets a default: an optional field is
+        // `None` until it is set, so `to_dict` sends only what was set; the
+        // spec's default is documented, never sent.
+        let default = constant_default(api, &f.ty).filter(|_| always);
         let wire = py_str(&f.name);
-        let doc = doc_of(f.description.as_deref());
+        let doc = field_doc(f);
+        let tri_state = !always && default.is_none() && f.ty.is_nullable();
         let (annotation, value) = match (&default, always) {
             (Some(d), _) => (
                 types.annotation(&f.ty),
@@ -592,6 +605,28 @@ fn class_view(
                 types.annotation(&f.ty),
                 types.decode(&f.ty, Doc::text(format!("data[{wire}]"))),
             ),
+            // Optional and nullable: leaving it out and `null` differ, so it
+            // is `NOT_GIVEN` until set (or read), and `None` sends `null`.
+            (None, false) if tri_state => {
+                let annotation = types.annotation(&f.ty);
+                let annotation = format!(
+                    "{} | _base.NotGiven | None",
+                    annotation.strip_suffix(" | None").unwrap_or(&annotation)
+                );
+                let given = Doc::call(
+                    "data.get",
+                    vec![Doc::text(wire.as_str()), Doc::text("_base.NOT_GIVEN")],
+                );
+                let value = if types.is_identity(&f.ty) {
+                    given
+                } else {
+                    Doc::call(
+                        "_base.parse_given",
+                        vec![given, types.checked_parser(f.ty.non_null())],
+                    )
+                };
+                (annotation, value)
+            }
             (None, false) => {
                 let nullable = f.ty.clone().nullable();
                 (
@@ -612,6 +647,7 @@ fn class_view(
         let default_doc = match &default {
             Some(d) => Some(Doc::text(d.as_str())),
             None if always => None,
+            None if tri_state => Some(Doc::text("_base.NOT_GIVEN")),
             None => Some(Doc::text("None")),
         };
         let view = FieldView {
@@ -627,7 +663,11 @@ fn class_view(
                 Doc::text(encoded)
             };
             optional_writes.push(OptionalWrite {
-                test: layout::if_line(8, &format!("self.{ident}"), "is not", "None"),
+                test: if tri_state {
+                    format!("if not isinstance(self.{ident}, _base.NotGiven):")
+                } else {
+                    layout::if_line(8, &format!("self.{ident}"), "is not", "None")
+                },
                 write: layout::assign(12, &format!("data[{wire}]"), &value),
             });
         }

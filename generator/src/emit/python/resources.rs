@@ -5,7 +5,7 @@
 
 use super::escape::{one_line, py_str};
 use super::layout::{self, Doc, WIDTH};
-use super::models::{constant_default, default_literal};
+use super::models::constant_default;
 use super::naming::{operation_constant, request_builder, response_parser, Names};
 use super::shape::{Input, OpShape, Outcome, Place};
 use super::types::Types;
@@ -105,15 +105,13 @@ fn input_annotation(types: &Types, input: &Input) -> String {
 /// The default of an optional input, and its annotation with it.
 fn input_param(api: &Api, types: &Types, input: &Input, ident: &str) -> ParamView {
     let annotation = input_annotation(types, input);
-    let constant = constant_default(api, &input.ty);
-    let given = input
-        .default
-        .as_ref()
-        .and_then(|d| default_literal(api, &input.ty, d))
-        .filter(|d| d != "None");
+    // A required `const` has one possible value, so the argument defaults to
+    // it. A spec's `default` is never an argument's default: only what the
+    // caller sets is sent, and the docstring tells the API's default.
+    let constant = constant_default(api, &input.ty).filter(|_| input.required);
     let (annotation, default) = if input.required && constant.is_none() {
         (annotation, String::new())
-    } else if let Some(d) = constant.or(given) {
+    } else if let Some(d) = constant {
         (annotation, format!(" = {d}"))
     } else if input.tri_state {
         (
@@ -213,29 +211,157 @@ fn sent(types: &Types, input: &Input, ident: &str) -> String {
     }
 }
 
-/// `*<pairs of input>`: a query parameter or a form field, encoded as its
-/// style and explode say.
-fn pairs(types: &Types, input: &Input, ident: &str, style: ParamStyle, explode: bool) -> Doc {
-    let wire = Doc::text(py_str(&input.wire));
-    let value = Doc::text(sent(types, input, ident));
+/// OpenAPI's name of a style, as the runtime takes it.
+fn style_name(style: ParamStyle) -> &'static str {
     match style {
-        ParamStyle::DeepObject => Doc::call(
-            "*_runtime.deep_object_query",
-            vec![wire, Doc::text(format!("_base.to_json({ident})"))],
-        ),
-        ParamStyle::SpaceDelimited => Doc::call(
-            "*_base.delimited_query",
-            vec![wire, value, Doc::text("\" \"")],
-        ),
-        ParamStyle::PipeDelimited => Doc::call(
-            "*_base.delimited_query",
-            vec![wire, value, Doc::text("\"|\"")],
-        ),
-        _ if !explode => Doc::call(
-            "*_runtime.form_query",
-            vec![wire, value, Doc::text("explode=False")],
-        ),
-        _ => Doc::call("*_runtime.form_query", vec![wire, value]),
+        ParamStyle::Simple => "simple",
+        ParamStyle::Label => "label",
+        ParamStyle::Matrix => "matrix",
+        ParamStyle::Form => "form",
+        ParamStyle::SpaceDelimited => "spaceDelimited",
+        ParamStyle::PipeDelimited => "pipeDelimited",
+        ParamStyle::DeepObject => "deepObject",
+    }
+}
+
+/// `*_runtime.query_param(...)`: a query parameter encoded as its style,
+/// explode, allowReserved and content say (only what differs from the
+/// defaults, `form` and exploded, is written out).
+fn query_pairs(types: &Types, input: &Input, ident: &str) -> Doc {
+    let mut args = vec![
+        Doc::text(py_str(&input.wire)),
+        Doc::text(sent(types, input, ident)),
+    ];
+    if input.style != ParamStyle::Form {
+        args.push(Doc::text(format!(
+            "style={}",
+            py_str(style_name(input.style))
+        )));
+    }
+    if !input.explode {
+        args.push(Doc::text("explode=False"));
+    }
+    if input.allow_reserved {
+        args.push(Doc::text("allow_reserved=True"));
+    }
+    if let Some(media) = &input.content_type {
+        args.push(Doc::text(format!("content_type={}", py_str(media))));
+    }
+    Doc::call("*_runtime.query_param", args)
+}
+
+/// `_runtime.path_param(...)`: a path parameter in its style.
+fn path_expansion(types: &Types, input: &Input, ident: &str) -> Doc {
+    let mut args = vec![
+        Doc::text(py_str(&input.wire)),
+        Doc::text(sent(types, input, ident)),
+    ];
+    if input.style != ParamStyle::Simple {
+        args.push(Doc::text(format!(
+            "style={}",
+            py_str(style_name(input.style))
+        )));
+    }
+    if input.explode {
+        args.push(Doc::text("explode=True"));
+    }
+    if let Some(media) = &input.content_type {
+        args.push(Doc::text(format!("content_type={}", py_str(media))));
+    }
+    Doc::call("_runtime.path_param", args)
+}
+
+/// `_runtime.header_param(...)` of a header parameter.
+fn header_text(types: &Types, input: &Input, ident: &str) -> Doc {
+    let mut args = vec![Doc::text(sent(types, input, ident))];
+    if input.explode {
+        args.push(Doc::text("explode=True"));
+    }
+    if let Some(media) = &input.content_type {
+        args.push(Doc::text(format!("content_type={}", py_str(media))));
+    }
+    args.push(Doc::text(format!("name={}", py_str(&input.wire))));
+    Doc::call("_runtime.header_param", args)
+}
+
+/// `*_runtime.cookie_pairs(...)` of a cookie parameter.
+fn cookie_text(types: &Types, input: &Input, ident: &str) -> Doc {
+    let mut args = vec![
+        Doc::text(py_str(&input.wire)),
+        Doc::text(sent(types, input, ident)),
+    ];
+    if !input.explode {
+        args.push(Doc::text("explode=False"));
+    }
+    if let Some(media) = &input.content_type {
+        args.push(Doc::text(format!("content_type={}", py_str(media))));
+    }
+    Doc::call("*_runtime.cookie_pairs", args)
+}
+
+/// The value a multipart field is sent with: files as they are, models and
+/// containers through `_base.to_parts` (which keeps files and dates).
+fn part_value(types: &Types, input: &Input, ident: &str) -> String {
+    if !input.file && types.needs_encoding(&input.ty) {
+        format!("_base.to_parts({ident})")
+    } else {
+        ident.to_string()
+    }
+}
+
+/// The form fields of a body, in the plan's (the schema's) order: a name
+/// alone where the encoding is OpenAPI's default, else
+/// `(name, style, explode, allow_reserved)`.
+fn form_fields(op: &Operation) -> Doc {
+    let parts = op.plan.body.as_ref().map(|b| &b.parts[..]).unwrap_or(&[]);
+    let items = parts
+        .iter()
+        .map(|p| {
+            if p.style == ParamStyle::Form && p.explode && !p.allow_reserved {
+                Doc::text(py_str(&p.property))
+            } else {
+                Doc::text(format!(
+                    "({}, {}, {}, {})",
+                    py_str(&p.property),
+                    py_str(style_name(p.style)),
+                    if p.explode { "True" } else { "False" },
+                    if p.allow_reserved { "True" } else { "False" }
+                ))
+            }
+        })
+        .collect::<Vec<_>>();
+    tuple_doc(items)
+}
+
+/// The multipart fields of a body, in the plan's order, each with the part
+/// type its `encoding` declares (`None` where the spec declares none: the
+/// runtime then applies WIRE.md's rules by the value).
+fn multipart_fields(op: &Operation) -> Doc {
+    let parts = op.plan.body.as_ref().map(|b| &b.parts[..]).unwrap_or(&[]);
+    let items = parts
+        .iter()
+        .map(|p| {
+            let declared = p
+                .content_type
+                .as_deref()
+                .filter(|_| p.declared)
+                .map(py_str)
+                .unwrap_or_else(|| "None".to_string());
+            Doc::text(format!("({}, {declared})", py_str(&p.property)))
+        })
+        .collect::<Vec<_>>();
+    tuple_doc(items)
+}
+
+/// A tuple literal (`()`, `(x,)`, `(x, y)`).
+fn tuple_doc(mut items: Vec<Doc>) -> Doc {
+    match items.len() {
+        0 => Doc::text("()"),
+        1 => {
+            let only = items.remove(0).flat();
+            Doc::text(format!("({only},)"))
+        }
+        _ => Doc::group("(", items, ")"),
     }
 }
 
@@ -273,9 +399,12 @@ fn builder_body(
 
     // Path.
     let path_params = of(|p| *p == Place::Path);
+    let plain = path_params.iter().all(|(i, _, _)| {
+        i.style == ParamStyle::Simple && !i.explode && i.content_type.is_none()
+    });
     let path = if path_params.is_empty() {
         Doc::text(py_str(&op.path))
-    } else {
+    } else if plain {
         Doc::call(
             "_runtime.encode_path",
             vec![
@@ -292,6 +421,23 @@ fn builder_body(
                 ),
             ],
         )
+    } else {
+        Doc::call(
+            "_runtime.expand_path",
+            vec![
+                Doc::text(py_str(&op.path)),
+                Doc::group(
+                    "{",
+                    path_params
+                        .iter()
+                        .map(|(i, n, _)| {
+                            path_expansion(types, i, n).prefixed(&format!("{}: ", py_str(&i.wire)))
+                        })
+                        .collect(),
+                    "}",
+                ),
+            ],
+        )
     };
 
     // Query.
@@ -299,49 +445,33 @@ fn builder_body(
     if !query_params.is_empty() {
         let items = query_params
             .iter()
-            .map(|(i, n, _)| match i.place {
-                Place::Query { style, explode } => pairs(types, i, n, style, explode),
-                _ => pairs(types, i, n, ParamStyle::Form, true),
-            })
+            .map(|(i, n, _)| query_pairs(types, i, n))
             .collect();
         lines.push(Doc::group("query = [", items, "]").render(4, 0));
     }
 
-    // Headers and cookies.
+    // Headers and cookies: undefined values send nothing.
     let header_params = of(|p| *p == Place::Header);
     let cookie_params = of(|p| *p == Place::Cookie);
     if !header_params.is_empty() || !cookie_params.is_empty() {
-        let (always, optional): (Vec<_>, Vec<_>) =
-            header_params.iter().partition(|(_, _, p)| always_sent(p));
-        let entries = always
+        let entries = header_params
             .iter()
-            .map(|(i, n, _)| Doc::text(format!("{}: _base.header_value({n})", py_str(&i.wire))))
-            .collect();
-        lines.push(Doc::group("headers: dict[str, str] = {", entries, "}").render(4, 0));
-        for (i, n, _) in optional {
-            lines.push(format!(
-                "{}\n        {}",
-                layout::if_line(4, n, "is not", "None"),
-                layout::assign(
-                    8,
-                    &format!("headers[{}]", py_str(&i.wire)),
-                    &Doc::call("_base.header_value", vec![Doc::text(n.as_str())])
+            .map(|(i, n, _)| {
+                Doc::group(
+                    "(",
+                    vec![Doc::text(py_str(&i.wire)), header_text(types, i, n)],
+                    ")",
                 )
-            ));
-        }
+            })
+            .collect();
+        lines.push(Doc::call("headers = _base.header_map", entries).render(4, 0));
         if !cookie_params.is_empty() {
             let entries = cookie_params
                 .iter()
-                .map(|(i, n, _)| Doc::text(format!("{}: {n}", py_str(&i.wire))))
+                .map(|(i, n, _)| cookie_text(types, i, n))
                 .collect();
-            lines.push(
-                Doc::call(
-                    "cookies = _base.cookie_header",
-                    vec![Doc::group("{", entries, "}")],
-                )
-                .render(4, 0),
-            );
-            lines.push("if cookies:\n        headers[\"Cookie\"] = cookies".to_string());
+            lines.push(Doc::group("cookies = [", entries, "]").render(4, 0));
+            lines.push("if cookies:\n        headers[\"Cookie\"] = \"; \".join(cookies)".to_string());
         }
     }
 
@@ -356,29 +486,25 @@ fn builder_body(
     if let Some(body) = &shape.body {
         let media = concrete_media_type(&body.media_type);
         let fields = of(|p| *p == Place::BodyField);
-        if body.flattened && body.kind == BodyKind::Form {
-            // Each field as the plan's encoding for it says (form, exploded,
-            // unless the spec's `encoding` declares otherwise).
-            let parts = op.plan.body.as_ref().map(|b| &b.parts[..]).unwrap_or(&[]);
-            let items = fields
-                .iter()
-                .map(
-                    |(i, n, _)| match parts.iter().find(|p| p.property == i.wire) {
-                        Some(part) => pairs(types, i, n, part.style, part.explode),
-                        None => pairs(types, i, n, ParamStyle::Form, true),
-                    },
-                )
-                .collect();
-            lines.push(Doc::group("body = [", items, "]").render(4, 0));
-        } else if body.flattened {
+        if body.flattened {
+            // Only what the caller set: `None` (or `NOT_GIVEN` where `None`
+            // sends `null`) leaves a field out.
+            let multipart = body.kind == BodyKind::Multipart;
             let (always, optional): (Vec<_>, Vec<_>) =
                 fields.iter().partition(|(_, _, p)| always_sent(p));
+            let value = |i: &Input, n: &str| {
+                if multipart {
+                    part_value(types, i, n)
+                } else {
+                    n.to_string()
+                }
+            };
             let entries = always
                 .iter()
-                .map(|(i, n, _)| Doc::text(format!("{}: {n}", py_str(&i.wire))))
+                .map(|(i, n, _)| Doc::text(format!("{}: {}", py_str(&i.wire), value(i, n))))
                 .collect();
             lines.push(Doc::group("body: dict[str, object] = {", entries, "}").render(4, 0));
-            for (i, n, p) in optional {
+            for (i, n, p) in &optional {
                 let test = if p.default.ends_with("NOT_GIVEN") {
                     format!("if not isinstance({n}, _base.NotGiven):")
                 } else {
@@ -389,9 +515,29 @@ fn builder_body(
                     layout::assign(
                         8,
                         &format!("body[{}]", py_str(&i.wire)),
-                        &Doc::text(n.as_str())
+                        &Doc::text(value(i, n))
                     )
                 ));
+            }
+            // The required fields of an optional body: all of them, or no
+            // body at all.
+            let with_body: Vec<Doc> = fields
+                .iter()
+                .filter(|(i, _, _)| i.required_with_body)
+                .map(|(i, _, _)| Doc::text(py_str(&i.wire)))
+                .collect();
+            if !with_body.is_empty() {
+                lines.push(
+                    Doc::call(
+                        "_base.require_fields",
+                        vec![
+                            Doc::text("body"),
+                            tuple_doc(with_body),
+                            Doc::text(py_str(&op.id)),
+                        ],
+                    )
+                    .render(4, 0),
+                );
             }
         }
         let whole = of(|p| *p == Place::Body);
@@ -413,57 +559,51 @@ fn builder_body(
                 }
             }
             BodyKind::Form => {
-                let content = if body.flattened {
-                    "_base.form_body(body)".to_string()
+                // No locals here: every name but `body` may be an argument's.
+                let value = if body.flattened {
+                    "_base.to_json(body)".to_string()
                 } else {
-                    format!(
-                        "_base.form_body(_runtime.form_query(\"body\", {}))",
-                        whole_value.unwrap_or_else(|| "body".to_string())
-                    )
+                    whole_value.unwrap_or_else(|| "body".to_string())
                 };
-                request_args.push(Doc::text(format!("content={content}")));
+                let mut args = vec![form_fields(op), Doc::text(value)];
+                if !body.required {
+                    args.push(Doc::text("optional=True"));
+                }
+                request_args.push(Doc::call("content=_base.form_content", args));
                 request_args.push(Doc::text(format!("content_type={}", py_str(media))));
             }
             BodyKind::Multipart => {
-                lines.push("boundary = _base.multipart_boundary()".to_string());
-                let fields_expr = if body.flattened {
+                // The runtime makes the boundary, so the body needs no local
+                // name (every name but `body` may be an argument's).
+                let value = if body.flattened {
                     "body".to_string()
                 } else {
-                    "_base.to_json(body)".to_string()
+                    format!(
+                        "_base.to_parts({})",
+                        whole.first().map(|(_, n, _)| n.as_str()).unwrap_or("body")
+                    )
                 };
-                // The part types the spec's `encoding` declares (the plan's
-                // own defaults are what `multipart_body` does by itself).
-                let declared: Vec<Doc> = op
-                    .plan
-                    .body
-                    .iter()
-                    .flat_map(|b| &b.parts)
-                    .filter(|p| p.declared && body.flattened)
-                    .filter_map(|p| {
-                        // A list of types, or a wildcard, allows what the
-                        // caller sends: its first concrete type is the default.
-                        let ty = p
-                            .content_type
-                            .as_deref()?
-                            .split(',')
-                            .map(str::trim)
-                            .find(|t| !t.is_empty() && !t.contains('*'))?;
-                        Some(Doc::text(format!(
-                            "{}: {}",
-                            py_str(&p.property),
-                            py_str(ty)
-                        )))
-                    })
-                    .collect();
-                let mut args = vec![Doc::text(fields_expr), Doc::text("boundary")];
-                if !declared.is_empty() {
-                    args.push(Doc::group("{", declared, "}"));
-                }
-                request_args.push(Doc::call("content=_base.multipart_body", args));
-                request_args.push(Doc::text(format!(
-                    "content_type={} + boundary",
-                    py_str(&format!("{media}; boundary="))
-                )));
+                lines.push(
+                    Doc::call(
+                        "return _base.multipart_request",
+                        [
+                            request_args.clone(),
+                            vec![
+                                multipart_fields(op).prefixed("fields="),
+                                Doc::text(format!("value={value}")),
+                                Doc::text(format!("media_type={}", py_str(media))),
+                            ],
+                            if body.required {
+                                vec![]
+                            } else {
+                                vec![Doc::text("optional=True")]
+                            },
+                        ]
+                        .concat(),
+                    )
+                    .render(4, 0),
+                );
+                return lines.join("\n    ");
             }
             BodyKind::Binary => {
                 request_args.push(Doc::text("content=body"));
@@ -486,8 +626,39 @@ fn builder_body(
 
 /// The return annotation and the body of an operation's response parser.
 fn parser(types: &Types, shape: &OpShape) -> (String, String) {
-    let one = |outcome: &Outcome| -> (String, String) {
+    fn one(types: &Types, outcome: &Outcome) -> (String, String) {
         match outcome {
+            Outcome::ByType(kinds) => {
+                // The response's Content-Type picks the reading; the last
+                // kind is the fallback.
+                let mut annotations: Vec<String> = Vec::new();
+                let mut lines = Vec::new();
+                for (i, kind) in kinds.iter().enumerate() {
+                    let (annotation, body) = one(types, kind);
+                    for part in annotation.split(" | ") {
+                        if !annotations.iter().any(|a| a == part) {
+                            annotations.push(part.to_string());
+                        }
+                    }
+                    if i + 1 == kinds.len() {
+                        lines.push(body);
+                    } else {
+                        let test = match kind {
+                            Outcome::Json(_) => "_base.is_json(response)",
+                            _ => "_base.is_text(response)",
+                        };
+                        lines.push(format!(
+                            "if {test}:\n        {}",
+                            body.replace("\n    ", "\n        ")
+                        ));
+                    }
+                }
+                if let Some(pos) = annotations.iter().position(|a| a == "None") {
+                    let none = annotations.remove(pos);
+                    annotations.push(none);
+                }
+                (annotations.join(" | "), lines.join("\n    "))
+            }
             Outcome::Empty => ("None".to_string(), "return None".to_string()),
             Outcome::Bytes => ("bytes".to_string(), "return response.content".to_string()),
             Outcome::Text => ("str".to_string(), "return response.text".to_string()),
@@ -509,7 +680,8 @@ fn parser(types: &Types, shape: &OpShape) -> (String, String) {
                 }
             }
         }
-    };
+    }
+    let one = |outcome: &Outcome| one(types, outcome);
     if shape.successes.len() == 1 {
         return one(&shape.successes[0].outcome);
     }
@@ -701,8 +873,19 @@ fn method_doc(
             }
             _ => format!("{place}."),
         };
+        if let Some(d) = input.default.as_ref().filter(|d| !d.is_null()) {
+            described.push_str(&format!(
+                " Left out, the API takes its default, ``{}``.",
+                serde_json::to_string(d).unwrap_or_default()
+            ));
+        }
         if input.tri_state {
             described.push_str(" ``None`` sends ``null``; leave it out to leave the field out.");
+        }
+        if input.required_with_body {
+            described.push_str(
+                " Required whenever the body is sent (when any of its fields is given).",
+            );
         }
         if input.deprecated {
             described = format!("Deprecated. {described}");

@@ -41,6 +41,16 @@ pub struct Input {
     pub deprecated: bool,
     /// A file part of a multipart body, or a binary body.
     pub file: bool,
+    /// How a parameter is serialised (WIRE.md section 3): its style and
+    /// explode (OpenAPI's defaults where the spec gives none), allowReserved
+    /// and the media type of a parameter described by `content`.
+    pub style: ParamStyle,
+    pub explode: bool,
+    pub allow_reserved: bool,
+    pub content_type: Option<String>,
+    /// A required field of an optional body: the argument may be left out,
+    /// but only with the whole body.
+    pub required_with_body: bool,
 }
 
 /// How the body is sent.
@@ -61,6 +71,10 @@ pub enum Outcome {
     Json(TypeRef),
     Text,
     Bytes,
+    /// Several kinds of body under one status: the response's own
+    /// `Content-Type` says which (JSON, then text, then bytes, the last
+    /// being the fallback).
+    ByType(Vec<Outcome>),
 }
 
 /// A successful response shape and the statuses that give it.
@@ -153,6 +167,11 @@ pub fn shape(api: &Api, op: &Operation) -> OpShape {
                 description: p.description.clone(),
                 deprecated: p.deprecated,
                 file: false,
+                style: p.style,
+                explode: p.explode,
+                allow_reserved: p.allow_reserved,
+                content_type: p.content_type.clone(),
+                required_with_body: false,
             });
         }
     }
@@ -186,6 +205,11 @@ pub fn shape(api: &Api, op: &Operation) -> OpShape {
                     description: f.description.clone(),
                     deprecated: f.deprecated,
                     file: content.kind == BodyKind::Multipart && is_binary(api, &f.ty),
+                    style: ParamStyle::Form,
+                    explode: true,
+                    allow_reserved: false,
+                    content_type: None,
+                    required_with_body: f.required && !plan.required,
                 });
             }
         } else {
@@ -199,6 +223,11 @@ pub fn shape(api: &Api, op: &Operation) -> OpShape {
                 description,
                 deprecated: false,
                 file: content.kind == BodyKind::Binary,
+                style: ParamStyle::Form,
+                explode: true,
+                allow_reserved: false,
+                content_type: None,
+                required_with_body: false,
             });
         }
         body = Some(BodyShape {
@@ -217,17 +246,25 @@ pub fn shape(api: &Api, op: &Operation) -> OpShape {
 }
 
 fn outcome(contents: &[Content]) -> Outcome {
-    let chosen = contents
-        .iter()
-        .find(|c| c.kind == BodyKind::Json)
-        .or_else(|| contents.first());
-    match chosen {
-        None => Outcome::Empty,
-        Some(c) => match c.kind {
-            BodyKind::Json => Outcome::Json(c.ty.clone()),
-            BodyKind::Binary | BodyKind::Multipart => Outcome::Bytes,
-            BodyKind::Text | BodyKind::Form => Outcome::Text,
-        },
+    let kind = |c: &Content| match c.kind {
+        BodyKind::Json => Outcome::Json(c.ty.clone()),
+        BodyKind::Binary | BodyKind::Multipart => Outcome::Bytes,
+        BodyKind::Text | BodyKind::Form => Outcome::Text,
+    };
+    // One outcome per kind: the first JSON content's type, text, bytes.
+    let mut kinds: Vec<Outcome> = Vec::new();
+    if let Some(json) = contents.iter().find(|c| c.kind == BodyKind::Json) {
+        kinds.push(kind(json));
+    }
+    for wanted in [Outcome::Text, Outcome::Bytes] {
+        if contents.iter().any(|c| kind(c) == wanted) {
+            kinds.push(wanted);
+        }
+    }
+    match kinds.len() {
+        0 => Outcome::Empty,
+        1 => kinds.remove(0),
+        _ => Outcome::ByType(kinds),
     }
 }
 

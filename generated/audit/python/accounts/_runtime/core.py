@@ -307,7 +307,12 @@ class RuntimeCore:
             for scheme in self._auth:
                 scheme.apply(headers, auth_query)
         if request.headers:
+            auth_cookie = headers.get("Cookie")
             headers.update(request.headers)
+            if auth_cookie is not None and "Cookie" in request.headers:
+                # Cookie parameters first, then the credentials the spec
+                # sends as a cookie, in one header (WIRE.md section 3).
+                headers["Cookie"] = f"{request.headers['Cookie']}; {auth_cookie}"
         if opts.extra_headers:
             headers.update(opts.extra_headers)
 
@@ -330,7 +335,9 @@ class RuntimeCore:
                     f"{operation.name}: the request body cannot be encoded as JSON: {exc}"
                 ) from exc
             headers.setdefault("Content-Type", request.content_type or "application/json")
-        elif request.content_type is not None:
+        elif request.content is not None and request.content_type is not None:
+            # An optional body the caller did not give is no body at all:
+            # no bytes and no Content-Type (WIRE.md section 4).
             headers.setdefault("Content-Type", request.content_type)
 
         query: Sequence[tuple[str, str]] = request.query

@@ -49,9 +49,9 @@ def _list_accounts_request(
     email: str | None,
 ) -> _runtime.Request:
     query = [
-        *_runtime.form_query("page", page),
-        *_runtime.form_query("per_page", per_page),
-        *_runtime.form_query("email", email),
+        *_runtime.query_param("page", page),
+        *_runtime.query_param("per_page", per_page),
+        *_runtime.query_param("email", email),
     ]
     return _runtime.Request("GET", "/accounts", query=query)
 
@@ -64,10 +64,12 @@ def _create_account_request(
     *,
     email: str,
     name: str,
-    plan: models.AccountInputPlan,
+    plan: models.AccountInputPlan | None,
     phone: str | _base.NotGiven | None,
 ) -> _runtime.Request:
-    body: dict[str, object] = {"email": email, "name": name, "plan": plan}
+    body: dict[str, object] = {"email": email, "name": name}
+    if plan is not None:
+        body["plan"] = plan
     if not isinstance(phone, _base.NotGiven):
         body["phone"] = phone
     return _runtime.Request("POST", "/accounts", json=_base.to_json(body))
@@ -96,10 +98,12 @@ def _replace_account_request(
     account_id: str,
     email: str,
     name: str,
-    plan: models.AccountInputPlan,
+    plan: models.AccountInputPlan | None,
     phone: str | _base.NotGiven | None,
 ) -> _runtime.Request:
-    body: dict[str, object] = {"email": email, "name": name, "plan": plan}
+    body: dict[str, object] = {"email": email, "name": name}
+    if plan is not None:
+        body["plan"] = plan
     if not isinstance(phone, _base.NotGiven):
         body["phone"] = phone
     return _runtime.Request(
@@ -172,7 +176,7 @@ class Accounts2WithRawResponse:
         *,
         email: str,
         name: str,
-        plan: models.AccountInputPlan = "free",
+        plan: models.AccountInputPlan | None = None,
         phone: str | _base.NotGiven | None = _base.NOT_GIVEN,
         idempotency_key: str | None = None,
         timeout: float | None = None,
@@ -230,7 +234,7 @@ class Accounts2WithRawResponse:
         account_id: str,
         email: str,
         name: str,
-        plan: models.AccountInputPlan = "free",
+        plan: models.AccountInputPlan | None = None,
         phone: str | _base.NotGiven | None = _base.NOT_GIVEN,
         timeout: float | None = None,
         deadline: float | None = None,
@@ -356,7 +360,7 @@ class Accounts2:
         *,
         email: str,
         name: str,
-        plan: models.AccountInputPlan = "free",
+        plan: models.AccountInputPlan | None = None,
         phone: str | _base.NotGiven | None = _base.NOT_GIVEN,
         idempotency_key: str | None = None,
         timeout: float | None = None,
@@ -379,7 +383,7 @@ class Accounts2:
         Args:
             email: Field `email` of the body.
             name: Field `name` of the body.
-            plan: Field `plan` of the body.
+            plan: Field `plan` of the body. Left out, the API takes its default, ``"free"``.
             phone: Field `phone` of the body. ``None`` sends ``null``; leave it out to leave the
                 field out.
             idempotency_key: The key sent on every attempt (default: a UUID v4 made once for this
@@ -474,7 +478,7 @@ class Accounts2:
         account_id: str,
         email: str,
         name: str,
-        plan: models.AccountInputPlan = "free",
+        plan: models.AccountInputPlan | None = None,
         phone: str | _base.NotGiven | None = _base.NOT_GIVEN,
         timeout: float | None = None,
         deadline: float | None = None,
@@ -495,7 +499,7 @@ class Accounts2:
             account_id: Path parameter `account_id`.
             email: Field `email` of the body.
             name: Field `name` of the body.
-            plan: Field `plan` of the body.
+            plan: Field `plan` of the body. Left out, the API takes its default, ``"free"``.
             phone: Field `phone` of the body. ``None`` sends ``null``; leave it out to leave the
                 field out.
             timeout: Seconds for the whole call, every attempt and sleep included (default: 60 s).
@@ -628,7 +632,7 @@ class AsyncAccounts2WithRawResponse:
         *,
         email: str,
         name: str,
-        plan: models.AccountInputPlan = "free",
+        plan: models.AccountInputPlan | None = None,
         phone: str | _base.NotGiven | None = _base.NOT_GIVEN,
         idempotency_key: str | None = None,
         timeout: float | None = None,
@@ -686,7 +690,7 @@ class AsyncAccounts2WithRawResponse:
         account_id: str,
         email: str,
         name: str,
-        plan: models.AccountInputPlan = "free",
+        plan: models.AccountInputPlan | None = None,
         phone: str | _base.NotGiven | None = _base.NOT_GIVEN,
         timeout: float | None = None,
         deadline: float | None = None,
@@ -811,7 +815,7 @@ class AsyncAccounts2:
         *,
         email: str,
         name: str,
-        plan: models.AccountInputPlan = "free",
+        plan: models.AccountInputPlan | None = None,
         phone: str | _base.NotGiven | None = _base.NOT_GIVEN,
         idempotency_key: str | None = None,
         timeout: float | None = None,
@@ -834,7 +838,7 @@ class AsyncAccounts2:
         Args:
             email: Field `email` of the body.
             name: Field `name` of the body.
-            plan: Field `plan` of the body.
+            plan: Field `plan` of the body. Left out, the API takes its default, ``"free"``.
             phone: Field `phone` of the body. ``None`` sends ``null``; leave it out to leave the
                 field out.
             idempotency_key: The key sent on every attempt (default: a UUID v4 made once for this
@@ -929,7 +933,7 @@ class AsyncAccounts2:
         account_id: str,
         email: str,
         name: str,
-        plan: models.AccountInputPlan = "free",
+        plan: models.AccountInputPlan | None = None,
         phone: str | _base.NotGiven | None = _base.NOT_GIVEN,
         timeout: float | None = None,
         deadline: float | None = None,
@@ -950,7 +954,7 @@ class AsyncAccounts2:
             account_id: Path parameter `account_id`.
             email: Field `email` of the body.
             name: Field `name` of the body.
-            plan: Field `plan` of the body.
+            plan: Field `plan` of the body. Left out, the API takes its default, ``"free"``.
             phone: Field `phone` of the body. ``None`` sends ``null``; leave it out to leave the
                 field out.
             timeout: Seconds for the whole call, every attempt and sleep included (default: 60 s).

@@ -37,9 +37,9 @@ def _list_transfers_request(
     created: models.ListTransfersCreated | None,
 ) -> _runtime.Request:
     query = [
-        *_runtime.form_query("limit", limit),
-        *_runtime.form_query("starting_after", starting_after),
-        *_runtime.deep_object_query("created", _base.to_json(created)),
+        *_runtime.query_param("limit", limit),
+        *_runtime.query_param("starting_after", starting_after),
+        *_runtime.query_param("created", _base.to_json(created), style="deepObject"),
     ]
     return _runtime.Request("GET", "/transfers", query=query)
 

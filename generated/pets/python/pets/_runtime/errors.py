@@ -11,6 +11,8 @@ import enum
 import json
 from collections.abc import Mapping
 
+from .response import media_type_of, says_json
+
 __all__ = [
     "APIConnectionError",
     "APIError",
@@ -94,11 +96,12 @@ class APIError(SDKError):
         attempts: int,
         stop_reason: StopReason,
     ) -> None:
-        code, server_message = error_code_and_message(content)
+        json_body = _reads_as_json(headers)
+        code, server_message = error_code_and_message(content) if json_body else (None, None)
         self.status = status
         self.headers = headers
         self.content = content
-        self.body = _decode_body(content)
+        self.body = _decode_body(content, json_body)
         self.code = code
         self.server_message = server_message
         text = f"HTTP {status}"
@@ -207,13 +210,22 @@ def api_error_for(
     )
 
 
-def _decode_body(content: bytes) -> object:
+def _reads_as_json(headers: Mapping[str, str]) -> bool:
+    """An error body is read as JSON when its ``Content-Type`` says JSON, or
+    when it has none; never when it names another type."""
+    media = media_type_of(headers)
+    return media is None or says_json(media)
+
+
+def _decode_body(content: bytes, json_body: bool = True) -> object:
     if not content:
         return None
-    try:
-        return json.loads(content)
-    except ValueError:
-        return content.decode("utf-8", errors="replace")
+    if json_body:
+        try:
+            return json.loads(content)
+        except ValueError:
+            pass
+    return content.decode("utf-8", errors="replace")
 
 
 def error_code_and_message(content: bytes) -> tuple[str | None, str | None]:

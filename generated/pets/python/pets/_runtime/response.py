@@ -6,7 +6,25 @@ import json as _json
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["Response"]
+__all__ = ["Response", "media_type_of"]
+
+
+def media_type_of(headers: Mapping[str, str]) -> str | None:
+    """The essence of a ``Content-Type`` header (``application/json``),
+    lower-cased, or ``None`` when there is none."""
+    value = headers.get("content-type")
+    if value is None:
+        value = next((v for k, v in headers.items() if k.lower() == "content-type"), None)
+    if value is None:
+        return None
+    return value.split(";", 1)[0].strip().lower() or None
+
+
+def says_json(media_type: str | None) -> bool:
+    """``application/json`` or ``*+json``."""
+    return media_type is not None and (
+        media_type == "application/json" or media_type.endswith("+json")
+    )
 
 
 class Response:
@@ -30,8 +48,22 @@ class Response:
     def text(self) -> str:
         return self.content.decode("utf-8", errors="replace")
 
+    @property
+    def media_type(self) -> str | None:
+        """The essence of the response's ``Content-Type``, lower-cased."""
+        return media_type_of(self.headers)
+
     def json(self) -> Any:
-        """The body decoded as JSON (``None`` for an empty body)."""
+        """The body decoded as JSON (``None`` for an empty body).
+
+        Raises ``ValueError`` when the response's ``Content-Type`` names
+        another media type than JSON (``application/json``, ``*+json``): a
+        binary or text body is never read as JSON. Without a
+        ``Content-Type`` the body is read as the operation documents it.
+        """
+        media = self.media_type
+        if media is not None and not says_json(media):
+            raise ValueError(f"the response is {media}, not JSON")
         if not self.content:
             return None
         return _json.loads(self.content)

@@ -36,9 +36,9 @@ def _list_pets_request(
     status: models.PetStatus | None,
 ) -> _runtime.Request:
     query = [
-        *_runtime.form_query("limit", limit),
-        *_runtime.form_query("tags", tags),
-        *_runtime.form_query("status", status),
+        *_runtime.query_param("limit", limit),
+        *_runtime.query_param("tags", tags),
+        *_runtime.query_param("status", status),
     ]
     return _runtime.Request("GET", "/pets", query=query)
 

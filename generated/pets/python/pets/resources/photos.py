@@ -39,12 +39,12 @@ def _upload_pet_photo_request(
     body: dict[str, object] = {"file": file}
     if caption is not None:
         body["caption"] = caption
-    boundary = _base.multipart_boundary()
-    return _runtime.Request(
+    return _base.multipart_request(
         "PUT",
         _runtime.encode_path("/pets/{petId}/photo", {"petId": pet_id}),
-        content=_base.multipart_body(body, boundary, {"file": "image/png"}),
-        content_type="multipart/form-data; boundary=" + boundary,
+        fields=(("file", "image/png, image/jpeg"), ("caption", None)),
+        value=body,
+        media_type="multipart/form-data",
     )
 
 

@@ -1,0 +1,49 @@
+"""Responses are read by their Content-Type: JSON only when it says JSON."""
+
+from __future__ import annotations
+
+import pytest
+
+from sdkgen_runtime import APIError, Response, StopReason
+
+
+def response(content: bytes, headers: dict[str, str]) -> Response:
+    return Response(status=200, headers=headers, content=content, attempts=1)
+
+
+@pytest.mark.parametrize(
+    "media", ["application/json", "application/json; charset=utf-8", "application/problem+json"]
+)
+def test_json_types_are_read_as_json(media: str) -> None:
+    assert response(b'{"a":1}', {"Content-Type": media}).json() == {"a": 1}
+
+
+def test_a_body_without_a_type_is_read_as_documented() -> None:
+    assert response(b"[1]", {}).json() == [1]
+
+
+@pytest.mark.parametrize("media", ["application/octet-stream", "text/plain", "application/pdf"])
+def test_other_types_are_never_read_as_json(media: str) -> None:
+    # Bytes that happen to be valid JSON are still not JSON.
+    with pytest.raises(ValueError, match="not JSON"):
+        response(b"123", {"content-type": media}).json()
+    assert response(b"123", {"content-type": media}).media_type == media
+
+
+def test_error_bodies_are_read_by_their_type() -> None:
+    def error(content: bytes, media: str | None) -> APIError:
+        headers = {} if media is None else {"Content-Type": media}
+        return APIError(
+            status=400,
+            headers=headers,
+            content=content,
+            attempts=1,
+            stop_reason=StopReason.NOT_RETRYABLE,
+        )
+
+    as_json = error(b'{"code":"bad"}', "application/json")
+    assert as_json.body == {"code": "bad"} and as_json.code == "bad"
+    untyped = error(b'{"code":"bad"}', None)
+    assert untyped.body == {"code": "bad"} and untyped.code == "bad"
+    text = error(b'{"code":"bad"}', "text/plain")
+    assert text.body == '{"code":"bad"}' and text.code is None
