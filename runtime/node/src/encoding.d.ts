@@ -51,8 +51,11 @@ export declare function cookieHeader(...pieces: (string | undefined | null)[]): 
 /** A form field's encoding: [name, style = 'form', explode = style === 'form', allowReserved = false]. */
 export type FormField = readonly [name: string, style?: QueryStyle, explode?: boolean, allowReserved?: boolean];
 
-/** An application/x-www-form-urlencoded body: `fields` in order, then the value's other properties. */
-export declare function formBody(value: object | null | undefined, fields?: readonly FormField[]): string;
+/** An application/x-www-form-urlencoded body: `fields` in order, then the value's other properties; undefined without a value. */
+export declare function formBody<V extends object | null | undefined>(
+  value: V,
+  fields?: readonly FormField[],
+): V extends object ? string : string | undefined;
 
 /** One path parameter in `simple` style, strictly encoded. */
 export declare function encodePathSegment(value: unknown, name?: string): string;

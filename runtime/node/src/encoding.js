@@ -399,12 +399,13 @@ export function cookieHeader(...pieces) {
  * encoding of its row in `fields` (`[name, style?, explode?, allowReserved?]`;
  * form and explode when the row says no more, or when there is no row), in
  * the order of `fields`, then the value's other properties in its order.
- * @param {Record<string, unknown>} value the body, with wire names
+ * Undefined when there is no value: an optional body not given is no body.
+ * @param {Record<string, unknown> | null | undefined} value the body, with wire names
  * @param {readonly (readonly [string, string?, boolean?, boolean?])[]} [fields]
- * @returns {string}
+ * @returns {string | undefined}
  */
 export function formBody(value, fields = []) {
-  if (value === undefined || value === null) return '';
+  if (value === undefined || value === null) return undefined;
   if (!isObject(value)) throw new InvalidArgumentError('a form body must be an object');
   const pieces = [];
   const seen = new Set();

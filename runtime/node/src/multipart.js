@@ -51,13 +51,14 @@ function boundary() {
  * parts' rows `[name, contentType?]` in the order of the schema, where
  * contentType is what the spec's `encoding` declares; the value's other
  * properties follow in its order. Returns a Blob whose `type` is the body's
- * Content-Type, boundary included.
- * @param {Record<string, unknown>} value
+ * Content-Type, boundary included; undefined when there is no value (an
+ * optional body not given is no body).
+ * @param {Record<string, unknown> | null | undefined} value
  * @param {readonly (readonly [string, (string | null)?])[]} [parts]
- * @returns {Blob}
+ * @returns {Blob | undefined}
  */
 export function multipartBody(value, parts = []) {
-  if (value === undefined || value === null) value = {};
+  if (value === undefined || value === null) return undefined;
   if (!isStructured(value) || Array.isArray(value)) {
     throw new InvalidArgumentError('a multipart body must be an object');
   }

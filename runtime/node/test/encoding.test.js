@@ -121,7 +121,8 @@ test('cookies: pieces of several parameters joined with "; "', () => {
 test('form bodies: schema order then the value order, nothing for an absent or null field', () => {
   const fields = [['b'], ['a', 'deepObject', true], ['c', 'form', false]];
   assert.equal(formBody({ z: 1, a: { k: 'v' }, c: [1, 2], b: 'x', n: null, u: undefined }, fields), 'b=x&a%5Bk%5D=v&c=1,2&z=1');
-  assert.equal(formBody(undefined, fields), '');
+  assert.equal(formBody(undefined, fields), undefined);
+  assert.equal(multipartBody(null), undefined);
   assert.throws(() => formBody([1], fields), InvalidArgumentError);
   // an object property without an entry is spread into its members
   assert.equal(formBody({ labels: { size: 'x l' } }), 'size=x%20l');
