@@ -10,11 +10,13 @@ import {
   basicAuth,
   bearerAuth,
   bodyOf,
+  cookies,
   fillPath,
   headerValues,
   withoutKeys,
 } from "../../generated/payments/node/core.js";
 import {
+  cookieParam,
   headerParam,
   pathParam,
 } from "../../generated/payments/node/runtime/index.js";
@@ -145,11 +147,13 @@ test("request helpers", () => {
     headerParam("X-A", ["1", 2]),
     headerParam("X-B", undefined),
     headerParam("X-C", true),
-    ["Cookie", undefined],
+    cookies(cookieParam("a", null)),
+    cookies(cookieParam("s", "x y"), cookieParam("t", [1, 2])),
   );
   assert.deepEqual(
     [...h],
     [
+      ["cookie", "s=x%20y; t=1; t=2"],
       ["x-a", "1,2"],
       ["x-c", "true"],
     ],

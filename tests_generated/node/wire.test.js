@@ -137,7 +137,10 @@ test(
       body,
       part([named("title")], 'Q3 "final"') +
         part(
-          [`${named("picture")}; filename="picture"`, "Content-Type: image/png"],
+          [
+            `${named("picture")}; filename="picture"`,
+            "Content-Type: image/png",
+          ],
           "\x89\x50",
         ) +
         part([named("page_count")], "2") +
@@ -196,7 +199,9 @@ test(
     assert.equal(requests[1].body.toString(), '{"record_id":"r_2"}');
     assert.equal(requests[1].url, "/records");
     const header = (r, name) =>
-      r.rawHeaders.filter((_, i) => i % 2 === 1 && r.rawHeaders[i - 1] === name);
+      r.rawHeaders.filter(
+        (_, i) => i % 2 === 1 && r.rawHeaders[i - 1] === name,
+      );
     assert.deepEqual(header(requests[1], "self"), []);
     assert.equal(requests[2].url, "/records?this=a&constructor=b&__proto__=c");
     assert.deepEqual(header(requests[2], "self"), ["d"]);
@@ -220,8 +225,16 @@ test(
     const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x7b]);
     const { results } = await sent(
       [
-        { status: 200, body: pdf, headers: { "content-type": "application/pdf" } },
-        { status: 200, body: "not json", headers: { "content-type": "text/csv" } },
+        {
+          status: 200,
+          body: pdf,
+          headers: { "content-type": "application/pdf" },
+        },
+        {
+          status: 200,
+          body: "not json",
+          headers: { "content-type": "text/csv" },
+        },
         {
           status: 200,
           body: '{"object":"report"}',

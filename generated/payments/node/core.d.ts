@@ -98,3 +98,7 @@ export declare function bodyOf<T extends object>(
 export declare function headerValues(
   ...entries: (readonly [string, string | undefined] | undefined)[]
 ): Headers;
+/** @internal */
+export declare function cookies(
+  ...pieces: string[]
+): readonly ["Cookie", string] | undefined;

@@ -1,7 +1,7 @@
 // What every resource of this SDK shares: credentials per operation, request
 // helpers and the promise its methods return. Retries, deadlines, idempotency
 // keys and the retry budget are the runtime's (./runtime/).
-import { resolveAuth } from "./runtime/index.js";
+import { cookieHeader, resolveAuth } from "./runtime/index.js";
 
 // The executor of every APIPromise: the promise itself is never awaited
 // directly (then() is overridden), so it settles at once.
@@ -286,4 +286,13 @@ export function headerValues(...entries) {
     headers.set(entry[0], entry[1]);
   }
   return headers;
+}
+
+/**
+ * The `Cookie` header entry for `headerValues` from the runtime's
+ * `cookieParam` pieces, joined with `; `; undefined when there are none.
+ */
+export function cookies(...pieces) {
+  const value = cookieHeader(...pieces);
+  return value === undefined ? undefined : ["Cookie", value];
 }

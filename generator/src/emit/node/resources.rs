@@ -664,11 +664,8 @@ impl<'a> Method<'a> {
             }
         }
         if !cookies.is_empty() {
-            imports.runtime.insert("cookieHeader");
-            headers.push(l::array(
-                vec![l::text("\"Cookie\""), l::call("cookieHeader", cookies)],
-                false,
-            ));
+            imports.core.insert("cookies");
+            headers.push(l::call("cookies", cookies));
         }
         if !headers.is_empty() {
             imports.core.insert("headerValues");
