@@ -379,7 +379,10 @@ fn parameters_and_body_parts_are_written_by_their_plan() {
     // Multipart rows carry only what the encoding declares.
     let files_js = &files["resources/files.js"];
     let upload = descriptor(files_js, "upload");
-    assert!(upload.contains("[\"picture\", \"image/png, image/jpeg\"],"), "{upload}");
+    assert!(
+        upload.contains("[\"picture\", \"image/png, image/jpeg\"],"),
+        "{upload}"
+    );
     assert!(upload.contains("[\"ids\", \"application/json\"],"));
     assert!(upload.contains("[\"page_count\"],"));
     // A JSON body's type lists every field, in schema order, and writes them so.
@@ -391,10 +394,16 @@ fn parameters_and_body_parts_are_written_by_their_plan() {
     // Path parameters by their style; header parameters through the runtime.
     let equivalence = generate(&root().join("tests_generated/equivalence/spec.yaml"));
     let search = &equivalence["resources/search.js"];
-    assert!(search.contains("pathParam(\"label\", label, { style: \"label\" }),"), "{search}");
+    assert!(
+        search.contains("pathParam(\"label\", label, { style: \"label\" }),"),
+        "{search}"
+    );
     assert!(search.contains("pathParam(\"matrix\", matrix, { style: \"matrix\", explode: true }),"));
     let items = &equivalence["resources/items.js"];
-    assert!(items.contains("headerParam(\"X-Window\", wire.windowToWire(params.xWindow), {"), "{items}");
+    assert!(
+        items.contains("headerParam(\"X-Window\", wire.windowToWire(params.xWindow), {"),
+        "{items}"
+    );
 }
 
 #[test]

@@ -910,21 +910,11 @@ fn converter_view(types: &Types, i: usize) -> Option<Converter> {
         }
         How::Tagged { wire, name } => (
             ret(
-                vec![
-                    "value".into(),
-                    wire.clone(),
-                    table_name.clone(),
-                    "1".into(),
-                ],
+                vec!["value".into(), wire.clone(), table_name.clone(), "1".into()],
                 "return byTag",
             ),
             ret(
-                vec![
-                    "value".into(),
-                    name.clone(),
-                    table_name.clone(),
-                    "2".into(),
-                ],
+                vec!["value".into(), name.clone(), table_name.clone(), "2".into()],
                 "return byTag",
             ),
         ),
