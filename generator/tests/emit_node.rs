@@ -330,7 +330,12 @@ fn descriptors_bodies_and_servers_follow_the_plan() {
     assert!(!create.contains("capMs") && !create.contains("timeout"));
 
     // Multipart listed before a form: the plan's rule sends the form.
-    assert!(things.contains("body: formBody(params)"), "{things}");
+    assert!(
+        things.contains("body: formBody(params, createThingOperation.parts)"),
+        "{things}"
+    );
+    assert!(descriptor(things, "createThing").contains("parts: [[\"name\"]],"));
+    assert!(things.contains("contentType: \"application/x-www-form-urlencoded\""));
     assert!(!things.contains("multipartBody"));
 
     // The path item's server, its variable filled in, for that operation only;
@@ -350,6 +355,55 @@ fn descriptors_bodies_and_servers_follow_the_plan() {
     let pets = generate(&root().join("specs/pets.yaml"));
     assert!(!pets["index.js"].contains("serverUrls"));
     assert!(!pets["README.md"].contains("serverUrls"));
+}
+
+#[test]
+fn parameters_and_body_parts_are_written_by_their_plan() {
+    let files = generate(&root().join("tests_generated/node/fixtures/wire.yaml"));
+    let stripe = &files["resources/stripe.js"];
+    // Each form property's encoding, in the schema's order, in the descriptor.
+    let create = descriptor(stripe, "createCustomer");
+    assert!(
+        create.contains(
+            "  parts: [\n    [\"description\"],\n    [\"metadata\", \"deepObject\", true],\n    [\"items\", \"deepObject\", true],\n    [\"expand\", \"deepObject\", true],\n    [\"tax_ids\", \"form\", false],\n    [\"address\"],\n  ],"
+        ),
+        "{create}"
+    );
+    // An optional body is no body unless the caller sets one of its fields;
+    // a body that is not flattened is the caller's `body`, or none.
+    assert!(stripe.contains("bodyOf(params)"), "{stripe}");
+    assert!(stripe.contains("body: formBody(params.body),"), "{stripe}");
+    assert!(stripe.contains(
+        "queryParam(\"expand\", params.expand, {\n          style: \"deepObject\",\n          explode: true,\n        }),"
+    ));
+    // Multipart rows carry only what the encoding declares.
+    let files_js = &files["resources/files.js"];
+    let upload = descriptor(files_js, "upload");
+    assert!(
+        upload.contains("[\"picture\", \"image/png, image/jpeg\"],"),
+        "{upload}"
+    );
+    assert!(upload.contains("[\"ids\", \"application/json\"],"));
+    assert!(upload.contains("[\"page_count\"],"));
+    // A JSON body's type lists every field, in schema order, and writes them so.
+    let wire = &files["wire.js"];
+    assert!(wire.contains(
+        "const recordModelFields = [\n  [\"record_id\", \"recordId\"],\n  [\"this\"],\n  [\"constructor\"],\n  [\"__proto__\", \"proto\"],\n  [\"self\"],\n  [\"note\"],\n  [\"level\"],\n];"
+    ), "{wire}");
+    assert!(wire.contains("return convertInOrder(value, recordModelFields);"));
+    // Path parameters by their style; header parameters through the runtime.
+    let equivalence = generate(&root().join("tests_generated/equivalence/spec.yaml"));
+    let search = &equivalence["resources/search.js"];
+    assert!(
+        search.contains("pathParam(\"label\", label, { style: \"label\" }),"),
+        "{search}"
+    );
+    assert!(search.contains("pathParam(\"matrix\", matrix, { style: \"matrix\", explode: true }),"));
+    let items = &equivalence["resources/items.js"];
+    assert!(
+        items.contains("headerParam(\"X-Window\", wire.windowToWire(params.xWindow), {"),
+        "{items}"
+    );
 }
 
 #[test]

@@ -9,13 +9,17 @@ import {
   apiKeyAuth,
   basicAuth,
   bearerAuth,
-  cookieValue,
+  bodyOf,
+  cookies,
   fillPath,
-  formBody,
   headerValues,
-  multipartBody,
   withoutKeys,
 } from "../../generated/payments/node/core.js";
+import {
+  cookieParam,
+  headerParam,
+  pathParam,
+} from "../../generated/payments/node/runtime/index.js";
 
 /** A runtime that answers every request with what it was asked. */
 const echo = {
@@ -107,7 +111,7 @@ test("scheme names such as __proto__ are plain keys", async () => {
 test("an argument error rejects the promise instead of throwing", async () => {
   const c = core({}, []);
   const p = c.call({ name: "op" }, undefined, () => ({
-    path: fillPath("/things/{id}", ".."),
+    path: fillPath("/things/{id}", pathParam("id", "..")),
   }));
   assert.ok(p instanceof APIPromise);
   await assert.rejects(p, { name: "InvalidArgumentError" });
@@ -127,30 +131,31 @@ test("withResponse gives the decoded body with the response", async () => {
   assert.equal(await p, "OP");
 });
 
-test("request helpers", async () => {
-  assert.equal(fillPath("/a/{x}/b/{y}", "../x", 7), "/a/..%2Fx/b/7");
+test("request helpers", () => {
+  assert.equal(
+    fillPath("/a/{x}/b/{y}", pathParam("x", "../x"), pathParam("y", 7)),
+    "/a/..%2Fx/b/7",
+  );
   assert.deepEqual(withoutKeys({ a: 1, b: 2, c: 3 }, "a", "c"), { b: 2 });
   assert.equal(withoutKeys(undefined, "a"), undefined);
-  const h = headerValues("X-A", ["1", 2], "X-B", undefined, "X-C", true);
+  // An optional body: none unless a field of it is set (null counts).
+  assert.equal(bodyOf({ q: 1 }, "q"), undefined);
+  assert.equal(bodyOf({ a: undefined }), undefined);
+  assert.equal(bodyOf(undefined), undefined);
+  assert.deepEqual(bodyOf({ q: 1, a: null }, "q"), { a: null });
+  const h = headerValues(
+    headerParam("X-A", ["1", 2]),
+    headerParam("X-B", undefined),
+    headerParam("X-C", true),
+    cookies(cookieParam("a", null)),
+    cookies(cookieParam("s", "x y"), cookieParam("t", [1, 2])),
+  );
   assert.deepEqual(
     [...h],
     [
+      ["cookie", "s=x%20y; t=1; t=2"],
       ["x-a", "1,2"],
       ["x-c", "true"],
     ],
-  );
-  assert.equal(cookieValue("a", "x y", "b", null), "a=x%20y");
-  assert.equal(cookieValue("a", undefined), undefined);
-  assert.equal(
-    formBody({ tags: ["a", "b"], n: 1, o: { k: 1 }, skip: null }).toString(),
-    "tags=a&tags=b&n=1&o=%7B%22k%22%3A1%7D",
-  );
-  const form = multipartBody({ file: new Uint8Array([1, 2]), caption: "hi" });
-  assert.equal(form.get("caption"), "hi");
-  const file = form.get("file");
-  assert.ok(file instanceof Blob);
-  assert.deepEqual(
-    new Uint8Array(await file.arrayBuffer()),
-    new Uint8Array([1, 2]),
   );
 });

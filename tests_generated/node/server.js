@@ -7,7 +7,7 @@ import { createServer } from "node:http";
  *   headers?: Record<string, string> }} Answer
  * @typedef {{ method: string, url: string, path: string,
  *   query: URLSearchParams, headers: import("node:http").IncomingHttpHeaders,
- *   body: Buffer }} Recorded
+ *   rawHeaders: string[], body: Buffer }} Recorded
  */
 
 /**
@@ -28,6 +28,7 @@ export async function scripted(answers) {
         path: url.pathname,
         query: url.searchParams,
         headers: req.headers,
+        rawHeaders: req.rawHeaders,
         body: Buffer.concat(chunks),
       });
       const answer = answers[Math.min(requests.length - 1, answers.length - 1)];

@@ -1,12 +1,7 @@
 // What every resource of this SDK shares: credentials per operation, request
 // helpers and the promise its methods return. Retries, deadlines, idempotency
 // keys and the retry budget are the runtime's (./runtime/).
-import {
-  InvalidArgumentError,
-  encodePathSegment,
-  resolveAuth,
-  strictEncode,
-} from "./runtime/index.js";
+import { cookieHeader, resolveAuth } from "./runtime/index.js";
 
 // The executor of every APIPromise: the promise itself is never awaited
 // directly (then() is overridden), so it settles at once.
@@ -223,15 +218,14 @@ function isPlainCredential(auth) {
 
 /**
  * Fills the `{name}` placeholders of a path template, in order, with the
- * values percent-encoded by the runtime (`/`, `..` and friends cannot change
- * the path).
+ * parameters' expansions, which the runtime's `pathParam` has written and
+ * percent-encoded (`/`, `..` and friends cannot change the path).
  */
-export function fillPath(template, ...values) {
+export function fillPath(template, ...segments) {
   const parts = pathParts(template);
   let path = parts[0];
   for (let i = 1; i < parts.length; i += 2) {
-    const value = values[(i - 1) / 2];
-    path += encodePathSegment(value, `path parameter ${parts[i]}`);
+    path += segments[(i - 1) / 2];
     path += parts[i + 1];
   }
   return path;
@@ -266,79 +260,39 @@ export function withoutKeys(object, ...keys) {
   return out;
 }
 
-function scalar(value, what) {
-  if (value instanceof Date) return value.toISOString();
-  if (["string", "number", "boolean", "bigint"].includes(typeof value)) {
-    return String(value);
+/**
+ * An optional body whose fields are the params object's: the params without
+ * `keys` (the parameters), or undefined when the caller set none of the
+ * body's fields, so that no body at all is sent. A field set to null counts
+ * as set: it is sent as null.
+ */
+export function bodyOf(object, ...keys) {
+  const body = withoutKeys(object, ...keys);
+  if (body === undefined || body === null) return undefined;
+  for (const key of Object.keys(body)) {
+    if (body[key] !== undefined) return body;
   }
-  throw new InvalidArgumentError(`${what}: cannot send a value of this type`);
+  return undefined;
 }
 
 /**
- * Headers from name/value pairs; undefined and null values are left out,
- * arrays are joined with commas (OpenAPI's `simple` style).
+ * Headers from `[name, value]` entries (what the runtime's `headerParam`
+ * gives, already checked); undefined entries and values are left out.
  */
-export function headerValues(...pairs) {
+export function headerValues(...entries) {
   const headers = new Headers();
-  for (let i = 0; i + 1 < pairs.length; i += 2) {
-    const [name, value] = [pairs[i], pairs[i + 1]];
-    if (value === undefined || value === null) continue;
-    const text = Array.isArray(value)
-      ? value.map((v) => scalar(v, `header ${name}`)).join(",")
-      : scalar(value, `header ${name}`);
-    headers.set(name, text);
+  for (const entry of entries) {
+    if (entry === undefined || entry[1] === undefined) continue;
+    headers.set(entry[0], entry[1]);
   }
   return headers;
 }
 
-/** A Cookie header value from name/value pairs (undefined when empty). */
-export function cookieValue(...pairs) {
-  const parts = [];
-  for (let i = 0; i + 1 < pairs.length; i += 2) {
-    const [name, value] = [pairs[i], pairs[i + 1]];
-    if (value === undefined || value === null) continue;
-    parts.push(`${name}=${strictEncode(scalar(value, `cookie ${name}`))}`);
-  }
-  return parts.length === 0 ? undefined : parts.join("; ");
-}
-
-function formValue(value, what) {
-  if (typeof value === "object" && value !== null && !(value instanceof Date)) {
-    return JSON.stringify(value);
-  }
-  return scalar(value, what);
-}
-
 /**
- * An `application/x-www-form-urlencoded` body from an object with wire names:
- * arrays repeat the name, objects are sent as JSON.
+ * The `Cookie` header entry for `headerValues` from the runtime's
+ * `cookieParam` pieces, joined with `; `; undefined when there are none.
  */
-export function formBody(object) {
-  const form = new URLSearchParams();
-  for (const [name, value] of Object.entries(object ?? {})) {
-    if (value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? value : [value]) {
-      form.append(name, formValue(item, `form field ${name}`));
-    }
-  }
-  return form;
-}
-
-/**
- * A `multipart/form-data` body from an object with wire names: Blobs (and
- * Files) are sent as files, bytes as files of type application/octet-stream,
- * arrays repeat the name, objects are sent as JSON.
- */
-export function multipartBody(object) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(object ?? {})) {
-    if (value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (item instanceof Blob) form.append(name, item);
-      else if (item instanceof Uint8Array || item instanceof ArrayBuffer) {
-        form.append(name, new Blob([item]), name);
-      } else form.append(name, formValue(item, `form field ${name}`));
-    }
-  }
-  return form;
+export function cookies(...pieces) {
+  const value = cookieHeader(...pieces);
+  return value === undefined ? undefined : ["Cookie", value];
 }

@@ -1,6 +1,8 @@
 import type {
   Account,
+  AccountInput,
   ActivityEntry,
+  AddAccountNoteRequest,
   Charge,
   CreateChargeRequest,
   ListAccountsResponse,
@@ -19,6 +21,8 @@ export declare function byStatus(
 export declare function mapOf<T>(
   convert: (value: unknown) => T,
 ): (value: unknown) => Record<string, T>;
+export declare function accountInputFromWire(value: unknown): AccountInput;
+export declare function accountInputToWire(value: AccountInput): unknown;
 export declare function accountFromWire(value: unknown): Account;
 export declare function accountToWire(value: Account): unknown;
 export declare function activityEntryFromWire(value: unknown): ActivityEntry;
@@ -30,6 +34,12 @@ export declare function listAccountsResponseFromWire(
 ): ListAccountsResponse;
 export declare function listAccountsResponseToWire(
   value: ListAccountsResponse,
+): unknown;
+export declare function addAccountNoteRequestFromWire(
+  value: unknown,
+): AddAccountNoteRequest;
+export declare function addAccountNoteRequestToWire(
+  value: AddAccountNoteRequest,
 ): unknown;
 export declare function createChargeRequestFromWire(
   value: unknown,

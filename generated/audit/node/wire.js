@@ -1,9 +1,12 @@
 // Converts between this SDK's camelCase models and the API's names on the
 // wire. Internal: the resources call these; models.d.ts has the shapes.
 //
-// Each table row is [wire name, SDK name, fromWire, toWire]; only the fields
-// that change on the way are listed. Properties not in a table (newer fields
-// of the API, or extra properties) are copied as they are.
+// Each table row is [wire name, SDK name, fromWire, toWire], or [name] for a
+// field that passes unchanged. A type written as JSON in requests lists every
+// field, in the order of its schema: that is the order its JSON takes,
+// whatever order the caller's object holds them in. Other tables list only
+// the fields that change on the way. Properties not in a table (newer fields
+// of the API, or extra properties) are copied as they are, after the table's.
 
 function isRecord(value) {
   return (
@@ -32,6 +35,11 @@ function put(target, key, value) {
   else target[key] = value;
 }
 
+// The SDK's name of a table row's field: `[name]` keeps the wire's.
+function sdkName(row) {
+  return row.length > 1 ? row[1] : row[0];
+}
+
 // A table read for one direction: the source names (also as a set), the
 // target names and the changes, made once per table and direction.
 const plans = [new WeakMap(), new WeakMap()];
@@ -41,34 +49,49 @@ function planOf(fields, fromWire) {
   let plan = cache.get(fields);
   if (plan === undefined) {
     plan = {
-      sources: fields.map((row) => (fromWire ? row[0] : row[1])),
-      targets: fields.map((row) => (fromWire ? row[1] : row[0])),
+      sources: fields.map((row) => (fromWire ? row[0] : sdkName(row))),
+      targets: fields.map((row) => (fromWire ? sdkName(row) : row[0])),
       changes: fields.map((row) => (fromWire ? row[2] : row[3])),
     };
-    plan.known = new Set(plan.sources);
+    plan.index = new Map(plan.sources.map((name, i) => [name, i]));
     cache.set(fields, plan);
   }
   return plan;
 }
 
-function convert(value, fields, fromWire, extra) {
+// Converts a record by a table: the properties in the order the value holds
+// them, or (inOrder) the table's fields first, in its order, then the rest.
+function convert(value, fields, fromWire, extra, inOrder = false) {
   if (!isRecord(value)) return value;
-  const { sources, targets, changes, known } = planOf(fields, fromWire);
+  const { sources, targets, changes, index } = planOf(fields, fromWire);
   const out = {};
-  for (let i = 0; i < sources.length; i += 1) {
-    if (Object.hasOwn(value, sources[i])) {
-      const item = value[sources[i]];
+  if (inOrder) {
+    for (let i = 0; i < sources.length; i += 1) {
+      if (Object.hasOwn(value, sources[i])) {
+        const item = value[sources[i]];
+        const change = changes[i];
+        put(out, targets[i], change && item != null ? change(item) : item);
+      }
+    }
+  }
+  for (const key of Object.keys(value)) {
+    const i = index.get(key);
+    const item = value[key];
+    if (i === undefined) {
+      if (!Object.hasOwn(out, key)) {
+        put(out, key, extra && item != null ? extra(item) : item);
+      }
+    } else if (!inOrder) {
       const change = changes[i];
       put(out, targets[i], change && item != null ? change(item) : item);
     }
   }
-  for (const key of Object.keys(value)) {
-    if (!known.has(key) && !Object.hasOwn(out, key)) {
-      const item = value[key];
-      put(out, key, extra && item != null ? extra(item) : item);
-    }
-  }
   return out;
+}
+
+// A type written as JSON in requests: its fields in the order of its schema.
+function convertInOrder(value, fields, extra) {
+  return convert(value, fields, false, extra, true);
 }
 
 function byTag(value, key, variants, column) {
@@ -109,6 +132,18 @@ export function mapOf(convert) {
     }
     return out;
   };
+}
+
+const accountInputFields = [["email"], ["name"], ["plan"], ["phone"]];
+
+/** @returns {import("./models.js").AccountInput} */
+export function accountInputFromWire(value) {
+  return convert(value, accountInputFields, true);
+}
+
+/** @param {import("./models.js").AccountInput} value */
+export function accountInputToWire(value) {
+  return convertInOrder(value, accountInputFields);
 }
 
 const accountFields = [["created_at", "createdAt"]];
@@ -161,7 +196,21 @@ export function listAccountsResponseToWire(value) {
   return convert(value, listAccountsResponseFields, false);
 }
 
+const addAccountNoteRequestFields = [["text"], ["author"]];
+
+/** @returns {import("./models.js").AddAccountNoteRequest} */
+export function addAccountNoteRequestFromWire(value) {
+  return convert(value, addAccountNoteRequestFields, true);
+}
+
+/** @param {import("./models.js").AddAccountNoteRequest} value */
+export function addAccountNoteRequestToWire(value) {
+  return convertInOrder(value, addAccountNoteRequestFields);
+}
+
 const createChargeRequestFields = [
+  ["amount"],
+  ["currency"],
   ["statement_descriptor", "statementDescriptor"],
 ];
 
@@ -172,7 +221,7 @@ export function createChargeRequestFromWire(value) {
 
 /** @param {import("./models.js").CreateChargeRequest} value */
 export function createChargeRequestToWire(value) {
-  return convert(value, createChargeRequestFields, false);
+  return convertInOrder(value, createChargeRequestFields);
 }
 
 const updateAccountLimitsRequestFields = [
@@ -187,5 +236,5 @@ export function updateAccountLimitsRequestFromWire(value) {
 
 /** @param {import("./models.js").UpdateAccountLimitsRequest} value */
 export function updateAccountLimitsRequestToWire(value) {
-  return convert(value, updateAccountLimitsRequestFields, false);
+  return convertInOrder(value, updateAccountLimitsRequestFields);
 }

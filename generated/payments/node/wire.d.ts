@@ -1,10 +1,13 @@
 import type {
   BankAccount,
   Card,
+  CreateRefund,
   CreateSubscription,
+  CreateSubscriptionCustomer,
   CreateTransfer,
   PaymentMethod,
   Refund,
+  ReportRequest,
   Subscription,
   Transfer,
   TransferList,
@@ -31,8 +34,16 @@ export declare function transferFromWire(value: unknown): Transfer;
 export declare function transferToWire(value: Transfer): unknown;
 export declare function transferListFromWire(value: unknown): TransferList;
 export declare function transferListToWire(value: TransferList): unknown;
+export declare function createRefundFromWire(value: unknown): CreateRefund;
+export declare function createRefundToWire(value: CreateRefund): unknown;
 export declare function refundFromWire(value: unknown): Refund;
 export declare function refundToWire(value: Refund): unknown;
+export declare function createSubscriptionCustomerFromWire(
+  value: unknown,
+): CreateSubscriptionCustomer;
+export declare function createSubscriptionCustomerToWire(
+  value: CreateSubscriptionCustomer,
+): unknown;
 export declare function createSubscriptionFromWire(
   value: unknown,
 ): CreateSubscription;
@@ -53,3 +64,5 @@ export declare function vendorUpdateFromWire(value: unknown): VendorUpdate;
 export declare function vendorUpdateToWire(value: VendorUpdate): unknown;
 export declare function vendorFromWire(value: unknown): Vendor;
 export declare function vendorToWire(value: Vendor): unknown;
+export declare function reportRequestFromWire(value: unknown): ReportRequest;
+export declare function reportRequestToWire(value: ReportRequest): unknown;

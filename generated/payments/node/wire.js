@@ -1,9 +1,12 @@
 // Converts between this SDK's camelCase models and the API's names on the
 // wire. Internal: the resources call these; models.d.ts has the shapes.
 //
-// Each table row is [wire name, SDK name, fromWire, toWire]; only the fields
-// that change on the way are listed. Properties not in a table (newer fields
-// of the API, or extra properties) are copied as they are.
+// Each table row is [wire name, SDK name, fromWire, toWire], or [name] for a
+// field that passes unchanged. A type written as JSON in requests lists every
+// field, in the order of its schema: that is the order its JSON takes,
+// whatever order the caller's object holds them in. Other tables list only
+// the fields that change on the way. Properties not in a table (newer fields
+// of the API, or extra properties) are copied as they are, after the table's.
 
 function isRecord(value) {
   return (
@@ -32,6 +35,11 @@ function put(target, key, value) {
   else target[key] = value;
 }
 
+// The SDK's name of a table row's field: `[name]` keeps the wire's.
+function sdkName(row) {
+  return row.length > 1 ? row[1] : row[0];
+}
+
 // A table read for one direction: the source names (also as a set), the
 // target names and the changes, made once per table and direction.
 const plans = [new WeakMap(), new WeakMap()];
@@ -41,34 +49,49 @@ function planOf(fields, fromWire) {
   let plan = cache.get(fields);
   if (plan === undefined) {
     plan = {
-      sources: fields.map((row) => (fromWire ? row[0] : row[1])),
-      targets: fields.map((row) => (fromWire ? row[1] : row[0])),
+      sources: fields.map((row) => (fromWire ? row[0] : sdkName(row))),
+      targets: fields.map((row) => (fromWire ? sdkName(row) : row[0])),
       changes: fields.map((row) => (fromWire ? row[2] : row[3])),
     };
-    plan.known = new Set(plan.sources);
+    plan.index = new Map(plan.sources.map((name, i) => [name, i]));
     cache.set(fields, plan);
   }
   return plan;
 }
 
-function convert(value, fields, fromWire, extra) {
+// Converts a record by a table: the properties in the order the value holds
+// them, or (inOrder) the table's fields first, in its order, then the rest.
+function convert(value, fields, fromWire, extra, inOrder = false) {
   if (!isRecord(value)) return value;
-  const { sources, targets, changes, known } = planOf(fields, fromWire);
+  const { sources, targets, changes, index } = planOf(fields, fromWire);
   const out = {};
-  for (let i = 0; i < sources.length; i += 1) {
-    if (Object.hasOwn(value, sources[i])) {
-      const item = value[sources[i]];
+  if (inOrder) {
+    for (let i = 0; i < sources.length; i += 1) {
+      if (Object.hasOwn(value, sources[i])) {
+        const item = value[sources[i]];
+        const change = changes[i];
+        put(out, targets[i], change && item != null ? change(item) : item);
+      }
+    }
+  }
+  for (const key of Object.keys(value)) {
+    const i = index.get(key);
+    const item = value[key];
+    if (i === undefined) {
+      if (!Object.hasOwn(out, key)) {
+        put(out, key, extra && item != null ? extra(item) : item);
+      }
+    } else if (!inOrder) {
       const change = changes[i];
       put(out, targets[i], change && item != null ? change(item) : item);
     }
   }
-  for (const key of Object.keys(value)) {
-    if (!known.has(key) && !Object.hasOwn(out, key)) {
-      const item = value[key];
-      put(out, key, extra && item != null ? extra(item) : item);
-    }
-  }
   return out;
+}
+
+// A type written as JSON in requests: its fields in the order of its schema.
+function convertInOrder(value, fields, extra) {
+  return convert(value, fields, false, extra, true);
 }
 
 function byTag(value, key, variants, column) {
@@ -111,7 +134,13 @@ export function mapOf(convert) {
   };
 }
 
-const createTransferFields = [["vendor_id", "vendorId"]];
+const createTransferFields = [
+  ["amount"],
+  ["currency"],
+  ["vendor_id", "vendorId"],
+  ["description"],
+  ["metadata"],
+];
 
 /** @returns {import("./models.js").CreateTransfer} */
 export function createTransferFromWire(value) {
@@ -120,7 +149,7 @@ export function createTransferFromWire(value) {
 
 /** @param {import("./models.js").CreateTransfer} value */
 export function createTransferToWire(value) {
-  return convert(value, createTransferFields, false);
+  return convertInOrder(value, createTransferFields);
 }
 
 const transferFields = [["vendor_id", "vendorId"]];
@@ -150,6 +179,18 @@ export function transferListToWire(value) {
   return convert(value, transferListFields, false);
 }
 
+const createRefundFields = [["amount"], ["reason"], ["metadata"]];
+
+/** @returns {import("./models.js").CreateRefund} */
+export function createRefundFromWire(value) {
+  return convert(value, createRefundFields, true);
+}
+
+/** @param {import("./models.js").CreateRefund} value */
+export function createRefundToWire(value) {
+  return convertInOrder(value, createRefundFields);
+}
+
 const refundFields = [["transfer_id", "transferId"]];
 
 /** @returns {import("./models.js").Refund} */
@@ -162,8 +203,28 @@ export function refundToWire(value) {
   return convert(value, refundFields, false);
 }
 
+const createSubscriptionCustomerFields = [["email"], ["name"]];
+
+/** @returns {import("./models.js").CreateSubscriptionCustomer} */
+export function createSubscriptionCustomerFromWire(value) {
+  return convert(value, createSubscriptionCustomerFields, true);
+}
+
+/** @param {import("./models.js").CreateSubscriptionCustomer} value */
+export function createSubscriptionCustomerToWire(value) {
+  return convertInOrder(value, createSubscriptionCustomerFields);
+}
+
 const createSubscriptionFields = [
+  [
+    "customer",
+    "customer",
+    createSubscriptionCustomerFromWire,
+    createSubscriptionCustomerToWire,
+  ],
+  ["plan"],
   ["payment_method_token", "paymentMethodToken"],
+  ["metadata"],
 ];
 
 /** @returns {import("./models.js").CreateSubscription} */
@@ -173,7 +234,7 @@ export function createSubscriptionFromWire(value) {
 
 /** @param {import("./models.js").CreateSubscription} value */
 export function createSubscriptionToWire(value) {
-  return convert(value, createSubscriptionFields, false);
+  return convertInOrder(value, createSubscriptionFields);
 }
 
 const subscriptionFields = [
@@ -240,7 +301,13 @@ export function bankAccountToWire(value) {
   return convert(value, bankAccountFields, false);
 }
 
-const vendorInputFields = [["payout_currency", "payoutCurrency"]];
+const vendorInputFields = [
+  ["name"],
+  ["email"],
+  ["country"],
+  ["payout_currency", "payoutCurrency"],
+  ["metadata"],
+];
 
 /** @returns {import("./models.js").VendorInput} */
 export function vendorInputFromWire(value) {
@@ -249,10 +316,15 @@ export function vendorInputFromWire(value) {
 
 /** @param {import("./models.js").VendorInput} value */
 export function vendorInputToWire(value) {
-  return convert(value, vendorInputFields, false);
+  return convertInOrder(value, vendorInputFields);
 }
 
-const vendorUpdateFields = [["payout_currency", "payoutCurrency"]];
+const vendorUpdateFields = [
+  ["name"],
+  ["email"],
+  ["payout_currency", "payoutCurrency"],
+  ["metadata"],
+];
 
 /** @returns {import("./models.js").VendorUpdate} */
 export function vendorUpdateFromWire(value) {
@@ -261,7 +333,7 @@ export function vendorUpdateFromWire(value) {
 
 /** @param {import("./models.js").VendorUpdate} value */
 export function vendorUpdateToWire(value) {
-  return convert(value, vendorUpdateFields, false);
+  return convertInOrder(value, vendorUpdateFields);
 }
 
 const vendorFields = [["payout_currency", "payoutCurrency"]];
@@ -274,4 +346,16 @@ export function vendorFromWire(value) {
 /** @param {import("./models.js").Vendor} value */
 export function vendorToWire(value) {
   return convert(value, vendorFields, false);
+}
+
+const reportRequestFields = [["kind"], ["from"], ["to"], ["currency"]];
+
+/** @returns {import("./models.js").ReportRequest} */
+export function reportRequestFromWire(value) {
+  return convert(value, reportRequestFields, true);
+}
+
+/** @param {import("./models.js").ReportRequest} value */
+export function reportRequestToWire(value) {
+  return convertInOrder(value, reportRequestFields);
 }

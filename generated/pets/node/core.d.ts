@@ -82,7 +82,7 @@ export declare class Core {
 /** @internal */
 export declare function fillPath(
   template: string,
-  ...values: unknown[]
+  ...segments: string[]
 ): string;
 /** @internal */
 export declare function withoutKeys<T extends object>(
@@ -90,10 +90,15 @@ export declare function withoutKeys<T extends object>(
   ...keys: string[]
 ): Partial<T> | undefined;
 /** @internal */
-export declare function headerValues(...pairs: unknown[]): Headers;
+export declare function bodyOf<T extends object>(
+  object: T | undefined,
+  ...keys: string[]
+): Partial<T> | undefined;
 /** @internal */
-export declare function cookieValue(...pairs: unknown[]): string | undefined;
+export declare function headerValues(
+  ...entries: (readonly [string, string | undefined] | undefined)[]
+): Headers;
 /** @internal */
-export declare function formBody(object: unknown): URLSearchParams;
-/** @internal */
-export declare function multipartBody(object: unknown): FormData;
+export declare function cookies(
+  ...pieces: string[]
+): readonly ["Cookie", string] | undefined;

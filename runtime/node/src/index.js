@@ -36,14 +36,23 @@ export { validateIdempotencyKey, newIdempotencyKey, DEFAULT_KEY_HEADER, DEFAULT_
 export { deadlineFromHeaders, DEFAULT_REQUEST_TIMEOUT_HEADER } from './deadline.js';
 export {
   strictEncode,
+  reservedEncode,
+  textOf,
+  jsonText,
+  isJsonMediaType,
+  isUndefinedValue,
+  pathParam,
+  queryParam,
+  headerParam,
+  cookieParam,
+  cookieHeader,
+  formBody,
   encodePathSegment,
   buildPath,
-  formQuery,
-  delimitedQuery,
-  deepObjectQuery,
   queryString,
   encodeQuery,
 } from './encoding.js';
+export { multipartBody, concreteMediaType } from './multipart.js';
 export { systemClock, systemRandom, realSleep } from './clock.js';
 export { makeLogger, parseLogLevel, DEFAULT_LOG_ENV_VAR } from './log.js';
 export {

@@ -5,7 +5,7 @@ import { resolveAuth } from './auth.js';
 import { TokenBucket, DEFAULT_BUDGET_CAPACITY, NO_RETRY_REFUND } from './budget.js';
 import { systemClock, systemRandom } from './clock.js';
 import { DEFAULT_REQUEST_TIMEOUT_HEADER } from './deadline.js';
-import { encodeQuery } from './encoding.js';
+import { encodeQuery, isJsonMediaType, jsonText } from './encoding.js';
 import {
   APIConnectionError,
   APITimeoutError,
@@ -202,16 +202,7 @@ function isPlainJson(v) {
 }
 
 function toJson(value) {
-  let text;
-  try {
-    text = JSON.stringify(value);
-  } catch (err) {
-    throw new InvalidArgumentError(`request body cannot be serialised as JSON: ${err instanceof Error ? err.message : err}`, {
-      cause: err,
-    });
-  }
-  if (text === undefined) throw new InvalidArgumentError('request body cannot be serialised as JSON');
-  return text;
+  return jsonText(value, 'request body');
 }
 
 function encodeBody(request, method) {
@@ -226,11 +217,14 @@ function encodeBody(request, method) {
       typeof b === 'string' ||
       b instanceof Uint8Array ||
       b instanceof ArrayBuffer ||
-      b instanceof Blob ||
       b instanceof URLSearchParams ||
       b instanceof FormData
     ) {
       body = b;
+    } else if (b instanceof Blob) {
+      body = b;
+      // A multipart body (multipartBody) carries its type, boundary included.
+      if (b.type !== '') contentType = b.type;
     } else if (typeof ReadableStream !== 'undefined' && b instanceof ReadableStream) {
       throw new InvalidArgumentError('a stream body cannot be resent on retry; pass a string, bytes or a Blob');
     } else if (isPlainJson(b)) {
@@ -240,31 +234,36 @@ function encodeBody(request, method) {
       throw new InvalidArgumentError(`unsupported request body type ${Object.prototype.toString.call(b)}`);
     }
   }
+  // The body's own media type, as the spec names it: sent only with a body.
+  if (body !== undefined && typeof request.contentType === 'string') contentType = request.contentType;
   if (body !== undefined && (method === 'GET' || method === 'HEAD')) {
     throw new InvalidArgumentError(`a ${method} request cannot carry a body`);
   }
   return { body, contentType };
 }
 
+/**
+ * A response body, by what its Content-Type says: JSON only when it says
+ * JSON (`application/json`, `*+json`), text for `text/*`, bytes otherwise, so
+ * a binary body is never read as JSON. `bytes` and `text` take the body as
+ * that, whatever it says; `json` refuses a JSON body that does not parse,
+ * `auto` gives its text.
+ */
 function decodeBody(bytes, headers, parseAs) {
   if (parseAs === 'bytes') return bytes;
   if (parseAs === 'text') return utf8.decode(bytes);
-  if (parseAs === 'json') {
-    if (bytes.length === 0) return undefined;
-    return JSON.parse(utf8.decode(bytes));
-  }
-  // auto
   if (bytes.length === 0) return undefined;
-  const ct = (headers.get('content-type') ?? '').toLowerCase();
-  if (/[/+]json\b/.test(ct)) {
+  const ct = headers.get('content-type') ?? '';
+  if (isJsonMediaType(ct)) {
     const t = utf8.decode(bytes);
+    if (parseAs === 'json') return JSON.parse(t);
     try {
       return JSON.parse(t);
     } catch {
       return t;
     }
   }
-  if (ct === '' || ct.startsWith('text/') || /\b(xml|x-www-form-urlencoded|javascript)\b/.test(ct)) return utf8.decode(bytes);
+  if (/^\s*text\//i.test(ct)) return utf8.decode(bytes);
   return bytes;
 }
 

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import { getEventListeners } from 'node:events';
 import {
+  multipartBody,
   Runtime,
   SDKError,
   APIError,
@@ -225,7 +226,7 @@ test('bodies: json, plain objects as JSON, strings and bytes as given; refused b
   for (const [op, req] of [
     [GET, { path: '/p', body: 'x' }],
     [POST, { path: '/p', body: new ReadableStream() }],
-    [POST, { path: '/p', json: { n: 1n } }],
+    [POST, { path: '/p', json: cyclic() }],
     [POST, { path: 'no-slash' }],
     [POST, { path: '/p', parseAs: 'xml' }],
     [{ method: 'POST', retryClass: 'sometimes' }, { path: '/p' }],
@@ -235,6 +236,45 @@ test('bodies: json, plain objects as JSON, strings and bytes as given; refused b
     assert.deepEqual([err.stopReason, err.attempts], ['none', 0]);
   }
   assert.equal(fetch.calls.length, 4);
+});
+
+function cyclic() {
+  const value = {};
+  value.self = value;
+  return value;
+}
+
+test("a body's media type: contentType only with a body, a multipart Blob's own type, bigints in JSON", async () => {
+  const { rt, fetch } = make([{ status: 200 }, { status: 200 }, { status: 200 }, { status: 200 }]);
+  await rt.request(POST, { path: '/p', body: 'a=1', contentType: 'application/x-www-form-urlencoded' });
+  await rt.request(POST, { path: '/p', contentType: 'application/x-www-form-urlencoded' });
+  await rt.request(POST, { path: '/p', body: multipartBody({ a: 'x' }) });
+  await rt.request(POST, { path: '/p', json: { n: 2n ** 64n }, contentType: 'application/merge-patch+json' });
+  assert.equal(fetch.calls[0].headers.get('content-type'), 'application/x-www-form-urlencoded');
+  assert.equal(fetch.calls[1].body, undefined);
+  assert.equal(fetch.calls[1].headers.has('content-type'), false);
+  assert.match(fetch.calls[2].headers.get('content-type'), /^multipart\/form-data; boundary=sdkgen-[0-9a-f]{32}$/);
+  assert.equal(fetch.calls[3].body, '{"n":18446744073709551616}');
+  assert.equal(fetch.calls[3].headers.get('content-type'), 'application/merge-patch+json');
+});
+
+test('a success body is decoded by its Content-Type: a binary body is never read as JSON', async () => {
+  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+  const { rt } = make([
+    { status: 200, body: 'x', headers: { 'content-type': 'image/png' } },
+    (init) => new Response(png, { status: 200 }),
+    { status: 200, body: '{"a":1}', headers: { 'content-type': 'application/problem+json; charset=utf-8' } },
+    { status: 200, body: 'hello', headers: { 'content-type': 'text/csv' } },
+    { status: 200, body: '{"a":1}', headers: { 'content-type': 'application/xml' } },
+  ]);
+  // An operation that declares JSON answered with other media types.
+  assert.deepEqual((await rt.request(GET, { path: '/p', parseAs: 'json' })).body, new Uint8Array([0x78]));
+  const noType = (await rt.request(GET, { path: '/p', parseAs: 'json' })).body;
+  assert.ok(noType instanceof Uint8Array);
+  assert.deepEqual(noType, png);
+  assert.deepEqual((await rt.request(GET, { path: '/p', parseAs: 'json' })).body, { a: 1 });
+  assert.equal((await rt.request(GET, { path: '/p', parseAs: 'json' })).body, 'hello');
+  assert.deepEqual((await rt.request(GET, { path: '/p' })).body, new TextEncoder().encode('{"a":1}'));
 });
 
 test('parseAs: auto, json, text, bytes; an undecodable JSON success is a ResponseParseError', async () => {

@@ -16,9 +16,13 @@ import {
   TokenBucket,
   buildPath,
   encodePathSegment,
-  formQuery,
-  deepObjectQuery,
-  delimitedQuery,
+  pathParam,
+  queryParam,
+  headerParam,
+  cookieParam,
+  cookieHeader,
+  formBody,
+  multipartBody,
   queryString,
   deadlineFromHeaders,
   parseRetryAfter,
@@ -85,11 +89,21 @@ interface Order {
 
 async function example(options: CallOptions = {}): Promise<Order> {
   const path = buildPath('/orders/{id}/items', { id: encodePathSegment('a/b') === 'a%2Fb' ? 'x' : 'y' });
-  const query = queryString(formQuery('tag', ['a', 'b']), deepObjectQuery('filter', { status: 'open' }), delimitedQuery('ids', [1, 2], 'pipe'));
+  const query = queryString(
+    queryParam('tag', ['a', 'b']),
+    queryParam('filter', { status: 'open' }, { style: 'deepObject', explode: true }),
+    queryParam('ids', [1, 2], { style: 'pipeDelimited', explode: false, allowReserved: false }),
+  );
+  const segment: string = pathParam('cell', { x: 1 }, { style: 'matrix', explode: true });
+  const header: [string, string] | undefined = headerParam('X-Window', { a: 1 }, { explode: true });
+  const cookie: string | undefined = cookieHeader(cookieParam('session', 's'), cookieParam('theme', undefined));
+  const form: string = formBody({ a: 1 }, [['a'], ['b', 'deepObject', true], ['c', 'form', false, true]]);
+  const parts: Blob = multipartBody({ f: new Uint8Array(1) }, [['f', 'image/png'], ['g']]);
+  void [segment, header, cookie, form, parts];
   try {
     const res: RuntimeResponse<Order> = await rt.request<Order>(
       createOrder,
-      { path, query, json: { amount: 1 }, headers: { 'X-Trace': '1' }, parseAs: 'json' },
+      { path, query, json: { amount: 1 }, contentType: 'application/json', headers: { 'X-Trace': '1' }, parseAs: 'json' },
       { ...options, idempotencyKey: 'order-1', deadline: new Date(Date.now() + 5000), signal: AbortSignal.timeout(1000) },
     );
     const attempts: number = res.attempts;

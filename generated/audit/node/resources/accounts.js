@@ -1,4 +1,4 @@
-import { formQuery, queryString } from "../runtime/index.js";
+import { pathParam, queryParam, queryString } from "../runtime/index.js";
 import { fillPath } from "../core.js";
 import * as wire from "../wire.js";
 
@@ -61,9 +61,9 @@ export class AccountsResource {
     return this.#core.call(listAccountsOperation, options, () => ({
       path: "/accounts",
       query: queryString(
-        formQuery("page", params.page),
-        formQuery("per_page", params.perPage),
-        formQuery("email", params.email),
+        queryParam("page", params.page),
+        queryParam("per_page", params.perPage),
+        queryParam("email", params.email),
       ),
     }));
   }
@@ -72,30 +72,39 @@ export class AccountsResource {
   createAccount(params, options) {
     return this.#core.call(createAccountOperation, options, () => ({
       path: "/accounts",
-      json: params,
+      json: wire.accountInputToWire(params),
     }));
   }
 
   /** GET /accounts/{account_id} */
   getAccount(accountId, options) {
     return this.#core.call(getAccountOperation, options, () => ({
-      path: fillPath("/accounts/{account_id}", accountId),
+      path: fillPath(
+        "/accounts/{account_id}",
+        pathParam("account_id", accountId),
+      ),
     }));
   }
 
   /** PUT /accounts/{account_id} */
   replaceAccount(accountId, params, options) {
     return this.#core.call(replaceAccountOperation, options, () => ({
-      path: fillPath("/accounts/{account_id}", accountId),
-      json: params,
+      path: fillPath(
+        "/accounts/{account_id}",
+        pathParam("account_id", accountId),
+      ),
+      json: wire.accountInputToWire(params),
     }));
   }
 
   /** PUT /accounts/{account_id}/notes */
   addAccountNote(accountId, params, options) {
     return this.#core.call(addAccountNoteOperation, options, () => ({
-      path: fillPath("/accounts/{account_id}/notes", accountId),
-      json: params,
+      path: fillPath(
+        "/accounts/{account_id}/notes",
+        pathParam("account_id", accountId),
+      ),
+      json: wire.addAccountNoteRequestToWire(params),
     }));
   }
 }

@@ -1,3 +1,4 @@
+import { pathParam } from "../runtime/index.js";
 import { fillPath } from "../core.js";
 import * as wire from "../wire.js";
 
@@ -35,14 +36,20 @@ export class Billing {
   /** DELETE /accounts/{account_id}/credits */
   useCredit(accountId, options) {
     return this.#core.call(useCreditOperation, options, () => ({
-      path: fillPath("/accounts/{account_id}/credits", accountId),
+      path: fillPath(
+        "/accounts/{account_id}/credits",
+        pathParam("account_id", accountId),
+      ),
     }));
   }
 
   /** POST /accounts/{account_id}/charges */
   createCharge(accountId, params, options) {
     return this.#core.call(createChargeOperation, options, () => ({
-      path: fillPath("/accounts/{account_id}/charges", accountId),
+      path: fillPath(
+        "/accounts/{account_id}/charges",
+        pathParam("account_id", accountId),
+      ),
       json: wire.createChargeRequestToWire(params),
     }));
   }
@@ -50,7 +57,10 @@ export class Billing {
   /** PATCH /accounts/{account_id}/limits */
   updateAccountLimits(accountId, params = {}, options) {
     return this.#core.call(updateAccountLimitsOperation, options, () => ({
-      path: fillPath("/accounts/{account_id}/limits", accountId),
+      path: fillPath(
+        "/accounts/{account_id}/limits",
+        pathParam("account_id", accountId),
+      ),
       json: wire.updateAccountLimitsRequestToWire(params),
     }));
   }

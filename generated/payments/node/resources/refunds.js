@@ -1,3 +1,4 @@
+import { pathParam } from "../runtime/index.js";
 import { fillPath } from "../core.js";
 import * as wire from "../wire.js";
 
@@ -34,15 +35,18 @@ export class Refunds {
   /** POST /transfers/{transfer_id}/refunds */
   createRefund(transferId, params = {}, options) {
     return this.#core.call(createRefundOperation, options, () => ({
-      path: fillPath("/transfers/{transfer_id}/refunds", transferId),
-      json: params,
+      path: fillPath(
+        "/transfers/{transfer_id}/refunds",
+        pathParam("transfer_id", transferId),
+      ),
+      json: wire.createRefundToWire(params),
     }));
   }
 
   /** GET /refunds/{refund_id} */
   getRefund(refundId, options) {
     return this.#core.call(getRefundOperation, options, () => ({
-      path: fillPath("/refunds/{refund_id}", refundId),
+      path: fillPath("/refunds/{refund_id}", pathParam("refund_id", refundId)),
     }));
   }
 }

@@ -1,3 +1,5 @@
+import * as wire from "../wire.js";
+
 const generateReportOperation = {
   name: "generateReport",
   method: "POST",
@@ -18,7 +20,7 @@ export class Reports {
   generateReport(params, options) {
     return this.#core.call(generateReportOperation, options, () => ({
       path: "/reports",
-      json: params,
+      json: wire.reportRequestToWire(params),
     }));
   }
 }

@@ -1,3 +1,4 @@
+import { pathParam } from "../runtime/index.js";
 import { fillPath } from "../core.js";
 import * as wire from "../wire.js";
 
@@ -47,7 +48,10 @@ export class Subscriptions {
   /** DELETE /subscriptions/{subscription_id} */
   cancelSubscription(subscriptionId, options) {
     return this.#core.call(cancelSubscriptionOperation, options, () => ({
-      path: fillPath("/subscriptions/{subscription_id}", subscriptionId),
+      path: fillPath(
+        "/subscriptions/{subscription_id}",
+        pathParam("subscription_id", subscriptionId),
+      ),
     }));
   }
 }

@@ -1,4 +1,4 @@
-import { deepObjectQuery, formQuery, queryString } from "../runtime/index.js";
+import { pathParam, queryParam, queryString } from "../runtime/index.js";
 import { fillPath } from "../core.js";
 import * as wire from "../wire.js";
 
@@ -45,9 +45,12 @@ export class Transfers {
     return this.#core.call(listTransfersOperation, options, () => ({
       path: "/transfers",
       query: queryString(
-        formQuery("limit", params.limit),
-        formQuery("starting_after", params.startingAfter),
-        deepObjectQuery("created", params.created),
+        queryParam("limit", params.limit),
+        queryParam("starting_after", params.startingAfter),
+        queryParam("created", params.created, {
+          style: "deepObject",
+          explode: true,
+        }),
       ),
     }));
   }
@@ -63,7 +66,10 @@ export class Transfers {
   /** GET /transfers/{transfer_id} */
   getTransfer(transferId, options) {
     return this.#core.call(getTransferOperation, options, () => ({
-      path: fillPath("/transfers/{transfer_id}", transferId),
+      path: fillPath(
+        "/transfers/{transfer_id}",
+        pathParam("transfer_id", transferId),
+      ),
     }));
   }
 }

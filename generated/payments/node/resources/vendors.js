@@ -1,3 +1,4 @@
+import { pathParam } from "../runtime/index.js";
 import { fillPath } from "../core.js";
 import * as wire from "../wire.js";
 
@@ -29,7 +30,7 @@ export class Vendors {
   /** PUT /vendors/{vendor_id} */
   upsertVendor(vendorId, params, options) {
     return this.#core.call(upsertVendorOperation, options, () => ({
-      path: fillPath("/vendors/{vendor_id}", vendorId),
+      path: fillPath("/vendors/{vendor_id}", pathParam("vendor_id", vendorId)),
       json: wire.vendorInputToWire(params),
     }));
   }
@@ -37,7 +38,7 @@ export class Vendors {
   /** PATCH /vendors/{vendor_id} */
   updateVendor(vendorId, params = {}, options) {
     return this.#core.call(updateVendorOperation, options, () => ({
-      path: fillPath("/vendors/{vendor_id}", vendorId),
+      path: fillPath("/vendors/{vendor_id}", pathParam("vendor_id", vendorId)),
       json: wire.vendorUpdateToWire(params),
     }));
   }

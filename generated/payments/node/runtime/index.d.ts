@@ -51,15 +51,25 @@ export { deadlineFromHeaders, DEFAULT_REQUEST_TIMEOUT_HEADER } from './deadline.
 export type { IncomingHeaders } from './deadline.js';
 export {
   strictEncode,
+  reservedEncode,
+  textOf,
+  jsonText,
+  isJsonMediaType,
+  isUndefinedValue,
+  pathParam,
+  queryParam,
+  headerParam,
+  cookieParam,
+  cookieHeader,
+  formBody,
   encodePathSegment,
   buildPath,
-  formQuery,
-  delimitedQuery,
-  deepObjectQuery,
   queryString,
   encodeQuery,
 } from './encoding.js';
-export type { Scalar, QueryInput } from './encoding.js';
+export type { Scalar, QueryInput, PathStyle, QueryStyle, ParamEncoding, FormField } from './encoding.js';
+export { multipartBody, concreteMediaType } from './multipart.js';
+export type { MultipartPart } from './multipart.js';
 export { systemClock, systemRandom, realSleep } from './clock.js';
 export type { Clock, RandomSource } from './clock.js';
 export { makeLogger, parseLogLevel, DEFAULT_LOG_ENV_VAR } from './log.js';

@@ -108,9 +108,19 @@ export interface RequestSpec {
   headers?: HeadersInit;
   /** Raw body: string, bytes, Blob, URLSearchParams, FormData; plain objects/arrays are sent as JSON. */
   body?: string | Uint8Array | ArrayBuffer | Blob | URLSearchParams | FormData | Record<string, unknown> | unknown[] | null;
-  /** A value sent as JSON (Content-Type: application/json). */
+  /** A value sent as JSON (Content-Type: application/json unless contentType says otherwise). */
   json?: unknown;
-  /** How to decode a success body; default 'auto' (JSON by content type, text, else bytes). */
+  /**
+   * The body's media type as the spec names it: sent as the Content-Type only
+   * when there is a body. A Blob's own type (a multipartBody) is used otherwise.
+   */
+  contentType?: string;
+  /**
+   * How to decode a success body: 'bytes' and 'text' as they say; 'json' and
+   * 'auto' (the default) by the response's Content-Type: JSON when it says
+   * JSON, text for text/*, bytes otherwise ('json' refuses JSON that does not
+   * parse, 'auto' gives its text).
+   */
   parseAs?: ParseAs;
 }
 

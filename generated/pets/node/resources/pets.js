@@ -1,5 +1,6 @@
-import { formQuery, queryString } from "../runtime/index.js";
+import { pathParam, queryParam, queryString } from "../runtime/index.js";
 import { fillPath } from "../core.js";
+import * as wire from "../wire.js";
 
 const listPetsOperation = {
   name: "listPets",
@@ -50,9 +51,9 @@ export class PetsResource {
     return this.#core.call(listPetsOperation, options, () => ({
       path: "/pets",
       query: queryString(
-        formQuery("limit", params.limit),
-        formQuery("tags", params.tags),
-        formQuery("status", params.status),
+        queryParam("limit", params.limit),
+        queryParam("tags", params.tags),
+        queryParam("status", params.status),
       ),
     }));
   }
@@ -61,29 +62,29 @@ export class PetsResource {
   createPet(params, options) {
     return this.#core.call(createPetOperation, options, () => ({
       path: "/pets",
-      json: params,
+      json: wire.newPetToWire(params),
     }));
   }
 
   /** GET /pets/{petId} */
   getPet(petId, options) {
     return this.#core.call(getPetOperation, options, () => ({
-      path: fillPath("/pets/{petId}", petId),
+      path: fillPath("/pets/{petId}", pathParam("petId", petId)),
     }));
   }
 
   /** PUT /pets/{petId} */
   updatePet(petId, params, options) {
     return this.#core.call(updatePetOperation, options, () => ({
-      path: fillPath("/pets/{petId}", petId),
-      json: params,
+      path: fillPath("/pets/{petId}", pathParam("petId", petId)),
+      json: wire.newPetToWire(params),
     }));
   }
 
   /** DELETE /pets/{petId} */
   deletePet(petId, options) {
     return this.#core.call(deletePetOperation, options, () => ({
-      path: fillPath("/pets/{petId}", petId),
+      path: fillPath("/pets/{petId}", pathParam("petId", petId)),
     }));
   }
 }

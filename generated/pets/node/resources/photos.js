@@ -1,4 +1,6 @@
-import { fillPath, multipartBody } from "../core.js";
+import { multipartBody, pathParam } from "../runtime/index.js";
+import { fillPath } from "../core.js";
+import * as wire from "../wire.js";
 
 const downloadPetPhotoOperation = {
   name: "downloadPetPhoto",
@@ -11,6 +13,7 @@ const uploadPetPhotoOperation = {
   name: "uploadPetPhoto",
   method: "PUT",
   retryClass: "idempotent",
+  parts: [["file", "image/png, image/jpeg"], ["caption"]],
   parseAs: "auto",
 };
 
@@ -26,15 +29,18 @@ export class Photos {
   /** GET /pets/{petId}/photo */
   downloadPetPhoto(petId, options) {
     return this.#core.call(downloadPetPhotoOperation, options, () => ({
-      path: fillPath("/pets/{petId}/photo", petId),
+      path: fillPath("/pets/{petId}/photo", pathParam("petId", petId)),
     }));
   }
 
   /** PUT /pets/{petId}/photo */
   uploadPetPhoto(petId, params, options) {
     return this.#core.call(uploadPetPhotoOperation, options, () => ({
-      path: fillPath("/pets/{petId}/photo", petId),
-      body: multipartBody(params),
+      path: fillPath("/pets/{petId}/photo", pathParam("petId", petId)),
+      body: multipartBody(
+        wire.uploadPetPhotoRequestToWire(params),
+        uploadPetPhotoOperation.parts,
+      ),
     }));
   }
 }

@@ -104,6 +104,14 @@ const RUNTIME_FILES: &[(&str, &str)] = &[
         include_str!("../../../../runtime/node/src/log.js"),
     ),
     (
+        "multipart.d.ts",
+        include_str!("../../../../runtime/node/src/multipart.d.ts"),
+    ),
+    (
+        "multipart.js",
+        include_str!("../../../../runtime/node/src/multipart.js"),
+    ),
+    (
         "policy.d.ts",
         include_str!("../../../../runtime/node/src/policy.d.ts"),
     ),

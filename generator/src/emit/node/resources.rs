@@ -444,8 +444,32 @@ impl<'a> Method<'a> {
         l::text(format!("params.{}", self.on.params[i]))
     }
 
-    /// The path: a literal, or the template filled by `fillPath` with the
-    /// path parameters in the order of its placeholders.
+    /// A parameter's value on its way to the wire: through its type's
+    /// converter (the wire's names) where it has one.
+    fn wire_value(&self, p: &Param, value: D, imports: &mut Imports) -> D {
+        match self.types.converter(&p.ty, false) {
+            Some(c) => {
+                imports.wire = true;
+                c.apply(value)
+            }
+            None => value,
+        }
+    }
+
+    /// `serialiser("name", value)`, with the parameter's encoding as a last
+    /// object argument where it is not the location's default.
+    fn param_call(&self, fun: &'static str, p: &Param, value: D, imports: &mut Imports) -> D {
+        imports.runtime.insert(fun);
+        let name = l::text(js_string(&p.name));
+        match param_encoding(p) {
+            Some(how) => l::call_with_last_object(fun, vec![name, value], how),
+            None => l::call(fun, vec![name, value]),
+        }
+    }
+
+    /// The path: a literal, or the template filled by `fillPath` with each
+    /// path parameter's expansion (`pathParam`, in its style) in the order
+    /// of its placeholders.
     fn path(&self, imports: &mut Imports) -> D {
         let path = &self.op.path;
         if self.path_params.is_empty() {
@@ -459,8 +483,9 @@ impl<'a> Method<'a> {
                 break;
             };
             let name = &rest[start + 1..start + len];
-            if let Some((i, _)) = self.path_params.iter().find(|(_, p)| p.name == name) {
-                args.push(l::text(self.on.params[*i].clone()));
+            if let Some((i, p)) = self.path_params.iter().find(|(_, p)| p.name == name) {
+                let value = self.wire_value(p, l::text(self.on.params[*i].clone()), imports);
+                args.push(self.param_call("pathParam", p, value, imports));
             }
             rest = &rest[start + len + 1..];
         }
@@ -474,42 +499,8 @@ impl<'a> Method<'a> {
             .iter()
             .filter(|(_, p)| p.location == ParamLocation::Query)
             .map(|(i, p)| {
-                let value = match self.types.converter(&p.ty, false) {
-                    Some(c) => {
-                        imports.wire = true;
-                        c.apply(self.param_value(*i))
-                    }
-                    None => self.param_value(*i),
-                };
-                let name = l::text(js_string(&p.name));
-                match p.style {
-                    ParamStyle::DeepObject => {
-                        imports.runtime.insert("deepObjectQuery");
-                        l::call("deepObjectQuery", vec![name, value])
-                    }
-                    ParamStyle::SpaceDelimited | ParamStyle::PipeDelimited => {
-                        imports.runtime.insert("delimitedQuery");
-                        let how = if p.style == ParamStyle::PipeDelimited {
-                            "\"pipe\""
-                        } else {
-                            "\"space\""
-                        };
-                        l::call("delimitedQuery", vec![name, value, l::text(how)])
-                    }
-                    _ => {
-                        imports.runtime.insert("formQuery");
-                        if p.explode {
-                            l::call("formQuery", vec![name, value])
-                        } else {
-                            let no_explode = vec![("explode".into(), "false".into())];
-                            l::call_with_last_object(
-                                "formQuery",
-                                vec![name, value],
-                                inline_object(no_explode),
-                            )
-                        }
-                    }
-                }
+                let value = self.wire_value(p, self.param_value(*i), imports);
+                self.param_call("queryParam", p, value, imports)
             })
             .collect();
         if parts.is_empty() {
@@ -519,16 +510,79 @@ impl<'a> Method<'a> {
         Some(l::call("queryString", parts))
     }
 
-    /// The body property (`json` or `body`) and the headers it needs.
-    fn body(&self, imports: &mut Imports, headers: &mut Vec<D>) -> Option<D> {
-        let c = self.body?;
+    /// The body's rows of `parts` in the descriptor: per property, in the
+    /// plan's order, what `formBody` (`[name, style, explode, allowReserved]`,
+    /// `[name]` for form and explode) or `multipartBody` (`[name, the
+    /// declared contentType]`, `[name]` where none is declared) needs.
+    fn parts(&self) -> Option<D> {
+        let body = self.op.plan.body.as_ref()?;
+        let rows: Vec<Vec<D>> = match body.content.kind {
+            BodyKind::Form => body
+                .parts
+                .iter()
+                .map(|part| {
+                    let mut row = vec![l::text(js_string(&part.property))];
+                    let default = part.style == ParamStyle::Form && part.explode;
+                    if !default || part.allow_reserved {
+                        row.push(l::text(js_string(style_name(part.style))));
+                        row.push(l::text(part.explode.to_string()));
+                    }
+                    if part.allow_reserved {
+                        row.push(l::text("true"));
+                    }
+                    row
+                })
+                .collect(),
+            BodyKind::Multipart => body
+                .parts
+                .iter()
+                .map(|part| {
+                    let mut row = vec![l::text(js_string(&part.property))];
+                    // Only a declared type: the runtime applies WIRE.md's
+                    // defaults (none for a scalar, JSON for an object, a
+                    // file's octet-stream) from the value.
+                    let declared = body
+                        .content
+                        .encoding
+                        .iter()
+                        .find(|e| e.property == part.property)
+                        .and_then(|e| e.content_type.as_deref());
+                    if let (true, Some(t)) = (part.declared, declared) {
+                        row.push(l::text(js_string(t)));
+                    }
+                    row
+                })
+                .collect(),
+            _ => return None,
+        };
+        if rows.is_empty() {
+            return None;
+        }
+        let matrix = rows.len() > 1 && rows.iter().all(|r| r.len() > 1);
+        Some(l::array(
+            rows.into_iter().map(|r| l::array(r, false)).collect(),
+            matrix,
+        ))
+    }
+
+    /// The body property (`json` or `body`) and its media type. An optional
+    /// body the caller did not give is no body at all: a flattened one is
+    /// `bodyOf(...)`, undefined when the caller set none of its fields.
+    fn body(&self, imports: &mut Imports) -> Vec<D> {
+        let Some(c) = self.body else {
+            return Vec::new();
+        };
+        let required = self.op.plan.body.as_ref().is_some_and(|b| b.required);
         let source = if self.flat.is_some() {
             let keys: Vec<D> = self
                 .object_params
                 .iter()
                 .map(|(i, _)| l::text(js_string(&self.on.params[*i])))
                 .collect();
-            if keys.is_empty() {
+            if !required {
+                imports.core.insert("bodyOf");
+                l::call("bodyOf", [vec![l::text("params")], keys].concat())
+            } else if keys.is_empty() {
                 l::text("params")
             } else {
                 imports.core.insert("withoutKeys");
@@ -548,29 +602,44 @@ impl<'a> Method<'a> {
             }
             _ => source,
         };
-        // The runtime sends JSON as `application/json`; another media type
-        // (`application/merge-patch+json`, `image/png`, ...) is set here.
+        // The runtime sends JSON as `application/json` and a multipart body
+        // with its boundary; another media type (`application/merge-patch+json`,
+        // a form's, `image/png`, ...) is the request's `contentType`, which
+        // goes only with a body.
         let content_type = match c.kind {
             BodyKind::Json => c.media_type != "application/json",
-            BodyKind::Text | BodyKind::Binary => true,
-            BodyKind::Form | BodyKind::Multipart => false,
+            BodyKind::Text | BodyKind::Binary | BodyKind::Form => true,
+            BodyKind::Multipart => false,
         };
-        if content_type && !c.media_type.contains('*') {
-            headers.insert(0, l::text(js_string(&c.media_type)));
-            headers.insert(0, l::text("\"Content-Type\""));
-        }
-        Some(match c.kind {
-            BodyKind::Json => object_prop("json", value, false),
+        let parts = |name: &str| {
+            let descriptor = format!("{}.parts", self.on.descriptor);
+            let has_parts = self.parts().is_some();
+            let mut args = vec![value.clone()];
+            if has_parts {
+                args.push(l::text(descriptor));
+            }
+            l::call(name, args)
+        };
+        let mut props = vec![match c.kind {
+            BodyKind::Json => object_prop("json", value.clone(), false),
             BodyKind::Form => {
-                imports.core.insert("formBody");
-                object_prop("body", l::call("formBody", vec![value]), false)
+                imports.runtime.insert("formBody");
+                object_prop("body", parts("formBody"), false)
             }
             BodyKind::Multipart => {
-                imports.core.insert("multipartBody");
-                object_prop("body", l::call("multipartBody", vec![value]), false)
+                imports.runtime.insert("multipartBody");
+                object_prop("body", parts("multipartBody"), false)
             }
-            BodyKind::Text | BodyKind::Binary => object_prop("body", value, false),
-        })
+            BodyKind::Text | BodyKind::Binary => object_prop("body", value.clone(), false),
+        }];
+        if content_type && !c.media_type.contains('*') {
+            props.push(object_prop(
+                "contentType",
+                l::text(js_string(&c.media_type)),
+                true,
+            ));
+        }
+        props
     }
 
     /// The request object's properties: path, query, headers, body.
@@ -582,19 +651,22 @@ impl<'a> Method<'a> {
         let mut headers: Vec<D> = Vec::new();
         let mut cookies: Vec<D> = Vec::new();
         for (i, p) in &self.object_params {
-            let pair = [l::text(js_string(&p.name)), self.param_value(*i)];
             match p.location {
-                ParamLocation::Header => headers.extend(pair),
-                ParamLocation::Cookie => cookies.extend(pair),
+                ParamLocation::Header => {
+                    let value = self.wire_value(p, self.param_value(*i), imports);
+                    headers.push(self.param_call("headerParam", p, value, imports));
+                }
+                ParamLocation::Cookie => {
+                    let value = self.wire_value(p, self.param_value(*i), imports);
+                    cookies.push(self.param_call("cookieParam", p, value, imports));
+                }
                 _ => {}
             }
         }
         if !cookies.is_empty() {
-            imports.core.insert("cookieValue");
-            headers.push(l::text("\"Cookie\""));
-            headers.push(l::call("cookieValue", cookies));
+            imports.core.insert("cookies");
+            headers.push(l::call("cookies", cookies));
         }
-        let body = self.body(imports, &mut headers);
         if !headers.is_empty() {
             imports.core.insert("headerValues");
             request.push(object_prop(
@@ -603,7 +675,7 @@ impl<'a> Method<'a> {
                 false,
             ));
         }
-        request.extend(body);
+        request.extend(self.body(imports));
         request
     }
 
@@ -769,6 +841,9 @@ impl<'a> Method<'a> {
                 props.push(string("baseUrl", &url));
             }
         }
+        if let Some(parts) = self.parts() {
+            props.push(object_prop("parts", parts, false));
+        }
         props.push(string("parseAs", success.parse_as));
         match &success.decode {
             Decode::None => {}
@@ -802,6 +877,47 @@ impl<'a> Method<'a> {
             0,
         )
     }
+}
+
+/// A style's name as OpenAPI (and the runtime) spells it.
+fn style_name(style: ParamStyle) -> &'static str {
+    match style {
+        ParamStyle::Simple => "simple",
+        ParamStyle::Label => "label",
+        ParamStyle::Matrix => "matrix",
+        ParamStyle::Form => "form",
+        ParamStyle::SpaceDelimited => "spaceDelimited",
+        ParamStyle::PipeDelimited => "pipeDelimited",
+        ParamStyle::DeepObject => "deepObject",
+    }
+}
+
+/// How a parameter is written, as the runtime's serialisers take it
+/// (`{ style, explode, allowReserved, contentType }`), with only what is not
+/// its location's default (path and header `simple` without explode, query
+/// `form` with explode for `form` only, cookie `form` with explode); `None`
+/// when all of it is.
+fn param_encoding(p: &Param) -> Option<D> {
+    let mut props: Vec<(String, String)> = Vec::new();
+    if let Some(t) = &p.content_type {
+        props.push(("contentType".into(), js_string(t)));
+    } else {
+        let (default_style, default_explode) = match p.location {
+            ParamLocation::Path | ParamLocation::Header => (ParamStyle::Simple, false),
+            ParamLocation::Query => (ParamStyle::Form, p.style == ParamStyle::Form),
+            ParamLocation::Cookie => (ParamStyle::Form, true),
+        };
+        if p.style != default_style {
+            props.push(("style".into(), js_string(style_name(p.style))));
+        }
+        if p.explode != default_explode {
+            props.push(("explode".into(), p.explode.to_string()));
+        }
+        if p.allow_reserved && p.location == ParamLocation::Query {
+            props.push(("allowReserved".into(), "true".into()));
+        }
+    }
+    (!props.is_empty()).then(|| inline_object(props))
 }
 
 fn param_doc(p: &Param) -> Doc {

@@ -25,6 +25,11 @@ pub struct Types<'a> {
     /// Per type index: does a value of it need converting between the SDK's
     /// names and the wire's?
     converts: Vec<bool>,
+    /// Per type index: an object type whose properties a request writes as
+    /// JSON (a JSON body, or an object part of a multipart one), so in the
+    /// order of its schema (WIRE.md section 5), whatever order the caller's
+    /// object holds them in. Its converter lists every field.
+    ordered: Vec<bool>,
 }
 
 impl<'a> Types<'a> {
@@ -41,7 +46,9 @@ impl<'a> Types<'a> {
             index,
             ts_names: names.types.iter().map(String::as_str).collect(),
             converts: vec![false; api.types.len()],
+            ordered: vec![false; api.types.len()],
         };
+        types.ordered = types.written_as_json();
         // A fixpoint: a type converts when one of its names changes or a type
         // it holds converts. Cycles settle because values only go false → true.
         loop {
@@ -68,7 +75,57 @@ impl<'a> Types<'a> {
         self.index.get(name).copied()
     }
 
+    /// The object types of more than one field that a JSON or multipart
+    /// request body holds, at any depth.
+    fn written_as_json(&self) -> Vec<bool> {
+        use crate::ir::BodyKind;
+        let mut seen = vec![false; self.api.types.len()];
+        let mut ordered = vec![false; self.api.types.len()];
+        let mut stack: Vec<&TypeRef> = self
+            .api
+            .operations
+            .iter()
+            .filter_map(|op| op.plan.body.as_ref())
+            .filter(|b| matches!(b.content.kind, BodyKind::Json | BodyKind::Multipart))
+            .map(|b| &b.content.ty)
+            .collect();
+        while let Some(ty) = stack.pop() {
+            match ty {
+                TypeRef::Named(n) => {
+                    let Some(i) = self.index_of(n) else { continue };
+                    if seen[i] {
+                        continue;
+                    }
+                    seen[i] = true;
+                    match &self.api.types[i].kind {
+                        TypeKind::Object { fields, additional } => {
+                            ordered[i] = fields.len() > 1;
+                            stack.extend(fields.iter().map(|f| &f.ty));
+                            stack.extend(additional.as_ref());
+                        }
+                        TypeKind::Union { variants, .. } => {
+                            stack.extend(variants.iter().map(|v| &v.ty));
+                        }
+                        TypeKind::Alias { target } => stack.push(target),
+                        TypeKind::Enum { .. } => {}
+                    }
+                }
+                TypeRef::Array(t) | TypeRef::Map(t) | TypeRef::Nullable(t) => stack.push(t),
+                TypeRef::Primitive(_) | TypeRef::Any => {}
+            }
+        }
+        ordered
+    }
+
+    /// Whether the converter of type `i` lists every field, in schema order.
+    pub fn ordered(&self, i: usize) -> bool {
+        self.ordered[i]
+    }
+
     fn type_converts(&self, i: usize) -> bool {
+        if self.ordered[i] {
+            return true;
+        }
         match &self.api.types[i].kind {
             TypeKind::Object { fields, additional } => {
                 fields

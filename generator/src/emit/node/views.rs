@@ -763,7 +763,9 @@ fn field_rows(types: &Types, i: usize) -> Vec<Vec<String>> {
             let from = types.converter(&f.ty, true).map(|c| c.code(false));
             let to = types.converter(&f.ty, false).map(|c| c.code(false));
             if f.name == *name && from.is_none() {
-                return None;
+                // A field that passes unchanged is listed only where the
+                // table also gives the order: `[name]`.
+                return types.ordered(i).then(|| vec![js_string(&f.name)]);
             }
             let mut row = vec![js_string(&f.name), js_string(name)];
             if let (Some(from), Some(to)) = (from, to) {
@@ -858,7 +860,8 @@ fn converter_view(types: &Types, i: usize) -> Option<Converter> {
         }
         _ => return None,
     };
-    let matrix = rows.len() > 1;
+    // prettier breaks an array of arrays that each hold two or more items.
+    let matrix = rows.len() > 1 && rows.iter().all(|r| r.len() > 1);
     let table = l::render(
         &l::assignment(
             &format!("const {table_name}"),
@@ -872,11 +875,7 @@ fn converter_view(types: &Types, i: usize) -> Option<Converter> {
         ),
         0,
     );
-    let ret = |args: Vec<String>| {
-        let call = match &how {
-            How::Fields { .. } => "return convert",
-            How::Tagged { .. } => "return byTag",
-        };
+    let ret = |args: Vec<String>, call: &str| {
         l::render(
             &l::concat(vec![
                 l::call(call, args.into_iter().map(l::text).collect()),
@@ -891,26 +890,33 @@ fn converter_view(types: &Types, i: usize) -> Option<Converter> {
             extra_to,
         } => {
             let mut from = vec!["value".to_string(), table_name.clone(), "true".into()];
-            let mut to = vec!["value".to_string(), table_name.clone(), "false".into()];
+            // A type written as JSON in requests: its schema's order.
+            let in_order = types.ordered(i);
+            let mut to = if in_order {
+                vec!["value".to_string(), table_name.clone()]
+            } else {
+                vec!["value".to_string(), table_name.clone(), "false".into()]
+            };
             if let (Some(f), Some(t)) = (extra_from, extra_to) {
                 from.push(f.clone());
                 to.push(t.clone());
             }
-            (ret(from), ret(to))
+            let to_call = if in_order {
+                "return convertInOrder"
+            } else {
+                "return convert"
+            };
+            (ret(from, "return convert"), ret(to, to_call))
         }
         How::Tagged { wire, name } => (
-            ret(vec![
-                "value".into(),
-                wire.clone(),
-                table_name.clone(),
-                "1".into(),
-            ]),
-            ret(vec![
-                "value".into(),
-                name.clone(),
-                table_name.clone(),
-                "2".into(),
-            ]),
+            ret(
+                vec!["value".into(), wire.clone(), table_name.clone(), "1".into()],
+                "return byTag",
+            ),
+            ret(
+                vec!["value".into(), name.clone(), table_name.clone(), "2".into()],
+                "return byTag",
+            ),
         ),
     };
     let decl = |name: String, params: Vec<String>, ret_ty: &str| {
