@@ -94,12 +94,12 @@ const calls = {
       exact: false,
       minScore: 0,
     }),
-  // The generated names, in the order of the spec: DateSent<, DateSent>, DateSent.
+  // DateSent<, DateSent> and DateSent: the signs are words of the names.
   listMessages: (c) =>
     c.search.listMessages({
-      dateSent: "2024-01-31",
-      dateSentQuery: "2024-01-01",
-      dateSentQuery2: "2024-01-15",
+      dateSentBefore: "2024-01-31",
+      dateSentAfter: "2024-01-01",
+      dateSent: "2024-01-15",
       type: "sms",
       class: "bulk",
       self: "me",

@@ -136,11 +136,11 @@ def search_items_empty(c: Client) -> Any:
 
 
 def list_messages(c: Client) -> Any:
-    # The generated names, in the order of the spec: DateSent<, DateSent>, DateSent.
+    # DateSent<, DateSent> and DateSent: the signs are words of the names.
     return c.search.with_raw_response.list_messages(
-        date_sent=datetime.date(2024, 1, 31),
-        date_sent_2=datetime.date(2024, 1, 1),
-        date_sent_3=datetime.date(2024, 1, 15),
+        date_sent_before=datetime.date(2024, 1, 31),
+        date_sent_after=datetime.date(2024, 1, 1),
+        date_sent=datetime.date(2024, 1, 15),
         type_="sms",
         class_="bulk",
         self_="me",

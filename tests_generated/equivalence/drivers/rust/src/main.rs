@@ -211,11 +211,11 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
             client
                 .search()
                 .list_messages()
-                // The generated names, in the order of the spec: DateSent<,
-                // DateSent>, DateSent.
-                .date_sent(date("2024-01-31"))
-                .date_sent_2(date("2024-01-01"))
-                .date_sent_3(date("2024-01-15"))
+                // DateSent<, DateSent> and DateSent: the signs are words
+                // of the names.
+                .date_sent_before(date("2024-01-31"))
+                .date_sent_after(date("2024-01-01"))
+                .date_sent(date("2024-01-15"))
                 .r#type("sms")
                 .class("bulk")
                 .self_("me")
