@@ -284,3 +284,35 @@ paths:
         1
     );
 }
+
+#[test]
+fn a_query_in_a_spec_path_becomes_the_plans_fixed_query() {
+    let text = r#"
+openapi: 3.1.0
+info: {title: Responses, version: 1.0.0}
+paths:
+  /responses:
+    post:
+      operationId: createResponse
+      responses: {'200': {description: ok}}
+  /responses?beta=true&mode=a%20b:
+    post:
+      operationId: createResponseBeta
+      parameters:
+        - {name: mode, in: query, schema: {type: string}}
+      responses: {'200': {description: ok}}
+"#;
+    let loaded =
+        sdkgen::load::load_text(Path::new("responses.yaml"), text.to_string()).expect("loads");
+    let api = sdkgen::ir::build(&loaded).expect("builds");
+    let op = |id: &str| api.operations.iter().find(|o| o.id == id).unwrap();
+    let beta = op("createResponseBeta");
+    assert_eq!(beta.path, "/responses");
+    // `mode` is a declared parameter: the caller's value says it, once.
+    assert_eq!(
+        beta.plan.query,
+        vec![("beta".to_string(), "true".to_string())]
+    );
+    assert!(op("createResponse").plan.query.is_empty());
+    assert_eq!(op("createResponse").path, "/responses");
+}

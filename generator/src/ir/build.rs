@@ -46,11 +46,28 @@ pub fn build(loaded: &Loaded) -> Result<Api, Diagnostic> {
             Some((p, f)) => (p, Some(f)),
             None => (path.as_str(), None),
         };
+        // A query written into the path (`/responses?beta=true`) is sent
+        // with every request of its operations, beside their parameters.
+        let (request_path, path_query) = match request_path.split_once('?') {
+            Some((p, q)) => (p, decoded_pairs(q)),
+            None => (request_path, Vec::new()),
+        };
         for (method_name, op) in item.iter() {
             let method = parse_method(method_name);
             let pointer = join_pointer(&item_pointer, method_name);
             let mut built = b.operation(request_path, method, item, op, &pointer, &key_contract)?;
             built.id = unique_op_id(&mut op_ids, &built.id);
+            built.path_query = path_query
+                .iter()
+                .filter(|(name, _)| {
+                    // A declared parameter of the same name says it instead.
+                    !built
+                        .params
+                        .iter()
+                        .any(|p| p.location == ParamLocation::Query && &p.name == name)
+                })
+                .cloned()
+                .collect();
             if let Some(fragment) = fragment {
                 b.warn(
                     "path-fragment",
@@ -135,6 +152,23 @@ pub fn build(loaded: &Loaded) -> Result<Api, Diagnostic> {
             .diagnostic(&bad.pointer, bad.message)
             .with_hint(bad.hint)),
     }
+}
+
+/// `a=1&b=x%20y` as decoded pairs (a name alone has an empty value).
+fn decoded_pairs(query: &str) -> Vec<(String, String)> {
+    let decode = |t: &str| {
+        percent_encoding::percent_decode_str(&t.replace('+', " "))
+            .decode_utf8_lossy()
+            .into_owned()
+    };
+    query
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .map(|p| match p.split_once('=') {
+            Some((k, v)) => (decode(k), decode(v)),
+            None => (decode(p), String::new()),
+        })
+        .collect()
 }
 
 fn unique_op_id(ids: &mut NameSet, id: &str) -> String {
@@ -1261,6 +1295,7 @@ impl<'a> Builder<'a> {
             retry: RetryPolicy::default(),
             plan: Plan::default(),
             hints,
+            path_query: Vec::new(),
             pointer: pointer.to_string(),
         })
     }

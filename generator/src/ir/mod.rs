@@ -164,6 +164,10 @@ pub struct Operation {
     /// What the spec says that bears on retry safety, for the classification pass.
     #[serde(skip)]
     pub hints: crate::classify::Hints,
+    /// Query pairs written into the spec's path (`/responses?beta=true`),
+    /// percent-decoded, for the plan pass.
+    #[serde(skip)]
+    pub path_query: Vec<(String, String)>,
     /// JSON pointer of the operation in the spec.
     pub pointer: String,
 }

@@ -39,6 +39,10 @@ pub struct Plan {
     /// their results a page at a time (the pagination pass).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pagination: Option<super::paginate::Pagination>,
+    /// Query pairs every request carries before its parameters': those the
+    /// spec writes into the path (`/responses?beta=true`), decoded.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub query: Vec<(String, String)>,
 }
 
 /// Retry settings as they apply to one operation.
@@ -211,6 +215,7 @@ fn plan(api: &Api, op: &Operation, client: RetrySettings) -> Plan {
         authenticated: !op.security.as_ref().is_some_and(|s| s.is_empty()),
         key: key(api, op),
         pagination: None,
+        query: op.path_query.clone(),
     }
 }
 

@@ -14,6 +14,8 @@ struct Route {
     op: usize,
     method: Method,
     segments: Vec<Vec<Piece>>,
+    /// Query pairs the spec wrote into the path: a request must carry them.
+    query: Vec<(String, String)>,
 }
 
 /// The best match so far: its rank (0 for a literal segment, 1 for a
@@ -49,6 +51,7 @@ impl Routes {
                 op: i,
                 method: op.method,
                 segments: split(&op.path).iter().map(|s| pieces(s)).collect(),
+                query: op.plan.query.clone(),
             })
             .collect();
         let mut bases: Vec<String> = api
@@ -68,8 +71,21 @@ impl Routes {
     }
 
     /// Finds the operation for `method` and the raw (still percent-encoded) `path`.
+    #[cfg(test)]
     pub fn find(&self, method: Option<Method>, path: &str) -> Lookup {
-        let found = self.find_exact(method, path);
+        self.find_with_query(method, path, &[])
+    }
+
+    /// As `find`, where the request's decoded query pairs pick between
+    /// operations whose spec paths differ only in a query written into them
+    /// (`/responses` and `/responses?beta=true`).
+    pub fn find_with_query(
+        &self,
+        method: Option<Method>,
+        path: &str,
+        query: &[(String, String)],
+    ) -> Lookup {
+        let found = self.find_exact(method, path, query);
         if found != Lookup::NotFound {
             return found;
         }
@@ -77,7 +93,7 @@ impl Routes {
             if let Some(rest) = path.strip_prefix(base.as_str()) {
                 if rest.is_empty() || rest.starts_with('/') {
                     let rest = if rest.is_empty() { "/" } else { rest };
-                    let found = self.find_exact(method, rest);
+                    let found = self.find_exact(method, rest, query);
                     if found != Lookup::NotFound {
                         return found;
                     }
@@ -87,7 +103,7 @@ impl Routes {
         Lookup::NotFound
     }
 
-    fn find_exact(&self, method: Option<Method>, path: &str) -> Lookup {
+    fn find_exact(&self, method: Option<Method>, path: &str, query: &[(String, String)]) -> Lookup {
         let trimmed = if path.len() > 1 {
             path.strip_suffix('/').unwrap_or(path)
         } else {
@@ -112,6 +128,12 @@ impl Routes {
             if !matched {
                 continue;
             }
+            // The path's own query pairs must all be there, and a route that
+            // asks for them beats one that does not.
+            if !route.query.iter().all(|pair| query.contains(pair)) {
+                continue;
+            }
+            rank.push(u8::from(route.query.is_empty()));
             if Some(route.method) != method {
                 if !allowed.contains(&route.method) {
                     allowed.push(route.method);
@@ -310,6 +332,7 @@ mod tests {
                 op: i,
                 method: *m,
                 segments: split(p).iter().map(|s| pieces(s)).collect(),
+                query: Vec::new(),
             })
             .collect();
         let mut bases: Vec<String> = servers.iter().filter_map(|s| base_path(s)).collect();
@@ -409,5 +432,32 @@ mod tests {
         );
         assert_eq!(percent_decode("%zz%41"), "%zzA");
         assert_eq!(percent_decode("50%"), "50%");
+    }
+
+    #[test]
+    fn a_query_written_into_the_path_picks_its_operation() {
+        let mut r = routes(
+            &[(Method::Post, "/responses"), (Method::Post, "/responses")],
+            &[],
+        );
+        r.routes[1].query = vec![("beta".to_string(), "true".to_string())];
+        let beta = vec![("beta".to_string(), "true".to_string())];
+        let op_of = |found: Lookup| match found {
+            Lookup::Op { op, .. } => op,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            op_of(r.find_with_query(Some(Method::Post), "/responses", &beta)),
+            1
+        );
+        assert_eq!(
+            op_of(r.find_with_query(Some(Method::Post), "/responses", &[])),
+            0
+        );
+        let other = vec![("beta".to_string(), "false".to_string())];
+        assert_eq!(
+            op_of(r.find_with_query(Some(Method::Post), "/responses", &other)),
+            0
+        );
     }
 }

@@ -367,7 +367,10 @@ async fn api_request(shared: &Arc<Shared>, ctl: &ConnCtl, req: Request<Incoming>
     let api = &shared.api;
     let raw_path = req.uri().path().to_string();
     let raw_query = req.uri().query().unwrap_or("").to_string();
-    let found = shared.routes.find(ir_method(req.method()), &raw_path);
+    let found =
+        shared
+            .routes
+            .find_with_query(ir_method(req.method()), &raw_path, &query_pairs(&raw_query));
     let op_id = match &found {
         Lookup::Op { op, .. } => Some(api.operations[*op].id.as_str()),
         _ => None,
