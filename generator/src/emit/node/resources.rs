@@ -494,15 +494,29 @@ impl<'a> Method<'a> {
 
     /// `queryString(...)` over the query parameters, each in its style.
     fn query(&self, imports: &mut Imports) -> Option<D> {
-        let parts: Vec<D> = self
-            .object_params
+        // The pairs the spec wrote into the path come first.
+        let mut parts: Vec<D> = self
+            .op
+            .plan
+            .query
             .iter()
-            .filter(|(_, p)| p.location == ParamLocation::Query)
-            .map(|(i, p)| {
-                let value = self.wire_value(p, self.param_value(*i), imports);
-                self.param_call("queryParam", p, value, imports)
+            .map(|(name, value)| {
+                imports.runtime.insert("queryParam");
+                l::call(
+                    "queryParam",
+                    vec![l::text(js_string(name)), l::text(js_string(value))],
+                )
             })
             .collect();
+        parts.extend(
+            self.object_params
+                .iter()
+                .filter(|(_, p)| p.location == ParamLocation::Query)
+                .map(|(i, p)| {
+                    let value = self.wire_value(p, self.param_value(*i), imports);
+                    self.param_call("queryParam", p, value, imports)
+                }),
+        );
         if parts.is_empty() {
             return None;
         }

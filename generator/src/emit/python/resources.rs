@@ -442,10 +442,17 @@ fn builder_body(
 
     // Query.
     let query_params = of(|p| matches!(p, Place::Query { .. }));
-    if !query_params.is_empty() {
-        let items = query_params
-            .iter()
-            .map(|(i, n, _)| query_pairs(types, i, n))
+    // The pairs the spec wrote into the path come first.
+    let fixed = op.plan.query.iter().map(|(name, value)| {
+        Doc::call(
+            "*_runtime.query_param",
+            vec![Doc::text(py_str(name)), Doc::text(py_str(value))],
+        )
+    });
+    let has_query = !query_params.is_empty() || !op.plan.query.is_empty();
+    if has_query {
+        let items = fixed
+            .chain(query_params.iter().map(|(i, n, _)| query_pairs(types, i, n)))
             .collect();
         lines.push(Doc::group("query = [", items, "]").render(4, 0));
     }
@@ -477,7 +484,7 @@ fn builder_body(
 
     // Body.
     let mut request_args = vec![Doc::text(py_str(op.method.as_str())), path];
-    if !query_params.is_empty() {
+    if has_query {
         request_args.push(Doc::text("query=query"));
     }
     if !header_params.is_empty() || !cookie_params.is_empty() {

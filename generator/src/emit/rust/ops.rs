@@ -518,6 +518,24 @@ impl OpCtx<'_> {
         };
 
         let mut body_lines: Vec<String> = Vec::new();
+        // The pairs the spec wrote into the path come first.
+        for (name, value) in &op.plan.query {
+            self.uses_runtime.set(true);
+            let value = format!("&serde_json::Value::from({})", string_literal(value));
+            let piece = layout::call(
+                8,
+                "runtime::query_param",
+                &[
+                    string_literal(name),
+                    value,
+                    style_expr(ParamStyle::Form),
+                    "true".to_string(),
+                    "false".to_string(),
+                ],
+                "?",
+            );
+            body_lines.push(format!("        request = request.query_encoded({piece});"));
+        }
         for p in params {
             let lines = self.param_lines(p);
             body_lines.extend(lines);
