@@ -108,6 +108,38 @@ SUITES = [
         HERE / "drivers" / "payments",
         prism,
     ),
+    Suite(
+        "prism",
+        "pets",
+        lambda args: harness.ROOT / "specs" / "pets.yaml",
+        HERE / "pets.calls.json",
+        HERE / "drivers" / "pets",
+        prism,
+    ),
+    Suite(
+        "prism",
+        "petstore-expanded",
+        lambda args: args.corpus / "petstore-expanded.yaml",
+        HERE / "petstore-expanded.calls.json",
+        HERE / "drivers" / "petstore-expanded",
+        prism,
+    ),
+    Suite(
+        "prism",
+        "tictactoe",
+        lambda args: args.corpus / "tictactoe.yaml",
+        HERE / "tictactoe.calls.json",
+        HERE / "drivers" / "tictactoe",
+        prism,
+    ),
+    Suite(
+        "prism",
+        "openai",
+        lambda args: args.corpus / "openai.yaml",
+        HERE / "openai.calls.json",
+        HERE / "drivers" / "openai",
+        prism,
+    ),
 ]
 
 
@@ -235,6 +267,12 @@ def main() -> int:
     parser.add_argument(
         "--stripe-spec", type=Path, default=Path(os.environ.get("SDKGEN_CORPUS", ""), "stripe.yaml")
     )
+    parser.add_argument(
+        "--corpus",
+        type=Path,
+        default=Path(os.environ.get("SDKGEN_CORPUS", "")),
+        help="the folder of the real-world specs (petstore-expanded, tictactoe, openai)",
+    )
     parser.add_argument("--validator", help="only these validators (comma-separated)")
     parser.add_argument("--spec", help="only these specs (comma-separated)")
     parser.add_argument("--lang", default=",".join(harness.LANGUAGES))
@@ -271,8 +309,8 @@ def main() -> int:
     for suite in chosen:
         if not suite.spec(args).is_file():
             print(
-                f"error: {suite.spec(args)}: no such spec (the corpus's stripe.yaml: "
-                "set SDKGEN_CORPUS or pass --stripe-spec)"
+                f"error: {suite.spec(args)}: no such spec (the corpus's specs: "
+                "set SDKGEN_CORPUS or pass --corpus and --stripe-spec)"
             )
             return 2
         tool = {"stripe-mock": args.stripe_mock, "prism": args.prism}[suite.validator]
