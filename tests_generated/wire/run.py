@@ -22,6 +22,8 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -47,6 +49,10 @@ class Launch:
     listening: re.Pattern[str]
     prefix: str = ""
     suffix: str = ""
+    # What the validator printed of a request it refused, when it says why
+    # in its output rather than in its answer: given the lines it printed
+    # while one call was made, the reasons.
+    explain: Callable[[list[str]], list[str]] | None = None
 
 
 @dataclass(frozen=True)
@@ -87,7 +93,76 @@ def prism(args: argparse.Namespace, spec: Path, work: Path) -> Launch:
     return Launch(
         [args.prism, "mock", str(spec), "-h", "127.0.0.1", "-p", "0", "--errors"],
         re.compile(r"Prism is listening on (http://\S+)"),
+        explain=prism_violations,
     )
+
+
+def prism_typed_nullable(args: argparse.Namespace, spec: Path, work: Path) -> Launch:
+    """Prism on the spec with every `nullable` that stands without a `type`
+    written as the 3.0 keyword means it. Prism 5.16.0 does not validate a
+    request body whose schema holds such a `nullable` (its schema compiler
+    refuses the keyword without a type, and Prism then accepts any body
+    without a word): openai.yaml has 24, in the bodies of chat completions,
+    moderations, image generations and runs among others. `nullable: false`
+    is dropped (it allows nothing more); `nullable: true` becomes
+    `anyOf: [the schema, {type: null}]`, as in OpenAPI 3.1. Nothing else
+    changes; the SDKs are generated from the spec as published."""
+    import yaml  # PyYAML, pinned by scripts/test-wire
+
+    with spec.open(encoding="utf-8") as f:
+        document = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+    def typed(node: Any) -> Any:
+        if isinstance(node, list):
+            return [typed(n) for n in node]
+        if not isinstance(node, dict):
+            return node
+        node = {k: typed(v) for k, v in node.items()}
+        if "nullable" in node and "type" not in node and not isinstance(node["nullable"], dict):
+            nullable = node.pop("nullable")
+            if nullable is True:
+                keep = {k: v for k, v in node.items() if k in ("description", "default")}
+                rest = {k: v for k, v in node.items() if k not in keep}
+                node = {**keep, "anyOf": [rest, {"type": "null"}]}
+        return node
+
+    out = work / "spec-for-prism.json"
+    # YAML 1.1 reads unquoted dates (in examples) as dates; YAML 1.2, which
+    # OpenAPI 3.1 names, reads them as the text they are.
+    text = json.dumps(typed(document), default=lambda value: value.isoformat())
+    out.write_text(text, encoding="utf-8")
+    return prism(args, out, work)
+
+
+PRISM_ERROR = re.compile(r"\[(VALIDATOR|HTTP SERVER)\]\s+\S+\s+error\s+(.*)$")
+
+
+def prism_violations(lines: list[str]) -> list[str]:
+    """Prism's reasons for refusing a request, from its log: each violation
+    is logged twice, bare and as `Violation: <where> <what>`; the located
+    form is kept. When no rule was broken (no route, no credentials), the
+    line that ended the request says why."""
+    validator: list[str] = []
+    server: list[str] = []
+    for line in lines:
+        m = PRISM_ERROR.search(line.rstrip())
+        if m:
+            (validator if m.group(1) == "VALIDATOR" else server).append(m.group(2).strip())
+    located = [v for v in validator if v.startswith("Violation: ")]
+    bare = [v for v in validator if not any(x.endswith(" " + v) for x in located)]
+    reasons = list(dict.fromkeys(located + [v for v in bare if not v.startswith("Violation: ")]))
+    return reasons or list(dict.fromkeys(server))
+
+
+def settle(output: list[str], quiet_s: float = 0.3, limit_s: float = 5) -> None:
+    """Waits until the validator has printed nothing for `quiet_s`: it logs
+    a request's violations after answering it."""
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        before = len(output)
+        time.sleep(quiet_s)
+        if len(output) == before:
+            return
 
 
 # One entry per (validator, spec). A suite's drivers are drivers/<spec>/.
@@ -138,15 +213,18 @@ SUITES = [
         lambda args: args.corpus / "openai.yaml",
         HERE / "openai.calls.json",
         HERE / "drivers" / "openai",
-        prism,
+        prism_typed_nullable,
     ),
 ]
 
 
 @contextmanager
-def started(argv: list[str], listening: re.Pattern[str], timeout_s: float) -> Iterator[str]:
+def started(
+    argv: list[str], listening: re.Pattern[str], timeout_s: float, output: list[str] | None = None
+) -> Iterator[str]:
     """Runs a validator until the block ends; yields the base URL its
-    output announces. Stops only the process group it started."""
+    output announces, and appends every line it prints to `output`. Stops
+    only the process group it started."""
     process = subprocess.Popen(
         argv,
         stdout=subprocess.PIPE,
@@ -159,6 +237,8 @@ def started(argv: list[str], listening: re.Pattern[str], timeout_s: float) -> It
     def pump() -> None:
         assert process.stdout is not None
         for line in process.stdout:
+            if output is not None:
+                output.append(line)
             lines.put(line)
         lines.put(None)
 
@@ -205,6 +285,79 @@ def stripe_mock_json(spec: Path, out: Path) -> Path:
         document = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     out.write_text(json.dumps(document), encoding="utf-8")
     return out
+
+
+def explain_again(
+    tools: harness.Tools,
+    work: Path,
+    suite: Suite,
+    lang: str,
+    base: str,
+    name: str,
+    output: list[str],
+    explain: Callable[[list[str]], list[str]],
+) -> str:
+    """Makes one refused call again, alone, and returns what the validator
+    printed while it was made: its reasons for refusing it."""
+    settle(output)
+    mark = len(output)
+    harness.run_driver(
+        tools, work, suite.drivers, lang, suite.calls, base_url=base, token=TOKEN, only=[name]
+    )
+    settle(output)
+    return "; ".join(explain(output[mark:])) or "(no error in its output)"
+
+
+def check_controls(
+    where: str, table: dict[str, Any], base: str, output: list[str], explain: Callable
+) -> tuple[int, list[str]]:
+    """Sends the call table's `controls`, requests that break the spec, and
+    checks that the validator refuses each for the reason listed: a
+    validator that accepted everything would make every call look right.
+    Returns how many were sent and what went wrong."""
+    problems = []
+    controls = table.get("controls", [])
+    for control in controls:
+        body = control.get("body")
+        headers = dict(control.get("headers", {}))
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode("utf-8")
+            headers.setdefault("Content-Type", "application/json")
+        elif control.get("raw") is not None:
+            data = control["raw"].encode("utf-8")
+        headers = {k: v.replace("{token}", TOKEN) for k, v in headers.items()}
+        request = urllib.request.Request(
+            base + control["path"], data=data, method=control["method"], headers=headers
+        )
+        settle(output)
+        mark = len(output)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                status = answer.status
+        except urllib.error.HTTPError as e:
+            status = e.code
+        settle(output)
+        said = "; ".join(explain(output[mark:]))
+        what = f"{where} control {control['method']} {control['path']}"
+        if not 400 <= status < 500:
+            problems.append(
+                f"{what}: answered {status}, but the request breaks the spec "
+                f"({control['about']}): is the validator validating?"
+            )
+        elif control["says"] not in said:
+            problems.append(
+                f"{what}: refused, but not for the listed reason {control['says']!r}: {said}"
+            )
+    return len(controls), problems
+
+
+def shown(validator: str, outcome: dict[str, Any]) -> str:
+    """What the SDK surfaced of a call, and what the validator said of it."""
+    text = str(outcome.get("detail"))
+    if outcome.get("validator_says"):
+        text += f" [{validator} says: {outcome['validator_says']}]"
+    return text
 
 
 def classify(outcome: dict[str, Any]) -> str:
@@ -351,8 +504,19 @@ def main() -> int:
                 file=sys.stderr,
             )
             launch = suite.launch(args, suite.spec(args), work)
-            with started(launch.argv, launch.listening, 120) as address:
+            output: list[str] = []
+            with started(launch.argv, launch.listening, 120, output) as address:
                 base = launch.prefix + address + launch.suffix
+                if launch.explain is not None:
+                    sent, problems = check_controls(
+                        f"{suite.validator} {suite.spec_name}", table, base, output, launch.explain
+                    )
+                    failures.extend(problems)
+                    print(
+                        f"   {suite.validator} {suite.spec_name}: {sent - len(problems)} of "
+                        f"{sent} controls refused as they should be",
+                        file=sys.stderr,
+                    )
                 for lang in languages:
                     started_at = time.monotonic()
                     outcomes = harness.run_driver(
@@ -369,26 +533,46 @@ def main() -> int:
                     for name in names:
                         if name not in seen:
                             outcomes.append({"call": name, "result": "missing"})
+                    for o in outcomes:
+                        if (
+                            launch.explain is not None
+                            and classify(o) != "accepted"
+                            and o.get("result") != "missing"
+                        ):
+                            o["validator_says"] = explain_again(
+                                tools, work, suite, lang, base, o["call"], output, launch.explain
+                            )
                     counts = dict.fromkeys((*OUTCOMES, "known"), 0)
                     for o in outcomes:
                         kind = classify(o)
                         counts[kind] += 1
                         case = known.get((suite.validator, suite.spec_name, lang, o["call"]))
                         where = f"{suite.validator} {suite.spec_name} {lang} {o['call']}"
-                        if case is not None and case["outcome"] == kind:
+                        said = shown(suite.validator, o)
+                        if (
+                            case is not None
+                            and case["outcome"] == kind
+                            and case.get("says")
+                            and case["says"] not in said
+                        ):
+                            failures.append(
+                                f"{where}: {kind} as listed, but not for the listed reason "
+                                f"({case['says']!r} is not in what was said): {said}"
+                            )
+                        elif case is not None and case["outcome"] == kind:
                             counts["known"] += 1
                             listed.append(
                                 f"{where}: {kind}, known ({case['wrong']} is wrong: "
-                                f"{case['reason']}): {o.get('detail')}"
+                                f"{case['reason']}): {said}"
                             )
                         elif case is not None:
                             failures.append(
                                 f"{where}: {kind}, but the known-cases list says "
                                 f"{case['outcome']} ({case['reason']}): take it off the "
-                                f"list or fix it: {o.get('detail', '')}"
+                                f"list or fix it: {said}"
                             )
                         elif kind != "accepted":
-                            failures.append(f"{where}: {kind}: {o.get('detail')}")
+                            failures.append(f"{where}: {kind}: {said}")
                     rows.append((suite.validator, suite.spec_name, lang, len(outcomes), counts))
                     print(
                         f"   {suite.validator} {suite.spec_name} {lang}: "
