@@ -34,6 +34,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "equivalence"))
 
 import harness  # noqa: E402
+import reference  # noqa: E402
 
 # The credentials the validators expect: stripe-mock wants a test secret key.
 TOKEN = "sk_test_123"
@@ -66,6 +67,9 @@ class Suite:
     calls: Path
     drivers: Path
     launch: Callable[[argparse.Namespace, Path, Path], Launch]
+    # Whether reference.py can write this table's calls without an SDK
+    # (`--reference-requests`): form and multipart bodies, deepObject queries.
+    reference: bool = False
 
 
 def stripe_mock(args: argparse.Namespace, spec: Path, work: Path) -> Launch:
@@ -174,6 +178,7 @@ SUITES = [
         HERE / "stripe.calls.json",
         HERE / "drivers" / "stripe",
         stripe_mock,
+        reference=True,
     ),
     Suite(
         "prism",
@@ -287,6 +292,15 @@ def stripe_mock_json(spec: Path, out: Path) -> Path:
     return out
 
 
+def describe(outcome: dict[str, Any]) -> str:
+    """What a driver said of a call that was not accepted."""
+    if outcome.get("detail"):
+        return str(outcome["detail"])
+    if outcome.get("result") == "ok":
+        return f"accepted (HTTP {outcome.get('status')})"
+    return f"the driver says {outcome.get('result')!r}"
+
+
 def explain_again(
     tools: harness.Tools,
     work: Path,
@@ -352,9 +366,16 @@ def check_controls(
     return len(controls), problems
 
 
+def says(outcome: dict[str, Any]) -> str:
+    """What the validator said of a refused call, when it said it apart."""
+    if outcome.get("validator_says"):
+        return f" [the validator says: {outcome['validator_says']}]"
+    return ""
+
+
 def shown(validator: str, outcome: dict[str, Any]) -> str:
     """What the SDK surfaced of a call, and what the validator said of it."""
-    text = str(outcome.get("detail"))
+    text = describe(outcome)
     if outcome.get("validator_says"):
         text += f" [{validator} says: {outcome['validator_says']}]"
     return text
@@ -375,18 +396,19 @@ OUTCOMES = ("accepted", "rejected", "decode-failures", "other")
 
 
 def read_known(path: Path | None) -> dict[tuple[str, str, str, str], dict[str, Any]]:
-    """The known-cases file: each case a (validator, spec, call) with the
-    languages it shows in, the outcome it has there, who is wrong and why.
-    Keyed by (validator, spec, language, call)."""
+    """The known-cases file: each case names a validator, a spec, its calls,
+    the languages it shows in, the outcome it has there, who is wrong and
+    why. Keyed by (validator, spec, language, call)."""
     if path is None:
         return {}
     table = json.loads(path.read_text(encoding="utf-8"))
     known: dict[tuple[str, str, str, str], dict[str, Any]] = {}
+    suites = {(s.validator, s.spec_name): s for s in SUITES}
     for i, case in enumerate(table["cases"]):
-        where = f"{path}: case {i} ({case.get('call')})"
+        where = f"{path}: case {i}"
         missing = [
             k
-            for k in ("validator", "spec", "call", "languages", "outcome", "wrong", "reason")
+            for k in ("validator", "spec", "calls", "languages", "outcome", "wrong", "reason")
             if not case.get(k)
         ]
         if missing:
@@ -395,11 +417,22 @@ def read_known(path: Path | None) -> dict[tuple[str, str, str, str], dict[str, A
             raise harness.HarnessError(
                 f"{where}: outcome {case['outcome']!r} is not one of {', '.join(OUTCOMES[1:])}"
             )
-        for lang in case["languages"]:
-            key = (case["validator"], case["spec"], lang, case["call"])
-            if key in known:
-                raise harness.HarnessError(f"{where}: listed twice for {lang}")
-            known[key] = case
+        suite = suites.get((case["validator"], case["spec"]))
+        if suite is None:
+            raise harness.HarnessError(
+                f"{where}: no suite runs {case['spec']} against {case['validator']}"
+            )
+        names = {c["call"] for c in json.loads(suite.calls.read_text(encoding="utf-8"))["calls"]}
+        for call in case["calls"]:
+            if call not in names:
+                raise harness.HarnessError(f"{where}: {suite.calls.name} has no call {call}")
+            for lang in case["languages"]:
+                if lang not in harness.LANGUAGES:
+                    raise harness.HarnessError(f"{where}: no language {lang!r}")
+                key = (case["validator"], case["spec"], lang, call)
+                if key in known:
+                    raise harness.HarnessError(f"{where}: {call} in {lang} is listed twice")
+                known[key] = dict(case, number=i + 1)
     return known
 
 
@@ -437,6 +470,13 @@ def main() -> int:
         "each with the validator that is wrong and why; they are shown but do not fail "
         "the run, and one that no longer fails as listed does",
     )
+    parser.add_argument(
+        "--reference-requests",
+        action="store_true",
+        help="send each call as reference.py writes it instead of what the SDK sends, and "
+        "let the SDK decode the validator's answer: the table's values and the SDKs' "
+        "decoding, without their serialisation",
+    )
     args = parser.parse_args()
 
     languages = tuple(args.lang.split(","))
@@ -466,6 +506,12 @@ def main() -> int:
                 "set SDKGEN_CORPUS or pass --corpus and --stripe-spec)"
             )
             return 2
+        if args.reference_requests and not suite.reference:
+            print(
+                f"error: --reference-requests: reference.py cannot write the "
+                f"{suite.spec_name} calls (choose the suites with --spec)"
+            )
+            return 2
         tool = {"stripe-mock": args.stripe_mock, "prism": args.prism}[suite.validator]
         if not tool:
             print(f"error: --{suite.validator} is needed to run the {suite.spec_name} calls")
@@ -486,6 +532,7 @@ def main() -> int:
     rows = []
     failures: list[str] = []
     listed: list[str] = []
+    reasons: dict[int, str] = {}
     try:
         for suite in chosen:
             work = args.work / suite.validator / suite.spec_name
@@ -517,6 +564,12 @@ def main() -> int:
                         f"{sent} controls refused as they should be",
                         file=sys.stderr,
                     )
+                control = None
+                forwarder = None
+                if args.reference_requests:
+                    operations = reference.Operations(work / "spec.json")
+                    forwarder = reference.Forwarder(operations, calls, base, TOKEN)
+                    base = control = forwarder.url
                 for lang in languages:
                     started_at = time.monotonic()
                     outcomes = harness.run_driver(
@@ -525,6 +578,7 @@ def main() -> int:
                         suite.drivers,
                         lang,
                         calls,
+                        control=control,
                         base_url=base,
                         token=TOKEN,
                         only=names if only is not None else None,
@@ -536,6 +590,7 @@ def main() -> int:
                     for o in outcomes:
                         if (
                             launch.explain is not None
+                            and control is None
                             and classify(o) != "accepted"
                             and o.get("result") != "missing"
                         ):
@@ -561,10 +616,8 @@ def main() -> int:
                             )
                         elif case is not None and case["outcome"] == kind:
                             counts["known"] += 1
-                            listed.append(
-                                f"{where}: {kind}, known ({case['wrong']} is wrong: "
-                                f"{case['reason']}): {said}"
-                            )
+                            listed.append(f"{where}: {kind}, known case {case['number']}{says(o)}")
+                            reasons[case["number"]] = f"{case['wrong']} is wrong: {case['reason']}"
                         elif case is not None:
                             failures.append(
                                 f"{where}: {kind}, but the known-cases list says "
@@ -579,6 +632,8 @@ def main() -> int:
                         f"{len(outcomes)} calls in {time.monotonic() - started_at:.1f} s",
                         file=sys.stderr,
                     )
+                if forwarder is not None:
+                    forwarder.close()
     except harness.HarnessError as e:
         print(f"error: {e}")
         return 2
@@ -593,6 +648,8 @@ def main() -> int:
         print("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip())
     for line in listed:
         print(f"  {line}")
+    for number, reason in sorted(reasons.items()):
+        print(f"  known case {number}: {reason}")
     for line in failures:
         print(f"  {line}")
     if failures:
