@@ -554,7 +554,7 @@ def main() -> int:
             output: list[str] = []
             with started(launch.argv, launch.listening, 120, output) as address:
                 base = launch.prefix + address + launch.suffix
-                if launch.explain is not None:
+                if launch.explain is not None and table.get("controls"):
                     sent, problems = check_controls(
                         f"{suite.validator} {suite.spec_name}", table, base, output, launch.explain
                     )
