@@ -101,6 +101,24 @@ def prism(args: argparse.Namespace, spec: Path, work: Path) -> Launch:
     )
 
 
+def typed_nullable(node: Any) -> Any:
+    """A document with each `nullable` that stands without a `type` written
+    as the 3.0 keyword means it (see prism_typed_nullable). A property
+    named `nullable` (its value a schema) is left alone."""
+    if isinstance(node, list):
+        return [typed_nullable(n) for n in node]
+    if not isinstance(node, dict):
+        return node
+    node = {k: typed_nullable(v) for k, v in node.items()}
+    if "nullable" in node and "type" not in node and not isinstance(node["nullable"], dict):
+        nullable = node.pop("nullable")
+        if nullable is True:
+            keep = {k: v for k, v in node.items() if k in ("description", "default")}
+            rest = {k: v for k, v in node.items() if k not in keep}
+            node = {**keep, "anyOf": [rest, {"type": "null"}]}
+    return node
+
+
 def prism_typed_nullable(args: argparse.Namespace, spec: Path, work: Path) -> Launch:
     """Prism on the spec with every `nullable` that stands without a `type`
     written as the 3.0 keyword means it. Prism 5.16.0 does not validate a
@@ -116,29 +134,15 @@ def prism_typed_nullable(args: argparse.Namespace, spec: Path, work: Path) -> La
     with spec.open(encoding="utf-8") as f:
         document = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
-    def typed(node: Any) -> Any:
-        if isinstance(node, list):
-            return [typed(n) for n in node]
-        if not isinstance(node, dict):
-            return node
-        node = {k: typed(v) for k, v in node.items()}
-        if "nullable" in node and "type" not in node and not isinstance(node["nullable"], dict):
-            nullable = node.pop("nullable")
-            if nullable is True:
-                keep = {k: v for k, v in node.items() if k in ("description", "default")}
-                rest = {k: v for k, v in node.items() if k not in keep}
-                node = {**keep, "anyOf": [rest, {"type": "null"}]}
-        return node
-
     out = work / "spec-for-prism.json"
     # YAML 1.1 reads unquoted dates (in examples) as dates; YAML 1.2, which
     # OpenAPI 3.1 names, reads them as the text they are.
-    text = json.dumps(typed(document), default=lambda value: value.isoformat())
+    text = json.dumps(typed_nullable(document), default=lambda value: value.isoformat())
     out.write_text(text, encoding="utf-8")
     return prism(args, out, work)
 
 
-PRISM_ERROR = re.compile(r"\[(VALIDATOR|HTTP SERVER)\]\s+\S+\s+error\s+(.*)$")
+PRISM_ERROR = re.compile(r"\[(VALIDATOR|HTTP SERVER)\].*?\u2716\s+error\s+(.*)$")
 
 
 def prism_violations(lines: list[str]) -> list[str]:
