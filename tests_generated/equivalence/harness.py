@@ -98,8 +98,10 @@ def prepare(
         ]
     )
     # Into place file by file, so an unchanged SDK in a reused work folder
-    # is not rebuilt.
-    sync_tree(fresh, work / "sdk")
+    # is not rebuilt; language by language, so a run of some languages
+    # leaves the others' SDKs (and the Rust build they feed) as they were.
+    for language in languages:
+        sync_tree(fresh / language, work / "sdk" / language)
     shutil.rmtree(fresh)
     if "rust" in languages:
         crate = work / "driver-rust"

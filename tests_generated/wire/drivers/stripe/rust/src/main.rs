@@ -109,15 +109,345 @@ fn outcome<T>(result: Result<ApiResponse<T>, Error>) -> Value {
     }
 }
 
-/// Makes one call; `None` when this driver does not know it.
+/// Makes one call; `None` when this driver does not know it. The arguments
+/// are stripe.calls.json's `args`, written as an integrator writes them: the
+/// SDK's models for objects and unions, its enums for enum values, builder
+/// methods for query parameters.
 async fn call(client: &Client, name: &str) -> Option<Value> {
     let v1 = client.v1();
     let value = match name {
         "getBalance" => outcome(v1.get_balance().send_with_response().await),
-        "listCustomers" => outcome(
-            v1.get_customers()
-                .limit(3)
-                .email("jenny@example.com")
+        "getAccount" => {
+            let call = v1.get_account().expand(vec![
+                "settings.branding.icon".to_string(),
+                "external_accounts".to_string(),
+            ]);
+            outcome(call.send_with_response().await)
+        }
+        "listCustomers" => {
+            let call = v1.get_customers().limit(3).email("jenny@example.com");
+            outcome(call.send_with_response().await)
+        }
+        "listCustomersCreatedRange" => {
+            let call = v1
+                .get_customers()
+                .created(
+                    models::GetCustomersCreated::GetCustomersCreatedRangeQuerySpecs(
+                        models::GetCustomersCreatedRangeQuerySpecs {
+                            gte: Some(1_700_000_000),
+                            lt: Some(1_800_000_000),
+                            ..Default::default()
+                        },
+                    ),
+                )
+                .expand(vec!["data.default_source".to_string()])
+                .limit(5);
+            outcome(call.send_with_response().await)
+        }
+        "getCustomer" => {
+            let call = v1
+                .get_customers_customer("cus_123")
+                .expand(vec!["default_source".to_string()]);
+            outcome(call.send_with_response().await)
+        }
+        "searchCustomers" => {
+            let call = v1
+                .get_customers_search("email:'jenny@example.com' AND metadata['order_id']:'8812'")
+                .limit(10);
+            outcome(call.send_with_response().await)
+        }
+        "listChargesCreated" => {
+            let call = v1
+                .get_charges()
+                .created(models::GetChargesCreated::GetChargesCreatedRangeQuerySpecs(
+                    models::GetChargesCreatedRangeQuerySpecs {
+                        gte: Some(1_700_000_000),
+                        ..Default::default()
+                    },
+                ))
+                .limit(2);
+            outcome(call.send_with_response().await)
+        }
+        "listChargesCreatedScalar" => {
+            let call = v1
+                .get_charges()
+                .created(models::GetChargesCreated::Integer(1_700_000_000))
+                .customer("cus_123");
+            outcome(call.send_with_response().await)
+        }
+        "getCharge" => {
+            let call = v1.get_charges_charge("ch_123").expand(vec![
+                "customer".to_string(),
+                "balance_transaction".to_string(),
+            ]);
+            outcome(call.send_with_response().await)
+        }
+        "listInvoicesDueDate" => {
+            let call = v1
+                .get_invoices()
+                .due_date(
+                    models::GetInvoicesDueDate::GetInvoicesDueDateRangeQuerySpecs(
+                        models::GetInvoicesDueDateRangeQuerySpecs {
+                            lt: Some(1_800_000_000),
+                            ..Default::default()
+                        },
+                    ),
+                )
+                .status(models::GetInvoicesStatus::Open)
+                .collection_method(models::GetInvoicesCollectionMethod::SendInvoice);
+            outcome(call.send_with_response().await)
+        }
+        "getUpcomingInvoice" => {
+            let call = v1.get_invoices_upcoming()
+                .customer("cus_123")
+                .automatic_tax(models::GetInvoicesUpcomingAutomaticTax { enabled: false })
+                .invoice_items(vec![
+                    models::GetInvoicesUpcomingInvoiceItemsItem {
+                        amount: Some(1500),
+                        currency: Some("usd".to_string()),
+                        description: Some("Setup fee".to_string()),
+                        period: Some(models::GetInvoicesUpcomingInvoiceItemsItemPeriod {
+                            start: 1_700_000_000,
+                            end: 1_702_592_000,
+                        }),
+                        ..Default::default()
+                    },
+                    models::GetInvoicesUpcomingInvoiceItemsItem {
+                        price: Some("price_123".to_string()),
+                        quantity: Some(2),
+                        ..Default::default()
+                    },
+                ])
+                .subscription_items(vec![
+                    models::GetInvoicesUpcomingSubscriptionItemsItem {
+                        price: Some("price_gold".to_string()),
+                        quantity: Some(1),
+                        ..Default::default()
+                    },
+                    models::GetInvoicesUpcomingSubscriptionItemsItem {
+                        price_data: Some(models::GetInvoicesUpcomingSubscriptionItemsItemPriceData {
+                            currency: "usd".to_string(),
+                            product: "prod_123".to_string(),
+                            recurring: models::GetInvoicesUpcomingSubscriptionItemsItemPriceDataRecurring {
+                                interval: models::GetInvoicesUpcomingSubscriptionItemsItemPriceDataRecurringInterval::Month,
+                                interval_count: Some(3),
+                            },
+                            unit_amount: Some(2500),
+                            ..Default::default()
+                        }),
+                        ..Default::default()
+                    },
+                ])
+                .subscription_billing_cycle_anchor(models::GetInvoicesUpcomingSubscriptionBillingCycleAnchor::GetInvoicesUpcomingSubscriptionBillingCycleAnchorVariant1(
+                    models::GetInvoicesUpcomingSubscriptionBillingCycleAnchorVariant1::Now,
+                ))
+                ;
+            outcome(call.send_with_response().await)
+        }
+        "getUpcomingInvoiceDetails" => {
+            let call = v1.get_invoices_upcoming()
+                .customer_details(models::GetInvoicesUpcomingCustomerDetails {
+                    address: Some(models::GetInvoicesUpcomingCustomerDetailsAddress::GetInvoicesUpcomingCustomerDetailsAddressOptionalFieldsAddress(
+                        models::GetInvoicesUpcomingCustomerDetailsAddressOptionalFieldsAddress {
+                            line1: Some("510 Townsend St".to_string()),
+                            city: Some("San Francisco".to_string()),
+                            postal_code: Some("94103".to_string()),
+                            country: Some("US".to_string()),
+                            ..Default::default()
+                        },
+                    )),
+                    tax_exempt: Some(models::GetInvoicesUpcomingCustomerDetailsTaxExempt::None),
+                    tax_ids: Some(vec![
+                        models::GetInvoicesUpcomingCustomerDetailsTaxIdsItem {
+                            r#type: models::GetInvoicesUpcomingCustomerDetailsTaxIdsItemType::EuVat,
+                            value: "DE123456789".to_string(),
+                        },
+                    ]),
+                    ..Default::default()
+                })
+                .subscription("sub_123")
+                .subscription_items(vec![
+                    models::GetInvoicesUpcomingSubscriptionItemsItem {
+                        id: Some("si_123".to_string()),
+                        deleted: Some(true),
+                        ..Default::default()
+                    },
+                    models::GetInvoicesUpcomingSubscriptionItemsItem {
+                        price: Some("price_silver".to_string()),
+                        quantity: Some(2),
+                        metadata: Some(models::GetInvoicesUpcomingSubscriptionItemsItemMetadata::StringMap(
+                            HashMap::from([("seat".to_string(), "extra".to_string())]),
+                        )),
+                        ..Default::default()
+                    },
+                ])
+                .subscription_trial_end(models::GetInvoicesUpcomingSubscriptionTrialEnd::Integer(1_800_000_000))
+                .subscription_default_tax_rates(models::GetInvoicesUpcomingSubscriptionDefaultTaxRates::StringList(
+                    vec!["txr_1".to_string(), "txr_2".to_string()],
+                ))
+                .subscription_proration_behavior(models::GetInvoicesUpcomingSubscriptionProrationBehavior::None)
+                .discounts(models::GetInvoicesUpcomingDiscounts::GetInvoicesUpcomingDiscountsVariant1ItemList(
+                    vec![
+                        models::GetInvoicesUpcomingDiscountsVariant1Item {
+                            coupon: Some("SUMMER".to_string()),
+                            ..Default::default()
+                        },
+                    ],
+                ))
+                ;
+            outcome(call.send_with_response().await)
+        }
+        "listSubscriptions" => {
+            let call = v1.get_subscriptions()
+                .automatic_tax(models::GetSubscriptionsAutomaticTax { enabled: true })
+                .current_period_end(models::GetSubscriptionsCurrentPeriodEnd::GetSubscriptionsCurrentPeriodEndRangeQuerySpecs(
+                    models::GetSubscriptionsCurrentPeriodEndRangeQuerySpecs {
+                        lte: Some(1_800_000_000),
+                        ..Default::default()
+                    },
+                ))
+                .status(models::GetSubscriptionsStatus::Active)
+                .price("price_123")
+                ;
+            outcome(call.send_with_response().await)
+        }
+        "getSubscription" => {
+            let call = v1
+                .get_subscriptions_subscription_exposed_id("sub_123")
+                .expand(vec!["latest_invoice.payment_intent".to_string()]);
+            outcome(call.send_with_response().await)
+        }
+        "listPrices" => {
+            let call = v1
+                .get_prices()
+                .recurring(models::GetPricesRecurring {
+                    interval: Some(models::GetPricesRecurringInterval::Month),
+                    usage_type: Some(models::GetPricesRecurringUsageType::Licensed),
+                })
+                .lookup_keys(vec!["gold".to_string(), "silver".to_string()])
+                .active(true)
+                .r#type(models::GetPricesType::Recurring);
+            outcome(call.send_with_response().await)
+        }
+        "listProducts" => {
+            let call = v1
+                .get_products()
+                .ids(vec!["prod_1".to_string(), "prod_2".to_string()])
+                .shippable(false)
+                .active(true);
+            outcome(call.send_with_response().await)
+        }
+        "listEvents" => {
+            let call = v1
+                .get_events()
+                .types(vec![
+                    "charge.succeeded".to_string(),
+                    "customer.created".to_string(),
+                ])
+                .delivery_success(true)
+                .created(models::GetEventsCreated::GetEventsCreatedRangeQuerySpecs(
+                    models::GetEventsCreatedRangeQuerySpecs {
+                        gt: Some(1_700_000_000),
+                        ..Default::default()
+                    },
+                ));
+            outcome(call.send_with_response().await)
+        }
+        "listCheckoutSessions" => {
+            let call = v1
+                .get_checkout_sessions()
+                .customer_details(models::GetCheckoutSessionsCustomerDetails {
+                    email: "jenny@example.com".to_string(),
+                })
+                .limit(1);
+            outcome(call.send_with_response().await)
+        }
+        "listCheckoutSessionLineItems" => {
+            let call = v1
+                .get_checkout_sessions_session_line_items("cs_test_123")
+                .limit(5);
+            outcome(call.send_with_response().await)
+        }
+        "listPayouts" => {
+            let call = v1
+                .get_payouts()
+                .arrival_date(
+                    models::GetPayoutsArrivalDate::GetPayoutsArrivalDateRangeQuerySpecs(
+                        models::GetPayoutsArrivalDateRangeQuerySpecs {
+                            gte: Some(1_700_000_000),
+                            lte: Some(1_800_000_000),
+                            ..Default::default()
+                        },
+                    ),
+                )
+                .created(models::GetPayoutsCreated::Integer(1_700_000_000))
+                .status("paid");
+            outcome(call.send_with_response().await)
+        }
+        "getPaymentIntent" => {
+            let call = v1
+                .get_payment_intents_intent("pi_123")
+                .client_secret("pi_123_secret_abc")
+                .expand(vec!["customer".to_string()]);
+            outcome(call.send_with_response().await)
+        }
+        "listBalanceTransactions" => {
+            let call = v1
+                .get_balance_transactions()
+                .r#type("charge")
+                .currency("usd")
+                .payout("po_123");
+            outcome(call.send_with_response().await)
+        }
+        "listFiles" => {
+            let call = v1
+                .get_files()
+                .purpose(models::GetFilesPurpose::DisputeEvidence)
+                .limit(3);
+            outcome(call.send_with_response().await)
+        }
+        "getFile" => outcome(v1.get_files_file("file_123").send_with_response().await),
+        "listPaymentMethods" => {
+            let call = v1
+                .get_payment_methods()
+                .customer("cus_123")
+                .r#type(models::GetPaymentMethodsType::Card);
+            outcome(call.send_with_response().await)
+        }
+        "listCustomerPaymentMethods" => {
+            let call = v1
+                .get_customers_customer_payment_methods("cus_123")
+                .r#type(models::GetCustomersCustomerPaymentMethodsType::SepaDebit);
+            outcome(call.send_with_response().await)
+        }
+        "listTaxRates" => outcome(
+            v1.get_tax_rates()
+                .inclusive(false)
+                .active(true)
+                .send_with_response()
+                .await,
+        ),
+        "listPaymentLinks" => outcome(
+            v1.get_payment_links()
+                .active(false)
+                .send_with_response()
+                .await,
+        ),
+        "listRefunds" => {
+            let call = v1.get_refunds().charge("ch_123").created(
+                models::GetRefundsCreated::GetRefundsCreatedRangeQuerySpecs(
+                    models::GetRefundsCreatedRangeQuerySpecs {
+                        gt: Some(1_600_000_000),
+                        gte: Some(1_600_000_001),
+                        lt: Some(1_900_000_000),
+                        lte: Some(1_899_999_999),
+                    },
+                ),
+            );
+            outcome(call.send_with_response().await)
+        }
+        "getCountrySpec" => outcome(
+            v1.get_country_specs_country("US")
                 .send_with_response()
                 .await,
         ),
@@ -134,12 +464,78 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
             };
             outcome(v1.post_customers().body(&body).send_with_response().await)
         }
-        "getCustomer" => outcome(
-            v1.get_customers_customer("cus_123")
-                .expand(vec!["default_source".to_string()])
-                .send_with_response()
-                .await,
-        ),
+        "createCustomerFull" => {
+            let body = models::PostCustomersRequest {
+                name: Some("Jenny Rosen".to_string()),
+                address: Some(models::PostCustomersRequestAddress::PostCustomersRequestAddressOptionalFieldsAddress(
+                    models::PostCustomersRequestAddressOptionalFieldsAddress {
+                        line1: Some("510 Townsend St".to_string()),
+                        city: Some("San Francisco".to_string()),
+                        state: Some("CA".to_string()),
+                        postal_code: Some("94103".to_string()),
+                        country: Some("US".to_string()),
+                        ..Default::default()
+                    },
+                )),
+                shipping: Some(models::PostCustomersRequestShipping::PostCustomersRequestShippingCustomerShipping(
+                    models::PostCustomersRequestShippingCustomerShipping {
+                        name: "Jenny Rosen".to_string(),
+                        phone: Some("+1 555 0100".to_string()),
+                        address: models::PostCustomersRequestShippingCustomerShippingAddress {
+                            line1: Some("1 Main St".to_string()),
+                            line2: Some("Apt 2".to_string()),
+                            city: Some("Springfield".to_string()),
+                            country: Some("US".to_string()),
+                            ..Default::default()
+                        },
+                    },
+                )),
+                invoice_settings: Some(models::PostCustomersRequestInvoiceSettings {
+                    custom_fields: Some(models::PostCustomersRequestInvoiceSettingsCustomFields::PostCustomersRequestInvoiceSettingsCustomFieldsVariant1ItemList(
+                        vec![
+                            models::PostCustomersRequestInvoiceSettingsCustomFieldsVariant1Item {
+                                name: "PO".to_string(),
+                                value: "8812".to_string(),
+                            },
+                            models::PostCustomersRequestInvoiceSettingsCustomFieldsVariant1Item {
+                                name: "Dept".to_string(),
+                                value: "R&D".to_string(),
+                            },
+                        ],
+                    )),
+                    footer: Some("Thanks!".to_string()),
+                    ..Default::default()
+                }),
+                tax_id_data: Some(vec![
+                    models::PostCustomersRequestTaxIdDataItem {
+                        r#type: models::PostCustomersRequestTaxIdDataItemType::EuVat,
+                        value: "DE123456789".to_string(),
+                    },
+                ]),
+                tax: Some(models::PostCustomersRequestTax {
+                    ip_address: Some(models::PostCustomersRequestTaxIpAddress::String("203.0.113.7".to_string())),
+                }),
+                tax_exempt: Some(models::PostCustomersRequestTaxExempt::None),
+                balance: Some(-500),
+                ..Default::default()
+            };
+            outcome(v1.post_customers().body(&body).send_with_response().await)
+        }
+        "updateCustomerUnsetMetadata" => {
+            let body = models::PostCustomersCustomerRequest {
+                metadata: Some(models::PostCustomersCustomerRequestMetadata::PostCustomersCustomerRequestMetadataVariant2(
+                    models::PostCustomersCustomerRequestMetadataVariant2::Value,
+                )),
+                description: Some("VIP".to_string()),
+                ..Default::default()
+            };
+            outcome(
+                v1.post_customers_customer("cus_123")
+                    .body(&body)
+                    .send_with_response()
+                    .await,
+            )
+        }
         "createPaymentIntent" => {
             let body = models::PostPaymentIntentsRequest {
                 amount: 2000,
@@ -153,20 +549,772 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
             };
             outcome(v1.post_payment_intents(&body).send_with_response().await)
         }
-        "listChargesCreated" => outcome(
-            v1.get_charges()
-                .created(models::GetChargesCreated::GetChargesCreatedRangeQuerySpecs(
-                    models::GetChargesCreatedRangeQuerySpecs {
-                        gte: Some(1_700_000_000),
+        "createPaymentIntentFull" => {
+            let body = models::PostPaymentIntentsRequest {
+                amount: 1099,
+                currency: "eur".to_string(),
+                capture_method: Some(models::PostPaymentIntentsRequestCaptureMethod::Manual),
+                confirm: Some(false),
+                automatic_payment_methods: Some(models::PostPaymentIntentsRequestAutomaticPaymentMethods {
+                    enabled: true,
+                    allow_redirects: Some(
+                        models::PostPaymentIntentsRequestAutomaticPaymentMethodsAllowRedirects::Never,
+                    ),
+                }),
+                payment_method_data: Some(models::PostPaymentIntentsRequestPaymentMethodData {
+                    r#type: models::PostPaymentIntentsRequestPaymentMethodDataType::SepaDebit,
+                    sepa_debit: Some(models::PostPaymentIntentsRequestPaymentMethodDataSepaDebit {
+                        iban: "DE89370400440532013000".to_string(),
+                    }),
+                    billing_details: Some(models::PostPaymentIntentsRequestPaymentMethodDataBillingDetails {
+                        name: Some(models::PostPaymentIntentsRequestPaymentMethodDataBillingDetailsName::String(
+                            "Jenny Rosen".to_string(),
+                        )),
+                        email: Some(models::PostPaymentIntentsRequestPaymentMethodDataBillingDetailsEmail::String(
+                            "jenny@example.com".to_string(),
+                        )),
+                        address: Some(models::PostPaymentIntentsRequestPaymentMethodDataBillingDetailsAddress::PostPaymentIntentsRequestPaymentMethodDataBillingDetailsAddressBillingDetailsAddress(
+                            models::PostPaymentIntentsRequestPaymentMethodDataBillingDetailsAddressBillingDetailsAddress {
+                                line1: Some("Unter den Linden 1".to_string()),
+                                city: Some("Berlin".to_string()),
+                                postal_code: Some("10117".to_string()),
+                                country: Some("DE".to_string()),
+                                ..Default::default()
+                            },
+                        )),
+                        ..Default::default()
+                    }),
+                    ..Default::default()
+                }),
+                payment_method_options: Some(models::PostPaymentIntentsRequestPaymentMethodOptions {
+                    card: Some(models::PostPaymentIntentsRequestPaymentMethodOptionsCard::PostPaymentIntentsRequestPaymentMethodOptionsCardPaymentIntentParam(
+                        models::PostPaymentIntentsRequestPaymentMethodOptionsCardPaymentIntentParam {
+                            request_three_d_secure: Some(
+                                models::PostPaymentIntentsRequestPaymentMethodOptionsCardPaymentIntentParamRequestThreeDSecure::Any,
+                            ),
+                            ..Default::default()
+                        },
+                    )),
+                    ..Default::default()
+                }),
+                shipping: Some(models::PostPaymentIntentsRequestShipping {
+                    name: "Jenny Rosen".to_string(),
+                    address: models::PostPaymentIntentsRequestShippingAddress {
+                        line1: Some("1 Main St".to_string()),
+                        city: Some("Springfield".to_string()),
+                        country: Some("US".to_string()),
                         ..Default::default()
                     },
-                ))
-                .limit(2)
+                    carrier: Some("UPS".to_string()),
+                    ..Default::default()
+                }),
+                ..Default::default()
+            };
+            outcome(v1.post_payment_intents(&body).send_with_response().await)
+        }
+        "confirmPaymentIntent" => {
+            let body = models::PostPaymentIntentsIntentConfirmRequest {
+                payment_method: Some("pm_card_visa".to_string()),
+                return_url: Some("https://example.com/return?order=8812".to_string()),
+                off_session: Some(
+                    models::PostPaymentIntentsIntentConfirmRequestOffSession::Boolean(true),
+                ),
+                ..Default::default()
+            };
+            let call = v1.post_payment_intents_intent_confirm("pi_123").body(&body);
+            outcome(call.send_with_response().await)
+        }
+        "capturePaymentIntent" => {
+            let body = models::PostPaymentIntentsIntentCaptureRequest {
+                amount_to_capture: Some(750),
+                metadata: Some(
+                    models::PostPaymentIntentsIntentCaptureRequestMetadata::StringMap(
+                        HashMap::from([("captured_by".to_string(), "ops".to_string())]),
+                    ),
+                ),
+                ..Default::default()
+            };
+            let call = v1.post_payment_intents_intent_capture("pi_123").body(&body);
+            outcome(call.send_with_response().await)
+        }
+        "cancelPaymentIntent" => {
+            let body = models::PostPaymentIntentsIntentCancelRequest {
+                cancellation_reason: Some(
+                    models::PostPaymentIntentsIntentCancelRequestCancellationReason::RequestedByCustomer,
+                ),
+                ..Default::default()
+            };
+            let call = v1.post_payment_intents_intent_cancel("pi_123").body(&body);
+            outcome(call.send_with_response().await)
+        }
+        "updatePaymentIntentUnsetShipping" => {
+            let body = models::PostPaymentIntentsIntentRequest {
+                shipping: Some(models::PostPaymentIntentsIntentRequestShipping::PostPaymentIntentsIntentRequestShippingVariant2(
+                    models::PostPaymentIntentsIntentRequestShippingVariant2::Value,
+                )),
+                description: Some("updated".to_string()),
+                ..Default::default()
+            };
+            outcome(
+                v1.post_payment_intents_intent("pi_123")
+                    .body(&body)
+                    .send_with_response()
+                    .await,
+            )
+        }
+        "createSubscription" => {
+            let body = models::PostSubscriptionsRequest {
+                customer: "cus_123".to_string(),
+                items: Some(vec![
+                    models::PostSubscriptionsRequestItemsItem {
+                        price: Some("price_gold".to_string()),
+                        ..Default::default()
+                    },
+                    models::PostSubscriptionsRequestItemsItem {
+                        price_data: Some(models::PostSubscriptionsRequestItemsItemPriceData {
+                            currency: "usd".to_string(),
+                            product: "prod_123".to_string(),
+                            recurring: models::PostSubscriptionsRequestItemsItemPriceDataRecurring {
+                                interval: models::PostSubscriptionsRequestItemsItemPriceDataRecurringInterval::Month,
+                                interval_count: Some(1),
+                            },
+                            unit_amount: Some(1200),
+                            ..Default::default()
+                        }),
+                        quantity: Some(2),
+                        ..Default::default()
+                    },
+                ]),
+                add_invoice_items: Some(vec![
+                    models::PostSubscriptionsRequestAddInvoiceItemsItem {
+                        price: Some("price_setup".to_string()),
+                        quantity: Some(1),
+                        ..Default::default()
+                    },
+                ]),
+                default_tax_rates: Some(models::PostSubscriptionsRequestDefaultTaxRates::StringList(
+                    vec!["txr_1".to_string()],
+                )),
+                trial_end: Some(models::PostSubscriptionsRequestTrialEnd::PostSubscriptionsRequestTrialEndVariant1(
+                    models::PostSubscriptionsRequestTrialEndVariant1::Now,
+                )),
+                automatic_tax: Some(models::PostSubscriptionsRequestAutomaticTax { enabled: true }),
+                payment_settings: Some(models::PostSubscriptionsRequestPaymentSettings {
+                    payment_method_types: Some(models::PostSubscriptionsRequestPaymentSettingsPaymentMethodTypes::PostSubscriptionsRequestPaymentSettingsPaymentMethodTypesVariant1ItemList(
+                        vec![
+                            models::PostSubscriptionsRequestPaymentSettingsPaymentMethodTypesVariant1Item::Card,
+                            models::PostSubscriptionsRequestPaymentSettingsPaymentMethodTypesVariant1Item::SepaDebit,
+                        ],
+                    )),
+                    ..Default::default()
+                }),
+                metadata: Some(models::PostSubscriptionsRequestMetadata::StringMap(
+                    HashMap::from([("plan".to_string(), "gold".to_string())]),
+                )),
+                ..Default::default()
+            };
+            outcome(v1.post_subscriptions(&body).send_with_response().await)
+        }
+        "createSubscriptionTrialEnd" => {
+            let body = models::PostSubscriptionsRequest {
+                customer: "cus_123".to_string(),
+                items: Some(vec![
+                    models::PostSubscriptionsRequestItemsItem {
+                        price: Some("price_gold".to_string()),
+                        quantity: Some(3),
+                        metadata: Some(HashMap::from([("seat".to_string(), "base".to_string())])),
+                        ..Default::default()
+                    },
+                ]),
+                trial_end: Some(models::PostSubscriptionsRequestTrialEnd::Integer(1_800_000_000)),
+                pending_invoice_item_interval: Some(models::PostSubscriptionsRequestPendingInvoiceItemInterval::PostSubscriptionsRequestPendingInvoiceItemIntervalPendingInvoiceItemIntervalParams(
+                    models::PostSubscriptionsRequestPendingInvoiceItemIntervalPendingInvoiceItemIntervalParams {
+                        interval: models::PostSubscriptionsRequestPendingInvoiceItemIntervalPendingInvoiceItemIntervalParamsInterval::Month,
+                        interval_count: Some(2),
+                    },
+                )),
+                default_tax_rates: Some(models::PostSubscriptionsRequestDefaultTaxRates::PostSubscriptionsRequestDefaultTaxRatesVariant2(
+                    models::PostSubscriptionsRequestDefaultTaxRatesVariant2::Value,
+                )),
+                cancel_at_period_end: Some(true),
+                ..Default::default()
+            };
+            outcome(v1.post_subscriptions(&body).send_with_response().await)
+        }
+        "updateSubscription" => {
+            let body = models::PostSubscriptionsSubscriptionExposedIdRequest {
+                items: Some(vec![
+                    models::PostSubscriptionsSubscriptionExposedIdRequestItemsItem {
+                        id: Some("si_123".to_string()),
+                        deleted: Some(true),
+                        ..Default::default()
+                    },
+                    models::PostSubscriptionsSubscriptionExposedIdRequestItemsItem {
+                        price: Some("price_silver".to_string()),
+                        quantity: Some(2),
+                        ..Default::default()
+                    },
+                ]),
+                proration_behavior: Some(models::PostSubscriptionsSubscriptionExposedIdRequestProrationBehavior::None),
+                pause_collection: Some(models::PostSubscriptionsSubscriptionExposedIdRequestPauseCollection::PostSubscriptionsSubscriptionExposedIdRequestPauseCollectionPauseCollectionParam(
+                    models::PostSubscriptionsSubscriptionExposedIdRequestPauseCollectionPauseCollectionParam {
+                        behavior: models::PostSubscriptionsSubscriptionExposedIdRequestPauseCollectionPauseCollectionParamBehavior::Void,
+                        ..Default::default()
+                    },
+                )),
+                cancel_at_period_end: Some(false),
+                ..Default::default()
+            };
+            let call = v1
+                .post_subscriptions_subscription_exposed_id("sub_123")
+                .body(&body);
+            outcome(call.send_with_response().await)
+        }
+        "createSubscriptionSchedule" => {
+            let body = models::PostSubscriptionSchedulesRequest {
+                customer: Some("cus_123".to_string()),
+                start_date: Some(models::PostSubscriptionSchedulesRequestStartDate::PostSubscriptionSchedulesRequestStartDateVariant2(
+                    models::PostSubscriptionSchedulesRequestStartDateVariant2::Now,
+                )),
+                end_behavior: Some(models::PostSubscriptionSchedulesRequestEndBehavior::Release),
+                phases: Some(vec![
+                    models::PostSubscriptionSchedulesRequestPhasesItem {
+                        items: vec![
+                            models::PostSubscriptionSchedulesRequestPhasesItemItemsItem {
+                                price: Some("price_gold".to_string()),
+                                quantity: Some(1),
+                                ..Default::default()
+                            },
+                            models::PostSubscriptionSchedulesRequestPhasesItemItemsItem {
+                                price: Some("price_addon".to_string()),
+                                quantity: Some(2),
+                                ..Default::default()
+                            },
+                        ],
+                        iterations: Some(12),
+                        ..Default::default()
+                    },
+                    models::PostSubscriptionSchedulesRequestPhasesItem {
+                        items: vec![
+                            models::PostSubscriptionSchedulesRequestPhasesItemItemsItem {
+                                price: Some("price_silver".to_string()),
+                                ..Default::default()
+                            },
+                        ],
+                        ..Default::default()
+                    },
+                ]),
+                ..Default::default()
+            };
+            outcome(
+                v1.post_subscription_schedules()
+                    .body(&body)
+                    .send_with_response()
+                    .await,
+            )
+        }
+        "createInvoice" => {
+            let body = models::PostInvoicesRequest {
+                customer: Some("cus_123".to_string()),
+                auto_advance: Some(false),
+                collection_method: Some(models::PostInvoicesRequestCollectionMethod::SendInvoice),
+                days_until_due: Some(30),
+                custom_fields: Some(models::PostInvoicesRequestCustomFields::PostInvoicesRequestCustomFieldsVariant1ItemList(
+                    vec![
+                        models::PostInvoicesRequestCustomFieldsVariant1Item {
+                            name: "PO".to_string(),
+                            value: "8812".to_string(),
+                        },
+                    ],
+                )),
+                metadata: Some(models::PostInvoicesRequestMetadata::StringMap(
+                    HashMap::from([("order_id".to_string(), "8812".to_string())]),
+                )),
+                footer: Some("Payable within 30 days".to_string()),
+                ..Default::default()
+            };
+            outcome(v1.post_invoices().body(&body).send_with_response().await)
+        }
+        "createInvoiceItem" => {
+            let body = models::PostInvoiceitemsRequest {
+                customer: "cus_123".to_string(),
+                amount: Some(2500),
+                currency: Some("usd".to_string()),
+                description: Some("Consulting".to_string()),
+                period: Some(models::PostInvoiceitemsRequestPeriod { start: 1_700_000_000, end: 1_702_592_000 }),
+                discounts: Some(models::PostInvoiceitemsRequestDiscounts::PostInvoiceitemsRequestDiscountsVariant1ItemList(
+                    vec![
+                        models::PostInvoiceitemsRequestDiscountsVariant1Item {
+                            coupon: Some("SUMMER".to_string()),
+                            ..Default::default()
+                        },
+                    ],
+                )),
+                ..Default::default()
+            };
+            outcome(v1.post_invoiceitems(&body).send_with_response().await)
+        }
+        "finalizeInvoice" => {
+            let body = models::PostInvoicesInvoiceFinalizeRequest {
+                auto_advance: Some(true),
+                ..Default::default()
+            };
+            let call = v1.post_invoices_invoice_finalize("in_123").body(&body);
+            outcome(call.send_with_response().await)
+        }
+        "payInvoice" => {
+            let body = models::PostInvoicesInvoicePayRequest {
+                off_session: Some(true),
+                payment_method: Some("pm_card_visa".to_string()),
+                ..Default::default()
+            };
+            outcome(
+                v1.post_invoices_invoice_pay("in_123")
+                    .body(&body)
+                    .send_with_response()
+                    .await,
+            )
+        }
+        "createCheckoutSession" => {
+            let body = models::PostCheckoutSessionsRequest {
+                mode: Some(models::PostCheckoutSessionsRequestMode::Payment),
+                success_url: "https://example.com/success?session_id={CHECKOUT_SESSION_ID}".to_string(),
+                cancel_url: Some("https://example.com/cancel".to_string()),
+                line_items: Some(vec![
+                    models::PostCheckoutSessionsRequestLineItemsItem {
+                        price_data: Some(models::PostCheckoutSessionsRequestLineItemsItemPriceData {
+                            currency: "usd".to_string(),
+                            product_data: Some(models::PostCheckoutSessionsRequestLineItemsItemPriceDataProductData {
+                                name: "T-shirt".to_string(),
+                                metadata: Some(HashMap::from([("size".to_string(), "M".to_string())])),
+                                ..Default::default()
+                            }),
+                            unit_amount: Some(2000),
+                            ..Default::default()
+                        }),
+                        quantity: Some(2),
+                        ..Default::default()
+                    },
+                ]),
+                payment_method_types: Some(vec![models::PostCheckoutSessionsRequestPaymentMethodTypesItem::Card]),
+                shipping_address_collection: Some(models::PostCheckoutSessionsRequestShippingAddressCollection {
+                    allowed_countries: vec![
+                        models::PostCheckoutSessionsRequestShippingAddressCollectionAllowedCountriesItem::Us,
+                        models::PostCheckoutSessionsRequestShippingAddressCollectionAllowedCountriesItem::Ca,
+                    ],
+                }),
+                metadata: Some(HashMap::from([("order_id".to_string(), "8812".to_string())])),
+                customer_email: Some("jenny@example.com".to_string()),
+                ..Default::default()
+            };
+            outcome(v1.post_checkout_sessions(&body).send_with_response().await)
+        }
+        "createCheckoutSessionSubscription" => {
+            let body = models::PostCheckoutSessionsRequest {
+                mode: Some(models::PostCheckoutSessionsRequestMode::Subscription),
+                success_url: "https://example.com/success".to_string(),
+                customer: Some("cus_123".to_string()),
+                line_items: Some(vec![models::PostCheckoutSessionsRequestLineItemsItem {
+                    price: Some("price_gold".to_string()),
+                    quantity: Some(1),
+                    ..Default::default()
+                }]),
+                subscription_data: Some(models::PostCheckoutSessionsRequestSubscriptionData {
+                    trial_period_days: Some(14),
+                    metadata: Some(HashMap::from([(
+                        "campaign".to_string(),
+                        "spring".to_string(),
+                    )])),
+                    ..Default::default()
+                }),
+                discounts: Some(vec![models::PostCheckoutSessionsRequestDiscountsItem {
+                    coupon: Some("SPRING".to_string()),
+                    ..Default::default()
+                }]),
+                ..Default::default()
+            };
+            outcome(v1.post_checkout_sessions(&body).send_with_response().await)
+        }
+        "createPaymentLink" => {
+            let body = models::PostPaymentLinksRequest {
+                line_items: vec![models::PostPaymentLinksRequestLineItemsItem {
+                    price: "price_gold".to_string(),
+                    quantity: 1,
+                    adjustable_quantity: Some(
+                        models::PostPaymentLinksRequestLineItemsItemAdjustableQuantity {
+                            enabled: true,
+                            minimum: Some(1),
+                            maximum: Some(10),
+                        },
+                    ),
+                }],
+                after_completion: Some(models::PostPaymentLinksRequestAfterCompletion {
+                    r#type: models::PostPaymentLinksRequestAfterCompletionType::Redirect,
+                    redirect: Some(models::PostPaymentLinksRequestAfterCompletionRedirect {
+                        url: "https://example.com/thanks".to_string(),
+                    }),
+                    ..Default::default()
+                }),
+                metadata: Some(HashMap::from([(
+                    "campaign".to_string(),
+                    "spring".to_string(),
+                )])),
+                ..Default::default()
+            };
+            outcome(v1.post_payment_links(&body).send_with_response().await)
+        }
+        "createPriceTiered" => {
+            let body = models::PostPricesRequest {
+                currency: "usd".to_string(),
+                product: Some("prod_123".to_string()),
+                recurring: Some(models::PostPricesRequestRecurring {
+                    interval: models::PostPricesRequestRecurringInterval::Month,
+                    usage_type: Some(models::PostPricesRequestRecurringUsageType::Metered),
+                    ..Default::default()
+                }),
+                billing_scheme: Some(models::PostPricesRequestBillingScheme::Tiered),
+                tiers_mode: Some(models::PostPricesRequestTiersMode::Graduated),
+                tiers: Some(vec![
+                    models::PostPricesRequestTiersItem {
+                        up_to: models::PostPricesRequestTiersItemUpTo::Integer(10),
+                        unit_amount: Some(500),
+                        flat_amount: None,
+                        flat_amount_decimal: None,
+                        unit_amount_decimal: None,
+                    },
+                    models::PostPricesRequestTiersItem {
+                        up_to: models::PostPricesRequestTiersItemUpTo::PostPricesRequestTiersItemUpToVariant1(
+                            models::PostPricesRequestTiersItemUpToVariant1::Inf,
+                        ),
+                        unit_amount: Some(400),
+                        flat_amount: Some(100),
+                        flat_amount_decimal: None,
+                        unit_amount_decimal: None,
+                    },
+                ]),
+                lookup_key: Some("metered_gold".to_string()),
+                nickname: Some("Metered gold".to_string()),
+                ..Default::default()
+            };
+            outcome(v1.post_prices(&body).send_with_response().await)
+        }
+        "createPriceProductData" => {
+            let body = models::PostPricesRequest {
+                currency: "usd".to_string(),
+                unit_amount_decimal: Some("12.5".to_string()),
+                product_data: Some(models::PostPricesRequestProductData {
+                    name: "Gold plan".to_string(),
+                    metadata: Some(HashMap::from([("tier".to_string(), "gold".to_string())])),
+                    ..Default::default()
+                }),
+                tax_behavior: Some(models::PostPricesRequestTaxBehavior::Exclusive),
+                currency_options: Some(HashMap::from([(
+                    "eur".to_string(),
+                    models::PostPricesRequestCurrencyOptionsValue {
+                        unit_amount: Some(1100),
+                        ..Default::default()
+                    },
+                )])),
+                ..Default::default()
+            };
+            outcome(v1.post_prices(&body).send_with_response().await)
+        }
+        "createProduct" => {
+            let body = models::PostProductsRequest {
+                name: "Widget".to_string(),
+                images: Some(vec![
+                    "https://example.com/a.png".to_string(),
+                    "https://example.com/b.png".to_string(),
+                ]),
+                package_dimensions: Some(models::PostProductsRequestPackageDimensions {
+                    height: 1.5,
+                    length: 10.0,
+                    weight: 0.25,
+                    width: 4.75,
+                }),
+                shippable: Some(true),
+                default_price_data: Some(models::PostProductsRequestDefaultPriceData {
+                    currency: "usd".to_string(),
+                    unit_amount: Some(999),
+                    recurring: Some(models::PostProductsRequestDefaultPriceDataRecurring {
+                        interval:
+                            models::PostProductsRequestDefaultPriceDataRecurringInterval::Year,
+                        ..Default::default()
+                    }),
+                    ..Default::default()
+                }),
+                metadata: Some(HashMap::from([("sku".to_string(), "W-1".to_string())])),
+                ..Default::default()
+            };
+            outcome(v1.post_products(&body).send_with_response().await)
+        }
+        "createCoupon" => {
+            let body = models::PostCouponsRequest {
+                percent_off: Some(12.5),
+                duration: Some(models::PostCouponsRequestDuration::Repeating),
+                duration_in_months: Some(3),
+                applies_to: Some(models::PostCouponsRequestAppliesTo {
+                    products: Some(vec!["prod_1".to_string(), "prod_2".to_string()]),
+                }),
+                name: Some("12.5% off".to_string()),
+                metadata: Some(models::PostCouponsRequestMetadata::StringMap(
+                    HashMap::from([("campaign".to_string(), "spring".to_string())]),
+                )),
+                ..Default::default()
+            };
+            outcome(v1.post_coupons().body(&body).send_with_response().await)
+        }
+        "createRefund" => {
+            let body = models::PostRefundsRequest {
+                payment_intent: Some("pi_123".to_string()),
+                amount: Some(500),
+                reason: Some(models::PostRefundsRequestReason::RequestedByCustomer),
+                metadata: Some(models::PostRefundsRequestMetadata::StringMap(
+                    HashMap::from([("ticket".to_string(), "T-1".to_string())]),
+                )),
+                ..Default::default()
+            };
+            outcome(v1.post_refunds().body(&body).send_with_response().await)
+        }
+        "createSetupIntent" => {
+            let body = models::PostSetupIntentsRequest {
+                customer: Some("cus_123".to_string()),
+                payment_method_types: Some(vec!["card".to_string(), "sepa_debit".to_string()]),
+                usage: Some(models::PostSetupIntentsRequestUsage::OffSession),
+                payment_method_options: Some(models::PostSetupIntentsRequestPaymentMethodOptions {
+                    card: Some(models::PostSetupIntentsRequestPaymentMethodOptionsCard {
+                        request_three_d_secure: Some(
+                            models::PostSetupIntentsRequestPaymentMethodOptionsCardRequestThreeDSecure::Any,
+                        ),
+                        ..Default::default()
+                    }),
+                    ..Default::default()
+                }),
+                metadata: Some(HashMap::from([("flow".to_string(), "onboarding".to_string())])),
+                ..Default::default()
+            };
+            outcome(
+                v1.post_setup_intents()
+                    .body(&body)
+                    .send_with_response()
+                    .await,
+            )
+        }
+        "createTransfer" => {
+            let body = models::PostTransfersRequest {
+                amount: Some(1000),
+                currency: "usd".to_string(),
+                destination: "acct_123".to_string(),
+                transfer_group: Some("ORDER_8812".to_string()),
+                ..Default::default()
+            };
+            outcome(v1.post_transfers(&body).send_with_response().await)
+        }
+        "createWebhookEndpoint" => {
+            let body = models::PostWebhookEndpointsRequest {
+                url: "https://example.com/hooks".to_string(),
+                enabled_events: vec![
+                    models::PostWebhookEndpointsRequestEnabledEventsItem::ChargeSucceeded,
+                    models::PostWebhookEndpointsRequestEnabledEventsItem::CustomerCreated,
+                ],
+                description: Some(models::PostWebhookEndpointsRequestDescription::String(
+                    "Main endpoint".to_string(),
+                )),
+                ..Default::default()
+            };
+            outcome(v1.post_webhook_endpoints(&body).send_with_response().await)
+        }
+        "createTaxRate" => {
+            let body = models::PostTaxRatesRequest {
+                display_name: "Sales tax".to_string(),
+                percentage: 8.25,
+                inclusive: false,
+                jurisdiction: Some("US - CA".to_string()),
+                country: Some("US".to_string()),
+                state: Some("CA".to_string()),
+                ..Default::default()
+            };
+            outcome(v1.post_tax_rates(&body).send_with_response().await)
+        }
+        "createQuote" => {
+            let body = models::PostQuotesRequest {
+                customer: Some("cus_123".to_string()),
+                line_items: Some(vec![models::PostQuotesRequestLineItemsItem {
+                    price: Some("price_gold".to_string()),
+                    quantity: Some(2),
+                    ..Default::default()
+                }]),
+                collection_method: Some(
+                    models::PostQuotesRequestCollectionMethod::ChargeAutomatically,
+                ),
+                ..Default::default()
+            };
+            outcome(v1.post_quotes().body(&body).send_with_response().await)
+        }
+        "createPaymentMethod" => {
+            let body = models::PostPaymentMethodsRequest {
+                r#type: Some(models::PostPaymentMethodsRequestType::Card),
+                card: Some(models::PostPaymentMethodsRequestCard::PostPaymentMethodsRequestCardCardDetailsParams(
+                    models::PostPaymentMethodsRequestCardCardDetailsParams {
+                        number: "4242424242424242".to_string(),
+                        exp_month: 12,
+                        exp_year: 2034,
+                        cvc: Some("314".to_string()),
+                    },
+                )),
+                billing_details: Some(models::PostPaymentMethodsRequestBillingDetails {
+                    name: Some(models::PostPaymentMethodsRequestBillingDetailsName::String(
+                        "Jenny Rosen".to_string(),
+                    )),
+                    address: Some(models::PostPaymentMethodsRequestBillingDetailsAddress::PostPaymentMethodsRequestBillingDetailsAddressBillingDetailsAddress(
+                        models::PostPaymentMethodsRequestBillingDetailsAddressBillingDetailsAddress {
+                            postal_code: Some("94103".to_string()),
+                            country: Some("US".to_string()),
+                            ..Default::default()
+                        },
+                    )),
+                    ..Default::default()
+                }),
+                ..Default::default()
+            };
+            outcome(
+                v1.post_payment_methods()
+                    .body(&body)
+                    .send_with_response()
+                    .await,
+            )
+        }
+        "attachPaymentMethod" => {
+            let body = models::PostPaymentMethodsPaymentMethodAttachRequest {
+                customer: "cus_123".to_string(),
+                ..Default::default()
+            };
+            let call = v1.post_payment_methods_payment_method_attach("pm_123", &body);
+            outcome(call.send_with_response().await)
+        }
+        "createAccount" => {
+            let body = models::PostAccountsRequest {
+                r#type: Some(models::PostAccountsRequestType::Custom),
+                country: Some("US".to_string()),
+                email: Some("owner@example.com".to_string()),
+                business_type: Some(models::PostAccountsRequestBusinessType::Individual),
+                capabilities: Some(models::PostAccountsRequestCapabilities {
+                    card_payments: Some(models::PostAccountsRequestCapabilitiesCardPayments { requested: Some(true) }),
+                    transfers: Some(models::PostAccountsRequestCapabilitiesTransfers { requested: Some(true) }),
+                    ..Default::default()
+                }),
+                individual: Some(models::PostAccountsRequestIndividual {
+                    first_name: Some("Jenny".to_string()),
+                    last_name: Some("Rosen".to_string()),
+                    dob: Some(models::PostAccountsRequestIndividualDob::PostAccountsRequestIndividualDobDateOfBirthSpecs(
+                        models::PostAccountsRequestIndividualDobDateOfBirthSpecs {
+                            day: 1,
+                            month: 2,
+                            year: 1990,
+                        },
+                    )),
+                    ..Default::default()
+                }),
+                tos_acceptance: Some(models::PostAccountsRequestTosAcceptance {
+                    date: Some(1_700_000_000),
+                    ip: Some("203.0.113.7".to_string()),
+                    ..Default::default()
+                }),
+                ..Default::default()
+            };
+            outcome(v1.post_accounts().body(&body).send_with_response().await)
+        }
+        "createCustomerTaxId" => {
+            let body = models::PostCustomersCustomerTaxIdsRequest {
+                r#type: models::PostCustomersCustomerTaxIdsRequestType::EuVat,
+                value: "DE123456789".to_string(),
+                ..Default::default()
+            };
+            outcome(
+                v1.post_customers_customer_tax_ids("cus_123", &body)
+                    .send_with_response()
+                    .await,
+            )
+        }
+        "uploadFile" => {
+            let body = models::PostFilesRequest {
+                file: b"receipt for order 8812\n".to_vec(),
+                purpose: models::PostFilesRequestPurpose::DisputeEvidence,
+                ..Default::default()
+            };
+            outcome(v1.post_files(&body).send_with_response().await)
+        }
+        "uploadFileWithLink" => {
+            let body = models::PostFilesRequest {
+                file: b"PNG logo bytes".to_vec(),
+                purpose: models::PostFilesRequestPurpose::BusinessLogo,
+                file_link_data: Some(models::PostFilesRequestFileLinkData {
+                    create: true,
+                    metadata: Some(models::PostFilesRequestFileLinkDataMetadata::StringMap(
+                        HashMap::from([("use".to_string(), "site".to_string())]),
+                    )),
+                    ..Default::default()
+                }),
+                expand: Some(vec!["links".to_string()]),
+            };
+            outcome(v1.post_files(&body).send_with_response().await)
+        }
+        "deleteCustomer" => outcome(
+            v1.delete_customers_customer("cus_123")
                 .send_with_response()
                 .await,
         ),
-        "deleteCustomer" => outcome(
-            v1.delete_customers_customer("cus_123")
+        "deleteCoupon" => outcome(
+            v1.delete_coupons_coupon("SUMMER")
+                .send_with_response()
+                .await,
+        ),
+        "deleteProduct" => outcome(v1.delete_products_id("prod_123").send_with_response().await),
+        "cancelSubscription" => {
+            let body = models::DeleteSubscriptionsSubscriptionExposedIdRequest {
+                invoice_now: Some(true),
+                prorate: Some(false),
+                cancellation_details: Some(models::DeleteSubscriptionsSubscriptionExposedIdRequestCancellationDetails {
+                    comment: Some(models::DeleteSubscriptionsSubscriptionExposedIdRequestCancellationDetailsComment::String(
+                        "Too expensive for us".to_string(),
+                    )),
+                    feedback: Some(
+                        models::DeleteSubscriptionsSubscriptionExposedIdRequestCancellationDetailsFeedback::TooExpensive,
+                    ),
+                }),
+                ..Default::default()
+            };
+            let call = v1
+                .delete_subscriptions_subscription_exposed_id("sub_123")
+                .body(&body);
+            outcome(call.send_with_response().await)
+        }
+        "deleteSubscriptionItem" => {
+            let body = models::DeleteSubscriptionItemsItemRequest {
+                clear_usage: Some(true),
+                proration_behavior: Some(
+                    models::DeleteSubscriptionItemsItemRequestProrationBehavior::None,
+                ),
+                proration_date: Some(1_700_000_000),
+            };
+            let call = v1.delete_subscription_items_item("si_123").body(&body);
+            outcome(call.send_with_response().await)
+        }
+        "deleteCustomerSource" => {
+            let body = models::DeleteCustomersCustomerSourcesIdRequest {
+                expand: Some(vec!["customer".to_string()]),
+            };
+            let call = v1
+                .delete_customers_customer_sources_id("cus_123", "card_123")
+                .body(&body);
+            outcome(call.send_with_response().await)
+        }
+        "deleteWebhookEndpoint" => {
+            let call = v1.delete_webhook_endpoints_webhook_endpoint("we_123");
+            outcome(call.send_with_response().await)
+        }
+        "deleteCustomerDiscount" => outcome(
+            v1.delete_customers_customer_discount("cus_123")
                 .send_with_response()
                 .await,
         ),
@@ -178,7 +1326,11 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
 fn client(args: &Args) -> Result<Client, Error> {
     let mut builder = Client::builder().bearer_token(args.token.clone());
     if let Some(url) = &args.base_url {
-        builder = builder.base_url(url.clone());
+        // Every operation to the validator, file uploads (served by
+        // files.stripe.com in the spec) too.
+        builder = builder
+            .base_url(url.clone())
+            .with_server_url("https://files.stripe.com/", url.clone());
     }
     builder.build()
 }
