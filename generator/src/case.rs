@@ -20,27 +20,40 @@ enum Mode {
     Upper,
 }
 
-/// Calls `each` with every word of `text`, in order. A comparison sign is
-/// a word of its own: `<` is `before` and `>` is `after`, so filters such as
-/// `DateSent<` and `DateSent>` keep apart as `date_sent_before` and
-/// `date_sent_after` in every language, rather than being told apart by a
-/// counter that says nothing of which is which.
+/// Calls `each` with every word of `text`, in order. A comparison sign
+/// that ends a name (`DateSent<`, `StartTime>=`) is a word of its own: `<`
+/// is `before` and `>` is `after`, so such filters keep apart as
+/// `date_sent_before` and `date_sent_after` in every language, rather than
+/// being told apart by a counter that says nothing of which is which. Any
+/// other sign separates words like every other character that is not a
+/// letter or digit (`Map<String>` is `Map`, `String`).
 fn words(text: &str, mut each: impl FnMut(&[u8])) {
-    let bytes = text.as_bytes();
-    let mut start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        if b.is_ascii_alphanumeric() {
-            continue;
-        }
-        run_words(&bytes[start..i], &mut each);
-        match b {
-            b'<' => each(b"before"),
-            b'>' => each(b"after"),
-            _ => {}
-        }
-        start = i + 1;
+    let (rest, sign) = comparison(text);
+    for run in rest.as_bytes().split(|b| !b.is_ascii_alphanumeric()) {
+        run_words(run, &mut each);
     }
-    run_words(&bytes[start..], &mut each);
+    if let Some(word) = sign {
+        each(word);
+    }
+}
+
+/// `text` without a comparison sign that ends it, and that sign's word.
+fn comparison(text: &str) -> (&str, Option<&'static [u8]>) {
+    let trimmed = text.trim_end_matches('=');
+    let (rest, word): (&str, &'static [u8]) = match trimmed.as_bytes().last() {
+        Some(b'<') => (&trimmed[..trimmed.len() - 1], b"before"),
+        Some(b'>') => (&trimmed[..trimmed.len() - 1], b"after"),
+        _ => return (text, None),
+    };
+    let ends_in_a_word = rest
+        .as_bytes()
+        .last()
+        .is_some_and(u8::is_ascii_alphanumeric);
+    if ends_in_a_word && !rest.contains(['<', '>']) {
+        (rest, Some(word))
+    } else {
+        (text, None)
+    }
 }
 
 /// The words of one run of ASCII letters and digits.
@@ -138,17 +151,19 @@ mod tests {
     use heck::{ToLowerCamelCase, ToShoutySnakeCase, ToSnakeCase, ToUpperCamelCase};
     use proptest::prelude::*;
 
-    /// What the naming modules used to hand to `heck`, with the comparison
-    /// signs spelt out.
+    /// What the naming modules used to hand to `heck`, with a comparison
+    /// sign that ends the name spelt out.
     fn spaced(text: &str) -> String {
-        text.chars()
-            .map(|c| match c {
-                '<' => " before ".to_string(),
-                '>' => " after ".to_string(),
-                c if c.is_ascii_alphanumeric() => c.to_string(),
-                _ => " ".to_string(),
-            })
-            .collect()
+        let (rest, sign) = comparison(text);
+        let mut out: String = rest
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { ' ' })
+            .collect();
+        if let Some(word) = sign {
+            out.push(' ');
+            out.push_str(std::str::from_utf8(word).expect("ASCII"));
+        }
+        out
     }
 
     fn same_as_heck(text: &str) {
@@ -170,7 +185,10 @@ mod tests {
         assert_eq!(snake("DateSent<"), "date_sent_before");
         assert_eq!(lower_camel("DateSent>"), "dateSentAfter");
         assert_eq!(snake("StartTime>="), "start_time_after");
-        assert_eq!(upper_camel("a<b"), "ABeforeB");
+        assert_eq!(upper_camel("a<b"), "AB");
+        assert_eq!(upper_camel("Map<String>"), "MapString");
+        assert_eq!(lower_camel("</script>"), "script");
+        assert_eq!(snake("<"), "");
         assert_eq!(snake(""), "");
         for text in [
             "",

@@ -49,6 +49,7 @@ mod tests {
         assert_eq!(pascal("2fa_method"), "T2faMethod");
         assert_eq!(pascal("*/*"), "Type");
         assert_eq!(pascal("GMT+0"), "Gmt0");
+        assert_eq!(pascal("DateSent<"), "DateSentBefore");
     }
 
     proptest::proptest! {
@@ -57,6 +58,8 @@ mod tests {
         /// character that is not an ASCII letter or digit made a space.
         #[test]
         fn pascal_is_heck_of_the_cleaned_text(text in "\\PC{0,24}") {
+            // A comparison sign that ends a name is a word (`case::words`).
+            proptest::prop_assume!(!text.trim_end_matches('=').ends_with(['<', '>']));
             let cleaned: String = text
                 .chars()
                 .map(|c| if c.is_ascii_alphanumeric() { c } else { ' ' })
