@@ -101,6 +101,16 @@ test("a token function is called on every call; plain credentials stay the same"
   );
 });
 
+test("an API key sent as a cookie is passed on as the credentials' cookie", async () => {
+  const c = core({ key: apiKeyAuth("sid", "cookie", "k 1") }, [["key"]]);
+  const { request } = await call(c);
+  assert.deepEqual(request.authCookies, ["sid=k%201"]);
+  assert.deepEqual(request.authHeaders, []);
+  assert.equal(request.query, "a=1");
+  // Kept credentials carry it on the next call too.
+  assert.deepEqual((await call(c)).request.authCookies, ["sid=k%201"]);
+});
+
 test("scheme names such as __proto__ are plain keys", async () => {
   const c = core({}, [["__proto__"], ["constructor"]]);
   const { request } = await call(c);

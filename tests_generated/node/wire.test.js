@@ -14,7 +14,7 @@ const skip = fixtures ? false : "SDKGEN_NODE_FIXTURES is not set";
 async function client(server) {
   const url = pathToFileURL(join(fixtures ?? "", "wire/node/index.js"));
   const { Wire } = await import(url.href);
-  return new Wire({ baseUrl: server.url, ...fast });
+  return new Wire({ baseUrl: server.url, apiKey: "k 1;2", ...fast });
 }
 
 /** Runs `calls` against a server answering `answers`; returns the requests. */
@@ -188,6 +188,7 @@ test(
             selfHeader: "d",
           }),
         (c) => c.records.getRecord("this one", "self/2"),
+        (c) => c.records.getRecord("a", "b", { theme: "dark mode" }),
       ],
     );
     assert.equal(
@@ -207,6 +208,13 @@ test(
     assert.deepEqual(header(requests[2], "self"), ["d"]);
     assert.equal(requests[2].body.toString(), '{"record_id":"r_3"}');
     assert.equal(requests[3].url, "/records/this%20one/self%2F2");
+    // The API key the spec sends as a cookie, after the operation's cookies.
+    assert.equal(requests[3].headers.cookie, "sid=k%201%3B2");
+    assert.equal(
+      requests[4].headers.cookie,
+      "theme=dark%20mode; sid=k%201%3B2",
+    );
+    assert.equal(requests[0].headers.cookie, undefined);
     const record = results[0];
     assert.equal(record.recordId, "r_1");
     assert.equal(record.this, "t");

@@ -164,6 +164,7 @@ export class Core {
     // place rather than copied. The runtime sends the credentials' headers
     // under the request's own.
     request.authHeaders = auth.headers;
+    request.authCookies = auth.cookies;
     request.query = query;
     request.parseAs = operation.parseAs;
     return this.#runtime.request(operation, request, options);
@@ -182,6 +183,7 @@ export class Core {
         const frozen = Object.freeze({
           headers: Object.freeze(auth.headers),
           query: Object.freeze(auth.query),
+          cookies: Object.freeze(auth.cookies),
         });
         this.#resolved.set(security, frozen);
         return frozen;

@@ -61,7 +61,7 @@ export declare function basicAuth(
 /** @internal */
 export declare function apiKeyAuth(
   name: string,
-  where: "header" | "query",
+  where: "header" | "query" | "cookie",
   value: unknown,
 ): Auth | undefined;
 

@@ -11,14 +11,15 @@ async function resolveSecret(value, what) {
 }
 
 /**
- * Resolves the configured auth schemes into headers and query parts. Secrets given
+ * Resolves the configured auth schemes into headers, query parts and cookies
+ * (`name=value`, percent-encoded as WIRE.md says). Secrets given
  * as functions are called once per logical call (before the first attempt), so a
  * token provider can refresh between calls.
  * @param {import('./auth.js').Auth | import('./auth.js').Auth[] | undefined | null} auth
- * @returns {Promise<{headers: [string, string][], query: string[]}>}
+ * @returns {Promise<{headers: [string, string][], query: string[], cookies: string[]}>}
  */
 export async function resolveAuth(auth) {
-  const out = { headers: [], query: [] };
+  const out = { headers: [], query: [], cookies: [] };
   if (auth == null) return out;
   for (const scheme of Array.isArray(auth) ? auth : [auth]) {
     switch (scheme?.type) {
@@ -42,7 +43,8 @@ export async function resolveAuth(auth) {
         const where = scheme.in ?? 'header';
         if (where === 'header') out.headers.push([scheme.name, value]);
         else if (where === 'query') out.query.push(`${strictEncode(scheme.name)}=${strictEncode(value)}`);
-        else throw new InvalidArgumentError(`apiKey auth: "in" must be "header" or "query", got ${where}`);
+        else if (where === 'cookie') out.cookies.push(`${strictEncode(scheme.name)}=${strictEncode(value)}`);
+        else throw new InvalidArgumentError(`apiKey auth: "in" must be "header", "query" or "cookie", got ${where}`);
         break;
       }
       default:

@@ -165,6 +165,19 @@ test('auth: basic, API key in a header, API key in the query', async () => {
   assert.equal(fetch.calls.length, 1);
 });
 
+test('auth: an API key in a cookie comes after the request\'s own cookies', async () => {
+  const { rt, fetch } = make([{ status: 200 }, { status: 200 }, { status: 200 }], {
+    auth: { type: 'apiKey', in: 'cookie', name: 'sid', value: 'a b;c' },
+  });
+  await rt.request(GET, { path: '/w', headers: { Cookie: 'theme=dark' } });
+  await rt.request(GET, { path: '/w', authCookies: ['op=1'] });
+  await rt.request(GET, { path: '/w' });
+  assert.equal(fetch.calls[0].headers.get('cookie'), 'theme=dark; sid=a%20b%3Bc');
+  assert.equal(fetch.calls[1].headers.get('cookie'), 'op=1; sid=a%20b%3Bc');
+  assert.equal(fetch.calls[2].headers.get('cookie'), 'sid=a%20b%3Bc');
+  assert.equal(fetch.calls[0].headers.has('sid'), false);
+});
+
 test('the Request-Timeout-Ms header carries the time left and can be renamed or turned off', async () => {
   const a = make([{ status: 503 }, { status: 200 }], { timeout: 10000 });
   await a.rt.request(GET, { path: '/w' });

@@ -105,6 +105,8 @@ export interface RequestSpec {
    * which win over them.
    */
   authHeaders?: readonly (readonly [string, string])[];
+  /** `name=value` cookies of the call's credentials: sent after the request's own cookies. */
+  authCookies?: readonly string[];
   headers?: HeadersInit;
   /** Raw body: string, bytes, Blob, URLSearchParams, FormData; plain objects/arrays are sent as JSON. */
   body?: string | Uint8Array | ArrayBuffer | Blob | URLSearchParams | FormData | Record<string, unknown> | unknown[] | null;

@@ -177,7 +177,7 @@ const timeoutReason = () => new DOMException('The operation was aborted due to t
 // The largest delay a Node timer takes (a longer one fires at once).
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-const NO_AUTH = Object.freeze({ headers: Object.freeze([]), query: Object.freeze([]) });
+const NO_AUTH = Object.freeze({ headers: Object.freeze([]), query: Object.freeze([]), cookies: Object.freeze([]) });
 const NO_PAIRS = Object.freeze([]);
 
 /**
@@ -438,6 +438,12 @@ export class Runtime {
     if (requestHeaders !== undefined) for (const [k, v] of requestHeaders) headers.set(k, v);
     if (optionHeaders !== undefined) for (const [k, v] of optionHeaders) headers.set(k, v);
     if (key !== undefined) headers.set(op.keyHeader, key);
+    // Credentials sent as cookies come after the request's own (WIRE.md, Cookie).
+    const authCookies = request.authCookies ?? NO_PAIRS;
+    if (authCookies.length > 0 || auth.cookies.length > 0) {
+      const own = headers.get('cookie');
+      headers.set('Cookie', [own ?? '', ...authCookies, ...auth.cookies].filter((c) => c !== '').join('; '));
+    }
 
     // One deadline for the whole call.
     const start = clock.now();

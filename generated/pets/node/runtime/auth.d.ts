@@ -14,10 +14,10 @@ export interface BasicAuth {
 
 export interface ApiKeyAuth {
   type: 'apiKey';
-  /** Header or query parameter name. */
+  /** Header, query parameter or cookie name. */
   name: string;
-  /** Where the key goes; 'header' by default. */
-  in?: 'header' | 'query';
+  /** Where the key goes; 'header' by default. A cookie comes after the request's own. */
+  in?: 'header' | 'query' | 'cookie';
   value: Secret;
 }
 
@@ -25,4 +25,4 @@ export type Auth = BearerAuth | BasicAuth | ApiKeyAuth;
 
 export declare function resolveAuth(
   auth: Auth | readonly Auth[] | null | undefined,
-): Promise<{ headers: [string, string][]; query: string[] }>;
+): Promise<{ headers: [string, string][]; query: string[]; cookies: string[] }>;

@@ -221,6 +221,11 @@ function explodeOf(how, style) {
  * @returns {string}
  */
 export function pathParam(name, value, how) {
+  // The common case, a scalar in the default style: no shape to build.
+  if (how === undefined && (typeof value === 'string' || typeof value === 'number')) {
+    const out = strictEncode(textOf(value, `path parameter ${name}`), `path parameter ${name}`);
+    if (out !== '' && out !== '.' && out !== '..') return out;
+  }
   const what = `path parameter ${name}`;
   const style = styleOf(how, 'simple');
   const explode = how?.explode ?? false;
@@ -265,6 +270,11 @@ export function pathParam(name, value, how) {
  * @returns {string}
  */
 export function queryParam(name, value, how) {
+  // The common case, a scalar in the default style: no shape to build.
+  if (how === undefined && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) {
+    const what = `query parameter ${name}`;
+    return `${strictEncode(name, what)}=${strictEncode(textOf(value, what), what)}`;
+  }
   const what = `query parameter ${name}`;
   if (isUndefinedValue(value)) return '';
   const n = strictEncode(name, what);

@@ -622,6 +622,7 @@ fn auth_view(scheme: &crate::ir::AuthScheme, opts: &[String]) -> AuthView {
         AuthKind::ApiKey { location, param } => {
             let (where_, place) = match location {
                 ParamLocation::Query => ("query", "query parameter"),
+                ParamLocation::Cookie => ("cookie", "cookie"),
                 _ => ("header", "header"),
             };
             (
