@@ -491,10 +491,11 @@ def main() -> int:
                             reasons[case["number"]] = f"{case['wrong']} is wrong: {case['reason']}"
                         elif case is not None:
                             failures.append(
-                                f"{where}: {kind}, but the known-cases list says "
-                                f"{case['outcome']} ({case['reason']}): take it off the "
-                                f"list or fix it: {describe(o)}"
+                                f"{where}: {kind}, but known case {case['number']} says "
+                                f"{case['outcome']} (take it off the list, or fix it): "
+                                f"{describe(o)}"
                             )
+                            reasons[case["number"]] = f"{case['wrong']} is wrong: {case['reason']}"
                         elif kind != "accepted":
                             failures.append(f"{where}: {kind}: {describe(o)}")
                     rows.append((suite.validator, suite.spec_name, lang, len(outcomes), counts))
