@@ -77,10 +77,16 @@ def sync_tree(src: Path, dst: Path) -> None:
 
 
 def prepare(
-    tools: Tools, spec: Path, work: Path, drivers: Path, languages: tuple[str, ...]
+    tools: Tools,
+    spec: Path,
+    work: Path,
+    drivers: Path,
+    languages: tuple[str, ...],
+    overlays: tuple[Path, ...] = (),
 ) -> None:
-    """Generates the SDKs of `spec` into `work` and builds the Rust driver
-    from `drivers/rust` when Rust is among the languages."""
+    """Generates the SDKs of `spec` (with `overlays` applied, in order) into
+    `work` and builds the Rust driver from `drivers/rust` when Rust is among
+    the languages."""
     work.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(spec, work / "spec.yaml")
     fresh = work / "sdk.fresh"
@@ -95,6 +101,7 @@ def prepare(
             str(fresh),
             "--lang",
             ",".join(languages),
+            *(arg for overlay in overlays for arg in ("--overlay", str(overlay))),
         ]
     )
     # Into place file by file, so an unchanged SDK in a reused work folder
