@@ -186,6 +186,23 @@ test('multipart: declared content types, JSON arrays, the caller\'s file name, e
   assert.throws(() => multipartBody('x'), InvalidArgumentError);
 });
 
+test('multipart: a declared style writes the fields a form would carry, one text part each', async () => {
+  const body = multipartBody(
+    { purpose: 'x', file_link_data: { create: true, metadata: { k: 'v w' } }, expand: ['links'] },
+    [['purpose'], ['file_link_data', null, 'deepObject', true], ['expand', null, 'deepObject', true]],
+  );
+  assert.equal(
+    await multipartText(body),
+    [
+      '--B\r\nContent-Disposition: form-data; name="purpose"\r\n\r\nx\r\n',
+      '--B\r\nContent-Disposition: form-data; name="file_link_data[create]"\r\n\r\ntrue\r\n',
+      '--B\r\nContent-Disposition: form-data; name="file_link_data[metadata][k]"\r\n\r\nv w\r\n',
+      '--B\r\nContent-Disposition: form-data; name="expand[]"\r\n\r\nlinks\r\n',
+      '--B--\r\n',
+    ].join(''),
+  );
+});
+
 test('queryString and encodeQuery', () => {
   assert.equal(queryString(queryParam('a', 1), '', [], queryParam('f', { x: 'y' }, { style: 'deepObject' })), 'a=1&f%5Bx%5D=y');
   assert.equal(queryString(), '');

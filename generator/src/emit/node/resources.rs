@@ -561,8 +561,23 @@ impl<'a> Method<'a> {
                         .iter()
                         .find(|e| e.property == part.property)
                         .and_then(|e| e.content_type.as_deref());
-                    if let (true, Some(t)) = (part.declared, declared) {
-                        row.push(l::text(js_string(t)));
+                    let style = body
+                        .content
+                        .encoding
+                        .iter()
+                        .find(|e| e.property == part.property)
+                        .and_then(|e| e.style);
+                    match (part.declared, declared, style) {
+                        (true, _, Some(style)) => {
+                            // A declared style: the fields a form would carry.
+                            row.push(l::text(
+                                declared.map_or_else(|| "null".to_string(), js_string),
+                            ));
+                            row.push(l::text(js_string(style_name(style))));
+                            row.push(l::text(part.explode.to_string()));
+                        }
+                        (true, Some(t), None) => row.push(l::text(js_string(t))),
+                        _ => {}
                     }
                     row
                 })
