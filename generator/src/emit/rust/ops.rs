@@ -843,6 +843,15 @@ impl OpCtx<'_> {
                 None => "None".to_string(),
             }
         };
+        // The style an `encoding` entry declares for a property, with its explode.
+        let styled = |property: &str| -> Option<(ParamStyle, bool)> {
+            let declared = plan
+                .content
+                .encoding
+                .iter()
+                .find(|e| e.property == property)?;
+            Some((declared.style?, declared.explode))
+        };
         self.needs.to_json.set(true);
         if fields.is_empty() {
             lines.push(format!("{pad}let fields = crate::to_json({value})?;"));
@@ -900,12 +909,26 @@ impl OpCtx<'_> {
                     );
                     format!("{ipad}for file in {place} {{\n{one}\n{ipad}}}")
                 }
-                None => layout::call(
-                    inner,
-                    "form.value",
-                    &[name.clone(), format!("&crate::to_json({place})?"), declared],
-                    "?;",
-                ),
+                None => match styled(&f.wire) {
+                    // A declared style: the fields a form would carry.
+                    Some((style, explode)) => layout::call(
+                        inner,
+                        "form.styled",
+                        &[
+                            name.clone(),
+                            format!("&crate::to_json({place})?"),
+                            style_expr(style),
+                            explode.to_string(),
+                        ],
+                        "?;",
+                    ),
+                    None => layout::call(
+                        inner,
+                        "form.value",
+                        &[name.clone(), format!("&crate::to_json({place})?"), declared],
+                        "?;",
+                    ),
+                },
             };
             if f.optional {
                 let pattern = if f.explicit_null && file.is_some() {
