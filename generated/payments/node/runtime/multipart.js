@@ -9,7 +9,7 @@
 // runtime sends that type as the Content-Type. FormData cannot say what
 // WIRE.md asks (it would send every typed part as a file named "blob").
 import { InvalidArgumentError } from './errors.js';
-import { isJsonMediaType, isUndefinedValue, jsonText, textOf } from './encoding.js';
+import { isJsonMediaType, isUndefinedValue, jsonText, queryParam, textOf } from './encoding.js';
 
 const encoder = new TextEncoder();
 
@@ -48,13 +48,15 @@ function boundary() {
 
 /**
  * A `multipart/form-data` body from the body's value (wire names) and its
- * parts' rows `[name, contentType?]` in the order of the schema, where
- * contentType is what the spec's `encoding` declares; the value's other
+ * parts' rows `[name, contentType?, style?, explode?]` in the order of the
+ * schema, where contentType and style are what the spec's `encoding`
+ * declares (a declared style writes the property as the fields a form body
+ * would carry, one text part each: `file_link_data[create]`); the value's other
  * properties follow in its order. Returns a Blob whose `type` is the body's
  * Content-Type, boundary included; undefined when there is no value (an
  * optional body not given is no body).
  * @param {Record<string, unknown> | null | undefined} value
- * @param {readonly (readonly [string, (string | null)?])[]} [parts]
+ * @param {readonly (readonly [string, (string | null)?, string?, boolean?])[]} [parts]
  * @returns {Blob | undefined}
  */
 export function multipartBody(value, parts = []) {
@@ -63,10 +65,12 @@ export function multipartBody(value, parts = []) {
     throw new InvalidArgumentError('a multipart body must be an object');
   }
   const declared = new Map();
+  const styled = new Map();
   const order = [];
-  for (const [name, contentType] of parts) {
+  for (const [name, contentType, style, explode] of parts) {
     if (!declared.has(name)) order.push(name);
     declared.set(name, contentType ?? undefined);
+    if (typeof style === 'string') styled.set(name, { style, explode: explode ?? style === 'form' });
   }
   for (const name of Object.keys(value)) {
     if (!declared.has(name)) order.push(name);
@@ -98,7 +102,16 @@ export function multipartBody(value, parts = []) {
     const v = value[name];
     if (isUndefinedValue(v)) continue;
     const contentType = declared.get(name);
-    if (Array.isArray(v) && !isJsonMediaType(contentType)) {
+    const how = styled.get(name);
+    if (how !== undefined && !isBinary(v)) {
+      // A declared style: the fields a form would carry, one text part each.
+      const pieces = queryParam(name, v, how);
+      for (const piece of pieces === '' ? [] : pieces.split('&')) {
+        const eq = piece.indexOf('=');
+        const field = decodeURIComponent(piece.slice(0, eq));
+        chunks.push(head(field, undefined, undefined), decodeURIComponent(piece.slice(eq + 1)), '\r\n');
+      }
+    } else if (Array.isArray(v) && !isJsonMediaType(contentType)) {
       for (const item of v) {
         if (item !== undefined && item !== null) part(name, item, contentType);
       }

@@ -1,5 +1,13 @@
-/** A multipart part's row: [name, the contentType its encoding declares]. */
-export type MultipartPart = readonly [name: string, contentType?: string | null];
+/**
+ * A multipart part's row: [name, the contentType its encoding declares, the
+ * style and explode it declares].
+ */
+export type MultipartPart = readonly [
+  name: string,
+  contentType?: string | null,
+  style?: string,
+  explode?: boolean,
+];
 
 /** A multipart/form-data body (WIRE.md section 4), as a Blob typed with its boundary; undefined without a value. */
 export declare function multipartBody<V extends object | null | undefined>(

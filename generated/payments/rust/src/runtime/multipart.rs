@@ -5,7 +5,7 @@ use bytes::Bytes;
 use reqwest::header::HeaderValue;
 use serde_json::Value;
 
-use super::encode::{is_json_media_type, is_undefined, json_text, value_text};
+use super::encode::{is_json_media_type, is_undefined, json_text, query_param, value_text, Style};
 use super::error::Error;
 
 /// A `multipart/form-data` body being built: one part per property, in the
@@ -139,6 +139,26 @@ impl Multipart {
         Ok(())
     }
 
+    /// The parts of a property whose `encoding` declares a `style`: the
+    /// fields a form body would carry for it, one text part each, named by
+    /// the field's decoded name (`file_link_data[create]`, `expand[]`).
+    pub fn styled(
+        &mut self,
+        name: &str,
+        value: &Value,
+        style: Style,
+        explode: bool,
+    ) -> Result<(), Error> {
+        let pieces = query_param(name, value, style, explode, false)?;
+        let decode = |s: &str| percent_encoding::percent_decode_str(s).collect::<Vec<u8>>();
+        for piece in pieces.split('&').filter(|p| !p.is_empty()) {
+            let (field, text) = piece.split_once('=').unwrap_or((piece, ""));
+            let field = String::from_utf8_lossy(&decode(field)).into_owned();
+            self.part(&field, None, None, &decode(text));
+        }
+        Ok(())
+    }
+
     /// The finished body and its `Content-Type` (with the boundary).
     pub fn finish(mut self) -> Result<(Bytes, HeaderValue), Error> {
         self.body
@@ -194,6 +214,27 @@ mod tests {
 --B\r\nContent-Disposition: form-data; name=\"doc\"; filename=\"a%22b.pdf\"\r\nContent-Type: application/octet-stream\r\n\r\n%PDF\r\n\
 --B--\r\n";
         assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn a_declared_style_writes_form_fields_as_text_parts() {
+        let mut form = Multipart::with_boundary("B");
+        form.styled(
+            "file_link_data",
+            &json!({"create": true, "metadata": {"k": "v w"}}),
+            Style::DeepObject,
+            true,
+        )
+        .expect("styled");
+        form.styled("expand", &json!(["links"]), Style::DeepObject, true)
+            .expect("styled");
+        assert_eq!(
+            body(form),
+            "--B\r\nContent-Disposition: form-data; name=\"file_link_data[create]\"\r\n\r\ntrue\r\n\
+             --B\r\nContent-Disposition: form-data; name=\"file_link_data[metadata][k]\"\r\n\r\nv w\r\n\
+             --B\r\nContent-Disposition: form-data; name=\"expand[]\"\r\n\r\nlinks\r\n\
+             --B--\r\n"
+        );
     }
 
     #[test]
