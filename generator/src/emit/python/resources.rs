@@ -399,9 +399,9 @@ fn builder_body(
 
     // Path.
     let path_params = of(|p| *p == Place::Path);
-    let plain = path_params.iter().all(|(i, _, _)| {
-        i.style == ParamStyle::Simple && !i.explode && i.content_type.is_none()
-    });
+    let plain = path_params
+        .iter()
+        .all(|(i, _, _)| i.style == ParamStyle::Simple && !i.explode && i.content_type.is_none());
     let path = if path_params.is_empty() {
         Doc::text(py_str(&op.path))
     } else if plain {
@@ -471,7 +471,9 @@ fn builder_body(
                 .map(|(i, n, _)| cookie_text(types, i, n))
                 .collect();
             lines.push(Doc::group("cookies = [", entries, "]").render(4, 0));
-            lines.push("if cookies:\n        headers[\"Cookie\"] = \"; \".join(cookies)".to_string());
+            lines.push(
+                "if cookies:\n        headers[\"Cookie\"] = \"; \".join(cookies)".to_string(),
+            );
         }
     }
 
@@ -883,9 +885,8 @@ fn method_doc(
             described.push_str(" ``None`` sends ``null``; leave it out to leave the field out.");
         }
         if input.required_with_body {
-            described.push_str(
-                " Required whenever the body is sent (when any of its fields is given).",
-            );
+            described
+                .push_str(" Required whenever the body is sent (when any of its fields is given).");
         }
         if input.deprecated {
             described = format!("Deprecated. {described}");
