@@ -300,7 +300,7 @@ fn cookie_text(types: &Types, input: &Input, ident: &str) -> Doc {
 }
 
 /// The value a multipart field is sent with: files as they are, models and
-/// containers through `_base.to_parts` (which keeps files and dates).
+/// containers through `_base.to_parts` (which keeps files as they are).
 fn part_value(types: &Types, input: &Input, ident: &str) -> String {
     if !input.file && types.needs_encoding(&input.ty) {
         format!("_base.to_parts({ident})")
