@@ -240,7 +240,7 @@ def test_query_deep_object_and_null_versus_left_out(server: Server) -> None:
         c.transfers.create_transfer(amount=1, currency="eur", vendor_id="v", description=None)
         c.transfers.create_transfer(amount=1, currency="eur", vendor_id="v", description=NOT_GIVEN)
     assert server.seen[0].path == (
-        "/v2/transfers?limit=5&created%5Bgte%5D=2024-05-01T00%3A00%3A00%2B00%3A00"
+        "/v2/transfers?limit=5&created%5Bgte%5D=2024-05-01T00%3A00%3A00Z"
     )
     assert server.seen[1].json() == {
         "amount": 1,
@@ -312,6 +312,10 @@ def test_to_json_converts_every_kind_of_value_as_before() -> None:
     def reference(value: object) -> Any:
         if isinstance(value, _base.Model):
             return value.to_dict()
+        if isinstance(value, datetime.datetime) and value.utcoffset() is not None:
+            # RFC 3339 in UTC, with Z (WIRE.md section 1).
+            utc = value.astimezone(datetime.timezone.utc).replace(tzinfo=None)
+            return utc.isoformat() + "Z"
         if isinstance(value, (datetime.datetime, datetime.date)):
             return value.isoformat()
         if isinstance(value, (bytes, bytearray)):

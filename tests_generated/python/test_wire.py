@@ -86,10 +86,17 @@ def test_an_optional_body_is_all_its_required_fields_or_nothing(server: Server) 
         refunds.refund(reason="duplicate")
     assert server.seen == []
     refunds.refund()
-    refunds.refund(amount=5)
+    refunds.refund(currency="eur", amount=5, reason="late")
     empty, full = server.seen
     assert empty.body == b"" and empty.header("Content-Type") is None
-    assert full.body == b'{"amount":5}'
+    # In the schema's order, whatever the arguments' (WIRE.md section 5).
+    assert full.body == b'{"reason":"late","amount":5,"currency":"eur"}'
+
+
+def test_models_write_their_fields_in_the_schemas_order() -> None:
+    order = models.Order(total=2.5, id_="o_1", tags=["a"], note="n")
+    assert list(order.to_dict()) == ["note", "id", "tags", "total"]
+    assert list(models.Order(id_="o_2", total=1).to_dict()) == ["id", "total"]
 
 
 def test_parameters_in_every_place_and_style(server: Server) -> None:

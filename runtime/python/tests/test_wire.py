@@ -206,9 +206,11 @@ def test_multipart_parts_follow_section_4() -> None:
 
 
 def test_multipart_declared_types_and_file_names() -> None:
+    import io
+
     parts = multipart(
         [("pic", "image/*, image/png"), ("note", "text/markdown"), ('a"b\n', None)],
-        {"pic": ("me.png", b"png"), "note": "# hi", 'a"b\n': True},
+        {"pic": ("me.png", io.BytesIO(b"png")), "note": "# hi", 'a"b\n': True},
     )
     assert parts == [
         (

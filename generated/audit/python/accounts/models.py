@@ -97,19 +97,16 @@ class Account(_base.Model):
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
-        data: dict[str, Any] = {
-            "email": self.email,
-            "name": self.name,
-            "id": self.id_,
-            "credits": self.credits_,
-            "created_at": _base.to_json(self.created_at),
-        }
+        data: dict[str, Any] = {"email": self.email, "name": self.name}
         if self.plan is not None:
             data["plan"] = self.plan
         if not isinstance(self.phone, _base.NotGiven):
             data["phone"] = self.phone
+        data["id"] = self.id_
+        data["credits"] = self.credits_
         if self.limits is not None:
             data["limits"] = _base.to_json(self.limits)
+        data["created_at"] = _base.to_json(self.created_at)
         return data
 
 
@@ -134,14 +131,10 @@ class ActivityEntry(_base.Model):
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
-        data: dict[str, Any] = {
-            "id": self.id_,
-            "kind": self.kind,
-            "text": self.text,
-            "created_at": _base.to_json(self.created_at),
-        }
+        data: dict[str, Any] = {"id": self.id_, "kind": self.kind, "text": self.text}
         if self.author is not None:
             data["author"] = self.author
+        data["created_at"] = _base.to_json(self.created_at)
         return data
 
 

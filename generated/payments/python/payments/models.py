@@ -292,10 +292,10 @@ class Refund(_base.Model):
             "amount": self.amount,
             "currency": self.currency,
             "status": self.status,
-            "created": _base.to_json(self.created),
         }
         if self.reason is not None:
             data["reason"] = self.reason
+        data["created"] = _base.to_json(self.created)
         if self.metadata is not None:
             data["metadata"] = self.metadata
         return data
@@ -578,11 +578,11 @@ class Vendor(_base.Model):
             "country": self.country,
             "payout_currency": self.payout_currency,
             "revision": self.revision,
-            "created": _base.to_json(self.created),
-            "updated": _base.to_json(self.updated),
         }
         if self.metadata is not None:
             data["metadata"] = self.metadata
+        data["created"] = _base.to_json(self.created)
+        data["updated"] = _base.to_json(self.updated)
         return data
 
 

@@ -67,11 +67,12 @@ class Pet(_base.Model):
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
-        data: dict[str, Any] = {"name": self.name, "id": self.id_}
+        data: dict[str, Any] = {"name": self.name}
         if self.tags is not None:
             data["tags"] = self.tags
         if self.status is not None:
             data["status"] = self.status
+        data["id"] = self.id_
         return data
 
 

@@ -29,10 +29,11 @@ pub struct FieldView {
     pub doc: Option<String>,
 }
 
-/// A field `to_dict` writes only when it is set: the test and the
-/// assignment, laid out at 8 and 12 spaces.
+/// A field `to_dict` writes after the literal: when it is set (the test and
+/// the assignment, laid out at 8 and 12 spaces), or always (no test, the
+/// assignment at 8), so the fields keep the schema's order.
 pub struct OptionalWrite {
-    pub test: String,
+    pub test: Option<String>,
     pub write: String,
 }
 
@@ -654,8 +655,22 @@ fn class_view(
             line: layout::field(4, ident, &annotation, default_doc.as_ref()),
             doc,
         };
-        if always || default.as_deref().is_some_and(|d| d != "None") {
+        let sent_always = always || default.as_deref().is_some_and(|d| d != "None");
+        // The schema's order on the wire (WIRE.md section 5): the literal
+        // holds the fields before the first optional one, the rest are
+        // written one by one, in order.
+        if sent_always && optional_writes.is_empty() {
             literal_items.push(Doc::text(format!("{wire}: {encoded}")));
+        } else if sent_always {
+            let value = if encoded.starts_with("_base.to_json(") {
+                Doc::call("_base.to_json", vec![Doc::text(format!("self.{ident}"))])
+            } else {
+                Doc::text(encoded)
+            };
+            optional_writes.push(OptionalWrite {
+                test: None,
+                write: layout::assign(8, &format!("data[{wire}]"), &value),
+            });
         } else {
             let value = if encoded.starts_with("_base.to_json(") {
                 Doc::call("_base.to_json", vec![Doc::text(format!("self.{ident}"))])
@@ -663,11 +678,11 @@ fn class_view(
                 Doc::text(encoded)
             };
             optional_writes.push(OptionalWrite {
-                test: if tri_state {
+                test: Some(if tri_state {
                     format!("if not isinstance(self.{ident}, _base.NotGiven):")
                 } else {
                     layout::if_line(8, &format!("self.{ident}"), "is not", "None")
-                },
+                }),
                 write: layout::assign(12, &format!("data[{wire}]"), &value),
             });
         }

@@ -300,7 +300,7 @@ fn cookie_text(types: &Types, input: &Input, ident: &str) -> Doc {
 }
 
 /// The value a multipart field is sent with: files as they are, models and
-/// containers through `_base.to_parts` (which keeps files and dates).
+/// containers through `_base.to_parts` (which keeps files as they are).
 fn part_value(types: &Types, input: &Input, ident: &str) -> String {
     if !input.file && types.needs_encoding(&input.ty) {
         format!("_base.to_parts({ident})")
@@ -503,8 +503,6 @@ fn builder_body(
             // Only what the caller set: `None` (or `NOT_GIVEN` where `None`
             // sends `null`) leaves a field out.
             let multipart = body.kind == BodyKind::Multipart;
-            let (always, optional): (Vec<_>, Vec<_>) =
-                fields.iter().partition(|(_, _, p)| always_sent(p));
             let value = |i: &Input, n: &str| {
                 if multipart {
                     part_value(types, i, n)
@@ -512,25 +510,35 @@ fn builder_body(
                     n.to_string()
                 }
             };
-            let entries = always
+            // The schema's order (WIRE.md section 5): the literal holds the
+            // fields before the first optional one, the rest are set one
+            // by one, in order.
+            let leading = fields.iter().take_while(|(_, _, p)| always_sent(p)).count();
+            let entries = fields[..leading]
                 .iter()
                 .map(|(i, n, _)| Doc::text(format!("{}: {}", py_str(&i.wire), value(i, n))))
                 .collect();
             lines.push(Doc::group("body: dict[str, object] = {", entries, "}").render(4, 0));
-            for (i, n, p) in &optional {
+            for (i, n, p) in &fields[leading..] {
+                let assign = layout::assign(
+                    8,
+                    &format!("body[{}]", py_str(&i.wire)),
+                    &Doc::text(value(i, n)),
+                );
+                if always_sent(p) {
+                    lines.push(layout::assign(
+                        4,
+                        &format!("body[{}]", py_str(&i.wire)),
+                        &Doc::text(value(i, n)),
+                    ));
+                    continue;
+                }
                 let test = if p.default.ends_with("NOT_GIVEN") {
                     format!("if not isinstance({n}, _base.NotGiven):")
                 } else {
                     layout::if_line(4, n, "is not", "None")
                 };
-                lines.push(format!(
-                    "{test}\n        {}",
-                    layout::assign(
-                        8,
-                        &format!("body[{}]", py_str(&i.wire)),
-                        &Doc::text(value(i, n))
-                    )
-                ));
+                lines.push(format!("{test}\n        {assign}"));
             }
             // The required fields of an optional body: all of them, or no
             // body at all.

@@ -531,6 +531,11 @@ def _first_concrete(media: str | None) -> str | None:
     return None
 
 
+def _is_file_tuple(value: tuple[object, ...]) -> bool:
+    """``(name, content[, content type])``, told without reading the content."""
+    return len(value) in (2, 3) and isinstance(value[0], str) and not isinstance(value[1], str)
+
+
 def _as_file(value: object) -> tuple[str | None, bytes, str | None] | None:
     """``(file name, content, content type)`` when ``value`` is a file:
     bytes, a binary file object, or ``(name, content[, content type])``."""
@@ -603,9 +608,7 @@ def encode_multipart(
             continue
         item = value[name]
         media = declared.get(name)
-        if isinstance(item, (list, tuple)) and not (
-            isinstance(item, tuple) and _as_file(item) is not None
-        ):
+        if isinstance(item, list) or (isinstance(item, tuple) and not _is_file_tuple(item)):
             if is_json_media_type(_first_concrete(media)):
                 part(name, list(item), media)
             else:
