@@ -18,7 +18,7 @@ import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Union
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 __all__ = [
     "FormField",
@@ -512,8 +512,10 @@ def encode_form(fields: Sequence[FormField], value: Mapping[str, object]) -> str
 
 
 FileContent = Union[bytes, bytearray, IO[bytes]]
-MultipartField = tuple[str, Union[str, None]]
-"""A multipart property's encoding: ``(name, declared content type or None)``."""
+MultipartField = Union[tuple[str, Union[str, None]], tuple[str, Union[str, None], str, bool]]
+"""A multipart property's encoding: ``(name, declared content type or None)``,
+or ``(name, declared content type or None, style, explode)`` where the
+encoding declares a style."""
 
 
 def _disposition(text: str) -> str:
@@ -564,6 +566,13 @@ def _as_file(value: object) -> tuple[str | None, bytes, str | None] | None:
     return None
 
 
+def _as_file_free(value: object) -> bool:
+    """Whether a value holds no file (a declared style cannot write one)."""
+    if isinstance(value, (bytes, bytearray)) or callable(getattr(value, "read", None)):
+        return False
+    return not (isinstance(value, tuple) and _is_file_tuple(value))
+
+
 def encode_multipart(
     fields: Sequence[MultipartField],
     value: Mapping[str, object],
@@ -576,9 +585,12 @@ def encode_multipart(
     property's); scalars are their text, with no ``Content-Type`` unless one
     is declared; mappings are compact JSON (``application/json`` unless
     declared); a list is one part per item, unless its declared type is
-    JSON, which makes it one JSON part. Undefined values have no part."""
-    declared = dict(fields)
-    order = [name for name, _ in fields]
+    JSON, which makes it one JSON part. A property whose encoding declares
+    a style is the fields a form body would carry for it, one text part
+    each (``file_link_data[create]``). Undefined values have no part."""
+    declared = {field[0]: field[1] for field in fields}
+    styled = {field[0]: (field[2], field[3]) for field in fields if len(field) == 4}
+    order = [field[0] for field in fields]
     order += [name for name in value if name not in declared]
     out: list[bytes] = []
 
@@ -608,7 +620,12 @@ def encode_multipart(
             continue
         item = value[name]
         media = declared.get(name)
-        if isinstance(item, list) or (isinstance(item, tuple) and not _is_file_tuple(item)):
+        how = styled.get(name)
+        if how is not None and _as_file_free(item):
+            style, explode = how
+            for key, text in query_param(name, item, style=style, explode=explode):
+                part(unquote(key), unquote(text), None)
+        elif isinstance(item, list) or (isinstance(item, tuple) and not _is_file_tuple(item)):
             if is_json_media_type(_first_concrete(media)):
                 part(name, list(item), media)
             else:

@@ -226,3 +226,24 @@ def test_multipart_declared_types_and_file_names() -> None:
         ),
         (['Content-Disposition: form-data; name="a%22b%0A"'], b"true"),
     ]
+
+
+def test_multipart_declared_style_writes_form_fields_as_text_parts() -> None:
+    parts = multipart(
+        [
+            ("purpose", None),
+            ("file_link_data", None, "deepObject", True),
+            ("expand", None, "deepObject", True),
+        ],
+        {
+            "purpose": "x",
+            "file_link_data": {"create": True, "metadata": {"k": "v w"}},
+            "expand": ["links"],
+        },
+    )
+    assert parts == [
+        (['Content-Disposition: form-data; name="purpose"'], b"x"),
+        (['Content-Disposition: form-data; name="file_link_data[create]"'], b"true"),
+        (['Content-Disposition: form-data; name="file_link_data[metadata][k]"'], b"v w"),
+        (['Content-Disposition: form-data; name="expand[]"'], b"links"),
+    ]

@@ -338,6 +338,12 @@ fn form_fields(op: &Operation) -> Doc {
 /// runtime then applies WIRE.md's rules by the value).
 fn multipart_fields(op: &Operation) -> Doc {
     let parts = op.plan.body.as_ref().map(|b| &b.parts[..]).unwrap_or(&[]);
+    let encoding = op
+        .plan
+        .body
+        .as_ref()
+        .map(|b| &b.content.encoding[..])
+        .unwrap_or(&[]);
     let items = parts
         .iter()
         .map(|p| {
@@ -347,7 +353,20 @@ fn multipart_fields(op: &Operation) -> Doc {
                 .filter(|_| p.declared)
                 .map(py_str)
                 .unwrap_or_else(|| "None".to_string());
-            Doc::text(format!("({}, {declared})", py_str(&p.property)))
+            // A declared style: the fields a form would carry.
+            let style = encoding
+                .iter()
+                .find(|e| e.property == p.property)
+                .and_then(|e| e.style);
+            match style {
+                Some(style) => Doc::text(format!(
+                    "({}, {declared}, {}, {})",
+                    py_str(&p.property),
+                    py_str(style_name(style)),
+                    if p.explode { "True" } else { "False" }
+                )),
+                None => Doc::text(format!("({}, {declared})", py_str(&p.property))),
+            }
         })
         .collect::<Vec<_>>();
     tuple_doc(items)
