@@ -652,3 +652,27 @@ def test_an_auth_scheme_without_apply_cannot_be_made() -> None:
 
     with pytest.raises(TypeError, match="apply"):
         Forgetful()  # type: ignore[abstract]
+
+
+@MODES
+def test_server_urls_match_with_or_without_a_trailing_slash(mode: str) -> None:
+    # The spec writes `https://files.example.com/`; callers write it either way.
+    rec = Recorder(ok(), ok())
+    upload = op(base_url="https://files.example.com/")
+    run(
+        mode,
+        rec,
+        upload,
+        Request("GET", "/f"),
+        server_urls={"https://files.example.com": "http://127.0.0.1:9/a"},
+    )
+    bare = op(base_url="https://files.example.com")
+    run(
+        mode,
+        rec,
+        bare,
+        Request("GET", "/f"),
+        server_urls={"https://files.example.com/": "http://127.0.0.1:9/b"},
+    )
+    assert str(rec.requests[0].url) == "http://127.0.0.1:9/a/f"
+    assert str(rec.requests[1].url) == "http://127.0.0.1:9/b/f"
