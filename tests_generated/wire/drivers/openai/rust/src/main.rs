@@ -162,7 +162,7 @@ fn weather() -> models::FunctionObject {
                 .map(|(k, v)| (k.clone(), v.clone()))
                 .collect(),
         ),
-        strict: Some(false),
+        strict: Some(Some(false)),
     }
 }
 
@@ -239,10 +239,10 @@ fn chat_request() -> models::CreateChatCompletionRequest {
                 models::ChatCompletionToolChoiceOptionToolChoiceMode::Auto,
             ),
         ),
-        temperature: Some(0.2),
-        max_completion_tokens: Some(64),
-        metadata: Some(map(&[("suite", "wire")])),
-        n: Some(1),
+        temperature: Some(Some(0.2)),
+        max_completion_tokens: Some(Some(64)),
+        metadata: Some(Some(map(&[("suite", "wire")]))),
+        n: Some(Some(1)),
         // The model has no Default (its `model` and `messages` are
         // required), so every other field is spelled out.
         top_logprobs: None,
@@ -464,15 +464,15 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
         "createImage" => {
             let body = models::CreateImageRequest {
                 prompt: "A cute baby sea otter wearing a beret".to_string(),
-                model: Some(models::CreateImageRequestModel::String(
+                model: Some(Some(models::CreateImageRequestModel::String(
                     "dall-e-3".to_string(),
-                )),
-                n: Some(1),
-                size: Some(models::CreateImageRequestSize::String(
+                ))),
+                n: Some(Some(1)),
+                size: Some(Some(models::CreateImageRequestSize::String(
                     "1024x1024".to_string(),
-                )),
-                quality: Some(models::CreateImageRequestQuality::Standard),
-                response_format: Some(models::CreateImageRequestResponseFormat::Url),
+                ))),
+                quality: Some(Some(models::CreateImageRequestQuality::Standard)),
+                response_format: Some(Some(models::CreateImageRequestResponseFormat::Url)),
                 ..Default::default()
             };
             outcome(
@@ -496,11 +496,11 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                     },
                 ],
                 prompt: "Add a watercolor effect to this image".to_string(),
-                model: Some(models::EditImageBodyJsonParamModel::String(
+                model: Some(Some(models::EditImageBodyJsonParamModel::String(
                     "gpt-image-1".to_string(),
-                )),
-                size: Some(models::EditImageBodyJsonParamSize::Value1024x1024),
-                quality: Some(models::EditImageBodyJsonParamQuality::High),
+                ))),
+                size: Some(Some(models::EditImageBodyJsonParamSize::Value1024x1024)),
+                quality: Some(Some(models::EditImageBodyJsonParamQuality::High)),
                 ..Default::default()
             };
             outcome(
@@ -514,9 +514,9 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
         "createImageVariation" => {
             let body = models::CreateImageVariationRequest {
                 image: PNG.to_vec(),
-                n: Some(2),
-                size: Some(models::CreateImageVariationRequestSize::Value256x256),
-                response_format: Some(models::CreateImageVariationRequestResponseFormat::B64Json),
+                n: Some(Some(2)),
+                size: Some(Some(models::CreateImageVariationRequestSize::Value256x256)),
+                response_format: Some(Some(models::CreateImageVariationRequestResponseFormat::B64Json)),
                 ..Default::default()
             };
             outcome(
@@ -535,7 +535,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                     anchor: models::VectorStoreExpirationAfterAnchor::LastActiveAt,
                     days: 7,
                 }),
-                metadata: Some(map(&[("team", "support")])),
+                metadata: Some(Some(map(&[("team", "support")]))),
                 ..Default::default()
             };
             outcome(
@@ -574,10 +574,10 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
             use models::VectorStoreFileAttributesValue as Attribute;
             let body = models::CreateVectorStoreFileRequest {
                 file_id: "file-abc123".to_string(),
-                attributes: Some(HashMap::from([
+                attributes: Some(Some(HashMap::from([
                     ("lang".to_string(), Attribute::String("en".to_string())),
                     ("year".to_string(), Attribute::Number(2024.0)),
-                ])),
+                ]))),
                 chunking_strategy: None,
             };
             outcome(
@@ -610,8 +610,8 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
             use models::CreateAssistantRequestToolsItem as Tool;
             let body = models::CreateAssistantRequest {
                 model: models::CreateAssistantRequestModel::String("gpt-4o".to_string()),
-                name: Some("Math Tutor".to_string()),
-                instructions: Some("You are a personal math tutor.".to_string()),
+                name: Some(Some("Math Tutor".to_string())),
+                instructions: Some(Some("You are a personal math tutor.".to_string())),
                 tools: Some(vec![
                     Tool::AssistantToolsCode(models::AssistantToolsCode {
                         r#type: models::AssistantToolsCodeType::CodeInterpreter,
@@ -621,8 +621,8 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                         function: weather(),
                     }),
                 ]),
-                metadata: Some(map(&[("team", "edu")])),
-                temperature: Some(0.7),
+                metadata: Some(Some(map(&[("team", "edu")]))),
+                temperature: Some(Some(0.7)),
                 description: None,
                 reasoning_effort: None,
                 tool_resources: None,
@@ -648,8 +648,8 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
         ),
         "modifyAssistant" => {
             let body = models::ModifyAssistantRequest {
-                instructions: Some("You are a patient math tutor.".to_string()),
-                metadata: Some(map(&[("team", "edu"), ("level", "2")])),
+                instructions: Some(Some("You are a patient math tutor.".to_string())),
+                metadata: Some(Some(map(&[("team", "edu"), ("level", "2")]))),
                 ..Default::default()
             };
             outcome(
@@ -677,7 +677,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                     attachments: None,
                     metadata: None,
                 }]),
-                metadata: Some(map(&[("student", "ada")])),
+                metadata: Some(Some(map(&[("student", "ada")]))),
                 tool_resources: None,
             };
             outcome(
@@ -719,8 +719,8 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
         "createRun" => {
             let body = models::CreateRunRequest {
                 assistant_id: "asst_abc123".to_string(),
-                additional_instructions: Some("Show every step.".to_string()),
-                max_completion_tokens: Some(256),
+                additional_instructions: Some(Some("Show every step.".to_string())),
+                max_completion_tokens: Some(Some(256)),
                 ..Default::default()
             };
             outcome(
@@ -762,7 +762,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 input_file_id: "file-abc123".to_string(),
                 endpoint: models::CreateBatchRequestEndpoint::V1ChatCompletions,
                 completion_window: models::CreateBatchRequestCompletionWindow::Value24h,
-                metadata: Some(map(&[("job", "nightly")])),
+                metadata: Some(Some(map(&[("job", "nightly")]))),
                 output_expires_after: None,
             };
             outcome(
@@ -800,9 +800,9 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
             let body = models::CreateFineTuningJobRequest {
                 model: models::CreateFineTuningJobRequestModel::String("gpt-4o-mini".to_string()),
                 training_file: "file-abc123".to_string(),
-                suffix: Some("support".to_string()),
-                seed: Some(42),
-                metadata: Some(map(&[("team", "support")])),
+                suffix: Some(Some("support".to_string())),
+                seed: Some(Some(42)),
+                metadata: Some(Some(map(&[("team", "support")]))),
                 hyperparameters: None,
                 validation_file: None,
                 integrations: None,
