@@ -211,7 +211,8 @@ class RuntimeCore:
     ) -> None:
         self.base_url = base_url.rstrip("/")
         self._base_url = BaseURL(self.base_url)
-        self._server_urls = dict(server_urls or {})
+        # The spec's URLs match with or without their trailing slashes.
+        self._server_urls = {k.rstrip("/"): v for k, v in (server_urls or {}).items()}
         # The parsed base of each operation's own server, made on first use.
         self._server_bases: dict[str, BaseURL] = {}
         self.config = config if config is not None else RetryConfig()
@@ -240,7 +241,7 @@ class RuntimeCore:
         """Where the requests of an operation with its own server go: the
         replacement ``server_urls`` gives for ``spec_url``, else ``spec_url``
         itself; a relative one is resolved against the client's base URL."""
-        url = self._server_urls.get(spec_url, spec_url)
+        url = self._server_urls.get(spec_url.rstrip("/"), spec_url)
         if "://" not in url:
             try:
                 url = str(httpx.URL(self.base_url).join(url))

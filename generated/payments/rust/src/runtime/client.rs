@@ -529,7 +529,12 @@ impl Runtime {
         let own;
         let (base_text, base) = match op.base_url {
             None => (inner.base_url.as_str(), &inner.base),
-            Some(spec_url) => match inner.server_bases.iter().find(|(s, _, _)| s == spec_url) {
+            // The spec's URL matches with or without its trailing slashes.
+            Some(spec_url) => match inner
+                .server_bases
+                .iter()
+                .find(|(s, _, _)| s.trim_end_matches('/') == spec_url.trim_end_matches('/'))
+            {
                 Some((_, text, url)) => (text.as_str(), url),
                 None => {
                     own = parse_base(spec_url, "server URL").map_err(|e| {
@@ -804,6 +809,22 @@ mod tests {
             Runtime::new(Config::new("http://h").with_auth(Auth::bearer("bad\ntoken"))),
             Err(Error::Build { .. })
         ));
+    }
+
+    #[test]
+    fn server_urls_match_with_or_without_a_trailing_slash() {
+        let rt = Runtime::new(
+            Config::new("http://127.0.0.1:9/v1")
+                .with_server_url("https://files.example.com", "http://127.0.0.1:10/a"),
+        )
+        .expect("runtime");
+        let upload = Operation::new("upload", Method::POST, RetryClass::Unsafe)
+            .with_base_url("https://files.example.com/");
+        let request = Request::new(Method::POST, "/files");
+        assert_eq!(
+            rt.url(&upload, &request).expect("url").to_string(),
+            "http://127.0.0.1:10/a/files"
+        );
     }
 
     #[test]
