@@ -193,6 +193,22 @@ pub enum ParamStyle {
     DeepObject,
 }
 
+impl ParamStyle {
+    /// The style's name as OpenAPI spells it, which is also how the
+    /// runtimes' serialisers take it.
+    pub fn openapi_name(self) -> &'static str {
+        match self {
+            ParamStyle::Simple => "simple",
+            ParamStyle::Label => "label",
+            ParamStyle::Matrix => "matrix",
+            ParamStyle::Form => "form",
+            ParamStyle::SpaceDelimited => "spaceDelimited",
+            ParamStyle::PipeDelimited => "pipeDelimited",
+            ParamStyle::DeepObject => "deepObject",
+        }
+    }
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct Param {
     /// The wire name.

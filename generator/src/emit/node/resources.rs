@@ -538,7 +538,7 @@ impl<'a> Method<'a> {
                     let mut row = vec![l::text(js_string(&part.property))];
                     let default = part.style == ParamStyle::Form && part.explode;
                     if !default || part.allow_reserved {
-                        row.push(l::text(js_string(style_name(part.style))));
+                        row.push(l::text(js_string(part.style.openapi_name())));
                         row.push(l::text(part.explode.to_string()));
                     }
                     if part.allow_reserved {
@@ -573,7 +573,7 @@ impl<'a> Method<'a> {
                             row.push(l::text(
                                 declared.map_or_else(|| "null".to_string(), js_string),
                             ));
-                            row.push(l::text(js_string(style_name(style))));
+                            row.push(l::text(js_string(style.openapi_name())));
                             row.push(l::text(part.explode.to_string()));
                         }
                         (true, Some(t), None) => row.push(l::text(js_string(t))),
@@ -908,19 +908,6 @@ impl<'a> Method<'a> {
     }
 }
 
-/// A style's name as OpenAPI (and the runtime) spells it.
-fn style_name(style: ParamStyle) -> &'static str {
-    match style {
-        ParamStyle::Simple => "simple",
-        ParamStyle::Label => "label",
-        ParamStyle::Matrix => "matrix",
-        ParamStyle::Form => "form",
-        ParamStyle::SpaceDelimited => "spaceDelimited",
-        ParamStyle::PipeDelimited => "pipeDelimited",
-        ParamStyle::DeepObject => "deepObject",
-    }
-}
-
 /// How a parameter is written, as the runtime's serialisers take it
 /// (`{ style, explode, allowReserved, contentType }`), with only what is not
 /// its location's default (path and header `simple` without explode, query
@@ -937,7 +924,7 @@ fn param_encoding(p: &Param) -> Option<D> {
             ParamLocation::Cookie => (ParamStyle::Form, true),
         };
         if p.style != default_style {
-            props.push(("style".into(), js_string(style_name(p.style))));
+            props.push(("style".into(), js_string(p.style.openapi_name())));
         }
         if p.explode != default_explode {
             props.push(("explode".into(), p.explode.to_string()));

@@ -211,19 +211,6 @@ fn sent(types: &Types, input: &Input, ident: &str) -> String {
     }
 }
 
-/// OpenAPI's name of a style, as the runtime takes it.
-fn style_name(style: ParamStyle) -> &'static str {
-    match style {
-        ParamStyle::Simple => "simple",
-        ParamStyle::Label => "label",
-        ParamStyle::Matrix => "matrix",
-        ParamStyle::Form => "form",
-        ParamStyle::SpaceDelimited => "spaceDelimited",
-        ParamStyle::PipeDelimited => "pipeDelimited",
-        ParamStyle::DeepObject => "deepObject",
-    }
-}
-
 /// `*_runtime.query_param(...)`: a query parameter encoded as its style,
 /// explode, allowReserved and content say (only what differs from the
 /// defaults, `form` and exploded, is written out).
@@ -235,7 +222,7 @@ fn query_pairs(types: &Types, input: &Input, ident: &str) -> Doc {
     if input.style != ParamStyle::Form {
         args.push(Doc::text(format!(
             "style={}",
-            py_str(style_name(input.style))
+            py_str(input.style.openapi_name())
         )));
     }
     if !input.explode {
@@ -259,7 +246,7 @@ fn path_expansion(types: &Types, input: &Input, ident: &str) -> Doc {
     if input.style != ParamStyle::Simple {
         args.push(Doc::text(format!(
             "style={}",
-            py_str(style_name(input.style))
+            py_str(input.style.openapi_name())
         )));
     }
     if input.explode {
@@ -323,7 +310,7 @@ fn form_fields(op: &Operation) -> Doc {
                 Doc::text(format!(
                     "({}, {}, {}, {})",
                     py_str(&p.property),
-                    py_str(style_name(p.style)),
+                    py_str(p.style.openapi_name()),
                     if p.explode { "True" } else { "False" },
                     if p.allow_reserved { "True" } else { "False" }
                 ))
@@ -362,7 +349,7 @@ fn multipart_fields(op: &Operation) -> Doc {
                 Some(style) => Doc::text(format!(
                     "({}, {declared}, {}, {})",
                     py_str(&p.property),
-                    py_str(style_name(style)),
+                    py_str(style.openapi_name()),
                     if p.explode { "True" } else { "False" }
                 )),
                 None => Doc::text(format!("({}, {declared})", py_str(&p.property))),
