@@ -2,22 +2,22 @@
 export type Secret = string | (() => string | Promise<string>);
 
 export interface BearerAuth {
-  type: 'bearer';
+  type: "bearer";
   token: Secret;
 }
 
 export interface BasicAuth {
-  type: 'basic';
+  type: "basic";
   username: Secret;
   password?: Secret;
 }
 
 export interface ApiKeyAuth {
-  type: 'apiKey';
+  type: "apiKey";
   /** Header, query parameter or cookie name. */
   name: string;
   /** Where the key goes; 'header' by default. A cookie comes after the request's own. */
-  in?: 'header' | 'query' | 'cookie';
+  in?: "header" | "query" | "cookie";
   value: Secret;
 }
 

@@ -1,11 +1,13 @@
 // Authentication applied to every attempt of a call.
-import { InvalidArgumentError } from './errors.js';
-import { strictEncode } from './encoding.js';
+import { InvalidArgumentError } from "./errors.js";
+import { strictEncode } from "./encoding.js";
 
 async function resolveSecret(value, what) {
-  const v = typeof value === 'function' ? await value() : value;
-  if (typeof v !== 'string' || v === '') {
-    throw new InvalidArgumentError(`${what} must be a non-empty string (or a function returning one)`);
+  const v = typeof value === "function" ? await value() : value;
+  if (typeof v !== "string" || v === "") {
+    throw new InvalidArgumentError(
+      `${what} must be a non-empty string (or a function returning one)`,
+    );
   }
   return v;
 }
@@ -23,32 +25,52 @@ export async function resolveAuth(auth) {
   if (auth == null) return out;
   for (const scheme of Array.isArray(auth) ? auth : [auth]) {
     switch (scheme?.type) {
-      case 'bearer': {
-        const token = await resolveSecret(scheme.token, 'bearer token');
-        out.headers.push(['Authorization', `Bearer ${token}`]);
+      case "bearer": {
+        const token = await resolveSecret(scheme.token, "bearer token");
+        out.headers.push(["Authorization", `Bearer ${token}`]);
         break;
       }
-      case 'basic': {
-        const user = await resolveSecret(scheme.username, 'basic auth username');
-        const password = scheme.password == null || scheme.password === '' ? '' : await resolveSecret(scheme.password, 'basic auth password');
-        const encoded = Buffer.from(`${user}:${password}`, 'utf8').toString('base64');
-        out.headers.push(['Authorization', `Basic ${encoded}`]);
+      case "basic": {
+        const user = await resolveSecret(
+          scheme.username,
+          "basic auth username",
+        );
+        const password =
+          scheme.password == null || scheme.password === ""
+            ? ""
+            : await resolveSecret(scheme.password, "basic auth password");
+        const encoded = Buffer.from(`${user}:${password}`, "utf8").toString(
+          "base64",
+        );
+        out.headers.push(["Authorization", `Basic ${encoded}`]);
         break;
       }
-      case 'apiKey': {
-        if (typeof scheme.name !== 'string' || scheme.name === '') {
-          throw new InvalidArgumentError('apiKey auth needs a parameter name');
+      case "apiKey": {
+        if (typeof scheme.name !== "string" || scheme.name === "") {
+          throw new InvalidArgumentError("apiKey auth needs a parameter name");
         }
-        const value = await resolveSecret(scheme.value, `API key ${scheme.name}`);
-        const where = scheme.in ?? 'header';
-        if (where === 'header') out.headers.push([scheme.name, value]);
-        else if (where === 'query') out.query.push(`${strictEncode(scheme.name)}=${strictEncode(value)}`);
-        else if (where === 'cookie') out.cookies.push(`${strictEncode(scheme.name)}=${strictEncode(value)}`);
-        else throw new InvalidArgumentError(`apiKey auth: "in" must be "header", "query" or "cookie", got ${where}`);
+        const value = await resolveSecret(
+          scheme.value,
+          `API key ${scheme.name}`,
+        );
+        const where = scheme.in ?? "header";
+        if (where === "header") out.headers.push([scheme.name, value]);
+        else if (where === "query")
+          out.query.push(`${strictEncode(scheme.name)}=${strictEncode(value)}`);
+        else if (where === "cookie")
+          out.cookies.push(
+            `${strictEncode(scheme.name)}=${strictEncode(value)}`,
+          );
+        else
+          throw new InvalidArgumentError(
+            `apiKey auth: "in" must be "header", "query" or "cookie", got ${where}`,
+          );
         break;
       }
       default:
-        throw new InvalidArgumentError(`unknown auth type ${JSON.stringify(scheme?.type)}`);
+        throw new InvalidArgumentError(
+          `unknown auth type ${JSON.stringify(scheme?.type)}`,
+        );
     }
   }
   return out;

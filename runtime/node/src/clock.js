@@ -17,11 +17,14 @@ export function realSleep(ms, signal) {
       clearTimeout(timer);
       reject(signal.reason);
     };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, Math.max(0, ms));
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const timer = setTimeout(
+      () => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve();
+      },
+      Math.max(0, ms),
+    );
+    signal?.addEventListener("abort", onAbort, { once: true });
   });
 }
 

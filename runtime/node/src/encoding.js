@@ -12,7 +12,7 @@
 // or `..` is refused: URL parsers treat those segments (even
 // percent-encoded) as "this directory", "parent directory" or an empty
 // segment, which would change the path.
-import { InvalidArgumentError } from './errors.js';
+import { InvalidArgumentError } from "./errors.js";
 
 const SUB_DELIMS = /[!'()*]/;
 const SUB_DELIMS_ALL = /[!'()*]/g;
@@ -24,22 +24,41 @@ const SUB_DELIMS_ALL = /[!'()*]/g;
  * @param {string} s
  * @param {string} [what] what is being encoded, for the error on a lone surrogate
  */
-export function strictEncode(s, what = 'value') {
+export function strictEncode(s, what = "value") {
   let encoded;
   try {
     encoded = encodeURIComponent(s);
   } catch (err) {
-    throw new InvalidArgumentError(`${what}: not well-formed Unicode text (a lone surrogate)`, { cause: err });
+    throw new InvalidArgumentError(
+      `${what}: not well-formed Unicode text (a lone surrogate)`,
+      { cause: err },
+    );
   }
   // Most values have none of these characters: no replace (and no callback) for them.
   return SUB_DELIMS.test(encoded)
-    ? encoded.replace(SUB_DELIMS_ALL, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    ? encoded.replace(
+        SUB_DELIMS_ALL,
+        (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+      )
     : encoded;
 }
 
 // allowReserved: RFC 3986's reserved characters that may stand in a query
 // value as they are. `#`, `[`, `]`, `&`, `=` and `+` are not among them.
-const KEPT_RESERVED = new Set([':', '/', '?', '@', '!', '$', "'", '(', ')', '*', ',', ';']);
+const KEPT_RESERVED = new Set([
+  ":",
+  "/",
+  "?",
+  "@",
+  "!",
+  "$",
+  "'",
+  "(",
+  ")",
+  "*",
+  ",",
+  ";",
+]);
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 const HEX = /^[0-9A-Fa-f]{2}$/;
 
@@ -49,17 +68,17 @@ const HEX = /^[0-9A-Fa-f]{2}$/;
  * @param {string} s
  * @param {string} [what]
  */
-export function reservedEncode(s, what = 'value') {
-  let out = '';
-  let run = '';
+export function reservedEncode(s, what = "value") {
+  let out = "";
+  let run = "";
   for (let i = 0; i < s.length; i += 1) {
     const c = s[i];
     if (UNRESERVED.test(c) || KEPT_RESERVED.has(c)) {
       out += strictEncode(run, what) + c;
-      run = '';
-    } else if (c === '%' && HEX.test(s.slice(i + 1, i + 3))) {
+      run = "";
+    } else if (c === "%" && HEX.test(s.slice(i + 1, i + 3))) {
       out += strictEncode(run, what) + s.slice(i, i + 3);
-      run = '';
+      run = "";
       i += 2;
     } else {
       run += c;
@@ -77,23 +96,27 @@ export function reservedEncode(s, what = 'value') {
  * @param {string} [what] what is being written, for error messages
  * @returns {string}
  */
-export function textOf(value, what = 'value') {
+export function textOf(value, what = "value") {
   switch (typeof value) {
-    case 'string':
+    case "string":
       return value;
-    case 'number':
-      if (!Number.isFinite(value)) throw new InvalidArgumentError(`${what}: ${value} is not a finite number`);
+    case "number":
+      if (!Number.isFinite(value))
+        throw new InvalidArgumentError(
+          `${what}: ${value} is not a finite number`,
+        );
       return String(value);
-    case 'bigint':
-    case 'boolean':
+    case "bigint":
+    case "boolean":
       return String(value);
     default:
       if (value instanceof Date) {
-        if (Number.isNaN(value.getTime())) throw new InvalidArgumentError(`${what}: invalid Date`);
+        if (Number.isNaN(value.getTime()))
+          throw new InvalidArgumentError(`${what}: invalid Date`);
         return value.toISOString();
       }
       throw new InvalidArgumentError(
-        `${what}: cannot write a value of type ${value === null ? 'null' : typeof value} as text`,
+        `${what}: cannot write a value of type ${value === null ? "null" : typeof value} as text`,
       );
   }
 }
@@ -105,60 +128,82 @@ export function textOf(value, what = 'value') {
  * @param {string} [what]
  * @returns {string}
  */
-export function jsonText(value, what = 'value') {
+export function jsonText(value, what = "value") {
   let text;
   try {
     text = JSON.stringify(value);
   } catch (err) {
-    if (err instanceof TypeError && /BigInt/i.test(err.message)) return bigJson(value, what);
-    throw new InvalidArgumentError(`${what}: cannot be written as JSON: ${err instanceof Error ? err.message : err}`, {
-      cause: err,
-    });
+    if (err instanceof TypeError && /BigInt/i.test(err.message))
+      return bigJson(value, what);
+    throw new InvalidArgumentError(
+      `${what}: cannot be written as JSON: ${err instanceof Error ? err.message : err}`,
+      {
+        cause: err,
+      },
+    );
   }
-  if (text === undefined) throw new InvalidArgumentError(`${what}: cannot be written as JSON`);
+  if (text === undefined)
+    throw new InvalidArgumentError(`${what}: cannot be written as JSON`);
   return text;
 }
 
 // JSON.stringify with bigints written as numbers: only when a bigint is there.
 function bigJson(value, what, seen = new Set()) {
-  if (typeof value === 'bigint') return String(value);
-  if (value !== null && typeof value === 'object' && typeof value.toJSON === 'function') {
+  if (typeof value === "bigint") return String(value);
+  if (
+    value !== null &&
+    typeof value === "object" &&
+    typeof value.toJSON === "function"
+  ) {
     return bigJson(value.toJSON(), what, seen);
   }
-  if (value === null || typeof value !== 'object') {
+  if (value === null || typeof value !== "object") {
     const text = JSON.stringify(value);
-    return text === undefined ? 'null' : text;
+    return text === undefined ? "null" : text;
   }
-  if (seen.has(value)) throw new InvalidArgumentError(`${what}: cannot be written as JSON: a cycle`);
+  if (seen.has(value))
+    throw new InvalidArgumentError(
+      `${what}: cannot be written as JSON: a cycle`,
+    );
   seen.add(value);
   let text;
   if (Array.isArray(value)) {
-    text = `[${value.map((v) => (isSkippedInJson(v) ? 'null' : bigJson(v, what, seen))).join(',')}]`;
+    text = `[${value.map((v) => (isSkippedInJson(v) ? "null" : bigJson(v, what, seen))).join(",")}]`;
   } else {
     const members = [];
     for (const key of Object.keys(value)) {
       const v = value[key];
-      if (!isSkippedInJson(v)) members.push(`${JSON.stringify(key)}:${bigJson(v, what, seen)}`);
+      if (!isSkippedInJson(v))
+        members.push(`${JSON.stringify(key)}:${bigJson(v, what, seen)}`);
     }
-    text = `{${members.join(',')}}`;
+    text = `{${members.join(",")}}`;
   }
   seen.delete(value);
   return text;
 }
 
 function isSkippedInJson(v) {
-  return v === undefined || typeof v === 'function' || typeof v === 'symbol';
+  return v === undefined || typeof v === "function" || typeof v === "symbol";
 }
 
 /** Whether a value is a JSON media type: `application/json` or `*+json`. */
 export function isJsonMediaType(mediaType) {
-  if (typeof mediaType !== 'string') return false;
-  const essence = mediaType.split(';', 1)[0].trim().toLowerCase();
-  return essence === 'application/json' || (essence.endsWith('+json') && essence.includes('/'));
+  if (typeof mediaType !== "string") return false;
+  const essence = mediaType.split(";", 1)[0].trim().toLowerCase();
+  return (
+    essence === "application/json" ||
+    (essence.endsWith("+json") && essence.includes("/"))
+  );
 }
 
 function isObject(v) {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date) && !isBinary(v);
+  return (
+    v !== null &&
+    typeof v === "object" &&
+    !Array.isArray(v) &&
+    !(v instanceof Date) &&
+    !isBinary(v)
+  );
 }
 
 function isBinary(v) {
@@ -197,10 +242,16 @@ export function isUndefinedValue(value) {
  * texts, each nested object or array written as its compact JSON.
  */
 function shape(value, what) {
-  const text = (v) => (Array.isArray(v) || isObject(v) ? jsonText(v, what) : textOf(v, what));
-  if (Array.isArray(value)) return { kind: 'array', items: items(value).map(text) };
-  if (isObject(value)) return { kind: 'object', members: members(value).map(([k, v]) => [k, text(v)]) };
-  return { kind: 'scalar', text: textOf(value, what) };
+  const text = (v) =>
+    Array.isArray(v) || isObject(v) ? jsonText(v, what) : textOf(v, what);
+  if (Array.isArray(value))
+    return { kind: "array", items: items(value).map(text) };
+  if (isObject(value))
+    return {
+      kind: "object",
+      members: members(value).map(([k, v]) => [k, text(v)]),
+    };
+  return { kind: "scalar", text: textOf(value, what) };
 }
 
 function styleOf(how, fallback) {
@@ -208,7 +259,7 @@ function styleOf(how, fallback) {
 }
 
 function explodeOf(how, style) {
-  return how?.explode ?? style === 'form';
+  return how?.explode ?? style === "form";
 }
 
 /**
@@ -222,37 +273,54 @@ function explodeOf(how, style) {
  */
 export function pathParam(name, value, how) {
   // The common case, a scalar in the default style: no shape to build.
-  if (how === undefined && (typeof value === 'string' || typeof value === 'number')) {
-    const out = strictEncode(textOf(value, `path parameter ${name}`), `path parameter ${name}`);
-    if (out !== '' && out !== '.' && out !== '..') return out;
+  if (
+    how === undefined &&
+    (typeof value === "string" || typeof value === "number")
+  ) {
+    const out = strictEncode(
+      textOf(value, `path parameter ${name}`),
+      `path parameter ${name}`,
+    );
+    if (out !== "" && out !== "." && out !== "..") return out;
   }
   const what = `path parameter ${name}`;
-  const style = styleOf(how, 'simple');
+  const style = styleOf(how, "simple");
   const explode = how?.explode ?? false;
-  if (isUndefinedValue(value)) throw new InvalidArgumentError(`${what} is required`);
+  if (isUndefinedValue(value))
+    throw new InvalidArgumentError(`${what} is required`);
   const enc = (s) => strictEncode(s, what);
   const s = shape(value, what);
   let out;
-  if (style === 'simple' || style === 'label') {
-    const prefix = style === 'label' ? '.' : '';
-    const sep = style === 'label' && explode ? '.' : ',';
-    if (s.kind === 'scalar') out = prefix + enc(s.text);
-    else if (s.kind === 'array') out = prefix + s.items.map(enc).join(sep);
-    else if (explode) out = prefix + s.members.map(([k, v]) => `${enc(k)}=${enc(v)}`).join(sep);
-    else out = prefix + s.members.map(([k, v]) => `${enc(k)},${enc(v)}`).join(',');
-  } else if (style === 'matrix') {
+  if (style === "simple" || style === "label") {
+    const prefix = style === "label" ? "." : "";
+    const sep = style === "label" && explode ? "." : ",";
+    if (s.kind === "scalar") out = prefix + enc(s.text);
+    else if (s.kind === "array") out = prefix + s.items.map(enc).join(sep);
+    else if (explode)
+      out = prefix + s.members.map(([k, v]) => `${enc(k)}=${enc(v)}`).join(sep);
+    else
+      out = prefix + s.members.map(([k, v]) => `${enc(k)},${enc(v)}`).join(",");
+  } else if (style === "matrix") {
     const n = enc(name);
-    const pair = (k, v) => (v === '' ? `;${k}` : `;${k}=${enc(v)}`);
-    if (s.kind === 'scalar') out = pair(n, s.text);
-    else if (s.kind === 'array') {
-      out = explode ? s.items.map((v) => pair(n, v)).join('') : `;${n}=${s.items.map(enc).join(',')}`;
-    } else if (explode) out = s.members.map(([k, v]) => pair(enc(k), v)).join('');
-    else out = `;${n}=${s.members.map(([k, v]) => `${enc(k)},${enc(v)}`).join(',')}`;
+    const pair = (k, v) => (v === "" ? `;${k}` : `;${k}=${enc(v)}`);
+    if (s.kind === "scalar") out = pair(n, s.text);
+    else if (s.kind === "array") {
+      out = explode
+        ? s.items.map((v) => pair(n, v)).join("")
+        : `;${n}=${s.items.map(enc).join(",")}`;
+    } else if (explode)
+      out = s.members.map(([k, v]) => pair(enc(k), v)).join("");
+    else
+      out = `;${n}=${s.members.map(([k, v]) => `${enc(k)},${enc(v)}`).join(",")}`;
   } else {
-    throw new InvalidArgumentError(`${what}: style ${style} is not a path style`);
+    throw new InvalidArgumentError(
+      `${what}: style ${style} is not a path style`,
+    );
   }
-  if (out === '' || out === '.' || out === '..') {
-    throw new InvalidArgumentError(`${what} must not be empty, "." or ".." (got ${JSON.stringify(out)})`);
+  if (out === "" || out === "." || out === "..") {
+    throw new InvalidArgumentError(
+      `${what} must not be empty, "." or ".." (got ${JSON.stringify(out)})`,
+    );
   }
   return out;
 }
@@ -271,35 +339,50 @@ export function pathParam(name, value, how) {
  */
 export function queryParam(name, value, how) {
   // The common case, a scalar in the default style: no shape to build.
-  if (how === undefined && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) {
+  if (
+    how === undefined &&
+    (typeof value === "string" ||
+      typeof value === "number" ||
+      typeof value === "boolean")
+  ) {
     const what = `query parameter ${name}`;
     return `${strictEncode(name, what)}=${strictEncode(textOf(value, what), what)}`;
   }
   const what = `query parameter ${name}`;
-  if (isUndefinedValue(value)) return '';
+  if (isUndefinedValue(value)) return "";
   const n = strictEncode(name, what);
-  const enc = how?.allowReserved ? (s) => reservedEncode(s, what) : (s) => strictEncode(s, what);
+  const enc = how?.allowReserved
+    ? (s) => reservedEncode(s, what)
+    : (s) => strictEncode(s, what);
   const contentType = how?.contentType;
   if (contentType !== undefined && contentType !== null) {
-    const text = isJsonMediaType(contentType) ? jsonText(value, what) : textOf(value, what);
+    const text = isJsonMediaType(contentType)
+      ? jsonText(value, what)
+      : textOf(value, what);
     return `${n}=${enc(text)}`;
   }
-  const style = styleOf(how, 'form');
-  if (style === 'deepObject') return deepPieces(n, value, enc, what).join('&');
+  const style = styleOf(how, "form");
+  if (style === "deepObject") return deepPieces(n, value, enc, what).join("&");
   let explode = explodeOf(how, style);
   let sep;
-  if (style === 'form') sep = ',';
-  else if (style === 'spaceDelimited') sep = '%20';
-  else if (style === 'pipeDelimited') sep = '%7C';
-  else throw new InvalidArgumentError(`${what}: style ${style} is not a query style`);
-  if (explode) sep = ',';
+  if (style === "form") sep = ",";
+  else if (style === "spaceDelimited") sep = "%20";
+  else if (style === "pipeDelimited") sep = "%7C";
+  else
+    throw new InvalidArgumentError(
+      `${what}: style ${style} is not a query style`,
+    );
+  if (explode) sep = ",";
   const s = shape(value, what);
-  if (s.kind === 'scalar') return `${n}=${enc(s.text)}`;
-  if (s.kind === 'array') {
-    if (explode) return s.items.map((v) => `${n}=${enc(v)}`).join('&');
+  if (s.kind === "scalar") return `${n}=${enc(s.text)}`;
+  if (s.kind === "array") {
+    if (explode) return s.items.map((v) => `${n}=${enc(v)}`).join("&");
     return `${n}=${s.items.map(enc).join(sep)}`;
   }
-  if (explode) return s.members.map(([k, v]) => `${strictEncode(k, what)}=${enc(v)}`).join('&');
+  if (explode)
+    return s.members
+      .map(([k, v]) => `${strictEncode(k, what)}=${enc(v)}`)
+      .join("&");
   return `${n}=${s.members.map(([k, v]) => `${strictEncode(k, what)}${sep}${enc(v)}`).join(sep)}`;
 }
 
@@ -316,10 +399,12 @@ function deepPieces(n, value, enc, what) {
       if (kept.some((item) => Array.isArray(item) || isObject(item))) {
         kept.forEach((item, i) => walk(`${key}%5B${i}%5D`, item));
       } else {
-        for (const item of kept) pieces.push(`${key}%5B%5D=${enc(textOf(item, what))}`);
+        for (const item of kept)
+          pieces.push(`${key}%5B%5D=${enc(textOf(item, what))}`);
       }
     } else if (isObject(v)) {
-      for (const [k, m] of members(v)) walk(`${key}%5B${strictEncode(k, what)}%5D`, m);
+      for (const [k, m] of members(v))
+        walk(`${key}%5B${strictEncode(k, what)}%5D`, m);
     } else {
       pieces.push(`${key}=${enc(textOf(v, what))}`);
     }
@@ -347,13 +432,16 @@ export function headerParam(name, value, how) {
   let text;
   const contentType = how?.contentType;
   if (contentType !== undefined && contentType !== null) {
-    text = isJsonMediaType(contentType) ? jsonText(value, what) : textOf(value, what);
+    text = isJsonMediaType(contentType)
+      ? jsonText(value, what)
+      : textOf(value, what);
   } else {
     const s = shape(value, what);
-    if (s.kind === 'scalar') text = s.text;
-    else if (s.kind === 'array') text = s.items.join(',');
-    else if (how?.explode) text = s.members.map(([k, v]) => `${k}=${v}`).join(',');
-    else text = s.members.map(([k, v]) => `${k},${v}`).join(',');
+    if (s.kind === "scalar") text = s.text;
+    else if (s.kind === "array") text = s.items.join(",");
+    else if (how?.explode)
+      text = s.members.map(([k, v]) => `${k}=${v}`).join(",");
+    else text = s.members.map(([k, v]) => `${k},${v}`).join(",");
   }
   if (!HEADER_TEXT.test(text)) {
     throw new InvalidArgumentError(
@@ -375,7 +463,7 @@ export function headerParam(name, value, how) {
  */
 export function cookieParam(name, value, how) {
   const what = `cookie ${name}`;
-  if (isUndefinedValue(value)) return '';
+  if (isUndefinedValue(value)) return "";
   const enc = (s) => strictEncode(s, what);
   const n = enc(name);
   const contentType = how?.contentType;
@@ -384,12 +472,15 @@ export function cookieParam(name, value, how) {
   }
   const explode = how?.explode ?? true;
   const s = shape(value, what);
-  if (s.kind === 'scalar') return `${n}=${enc(s.text)}`;
-  if (s.kind === 'array') {
-    return explode ? s.items.map((v) => `${n}=${enc(v)}`).join('; ') : `${n}=${s.items.map(enc).join(',')}`;
+  if (s.kind === "scalar") return `${n}=${enc(s.text)}`;
+  if (s.kind === "array") {
+    return explode
+      ? s.items.map((v) => `${n}=${enc(v)}`).join("; ")
+      : `${n}=${s.items.map(enc).join(",")}`;
   }
-  if (explode) return s.members.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('; ');
-  return `${n}=${s.members.map(([k, v]) => `${enc(k)},${enc(v)}`).join(',')}`;
+  if (explode)
+    return s.members.map(([k, v]) => `${enc(k)}=${enc(v)}`).join("; ");
+  return `${n}=${s.members.map(([k, v]) => `${enc(k)},${enc(v)}`).join(",")}`;
 }
 
 /**
@@ -399,8 +490,8 @@ export function cookieParam(name, value, how) {
  * @returns {string | undefined}
  */
 export function cookieHeader(...pieces) {
-  const kept = pieces.filter((p) => p !== '' && p !== undefined && p !== null);
-  return kept.length === 0 ? undefined : kept.join('; ');
+  const kept = pieces.filter((p) => p !== "" && p !== undefined && p !== null);
+  return kept.length === 0 ? undefined : kept.join("; ");
 }
 
 /**
@@ -416,13 +507,14 @@ export function cookieHeader(...pieces) {
  */
 export function formBody(value, fields = []) {
   if (value === undefined || value === null) return undefined;
-  if (!isObject(value)) throw new InvalidArgumentError('a form body must be an object');
+  if (!isObject(value))
+    throw new InvalidArgumentError("a form body must be an object");
   const pieces = [];
   const seen = new Set();
   for (const [name, style, explode, allowReserved] of fields) {
     seen.add(name);
     if (!Object.hasOwn(value, name)) continue;
-    const how = { style: style ?? 'form', explode, allowReserved };
+    const how = { style: style ?? "form", explode, allowReserved };
     pieces.push(queryParam(name, value[name], how));
   }
   for (const name of Object.keys(value)) {
@@ -438,7 +530,10 @@ export function formBody(value, fields = []) {
  * @returns {string}
  */
 export function queryString(...parts) {
-  return parts.flat().filter((p) => p !== '').join('&');
+  return parts
+    .flat()
+    .filter((p) => p !== "")
+    .join("&");
 }
 
 // Path helpers in `simple` style, for code that fills a template by names.
@@ -449,8 +544,8 @@ export function queryString(...parts) {
  * @param {string} [name] parameter name, for error messages
  * @returns {string}
  */
-export function encodePathSegment(value, name = 'path parameter') {
-  return pathParam(name.replace(/^path parameter /, ''), value);
+export function encodePathSegment(value, name = "path parameter") {
+  return pathParam(name.replace(/^path parameter /, ""), value);
 }
 
 /**
@@ -475,11 +570,16 @@ export function buildPath(template, params = {}) {
  * @returns {string}
  */
 export function encodeQuery(query) {
-  if (query === undefined || query === null) return '';
-  if (typeof query === 'string') return query.startsWith('?') ? query.slice(1) : query;
+  if (query === undefined || query === null) return "";
+  if (typeof query === "string")
+    return query.startsWith("?") ? query.slice(1) : query;
   if (query instanceof URLSearchParams) return query.toString();
   if (isObject(query)) {
-    return queryString(...Object.keys(query).map((k) => queryParam(k, query[k])));
+    return queryString(
+      ...Object.keys(query).map((k) => queryParam(k, query[k])),
+    );
   }
-  throw new InvalidArgumentError('query must be a string, URLSearchParams or a plain object');
+  throw new InvalidArgumentError(
+    "query must be a string, URLSearchParams or a plain object",
+  );
 }

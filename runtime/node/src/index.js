@@ -1,5 +1,5 @@
 // Public surface of the sdkgen Node runtime. Generated SDKs import from here.
-export { Runtime, DEFAULTS, defaultRetryClass } from './runtime.js';
+export { Runtime, DEFAULTS, defaultRetryClass } from "./runtime.js";
 export {
   SDKError,
   InvalidArgumentError,
@@ -23,17 +23,31 @@ export {
   IdempotencyMismatchError,
   STOP_REASONS,
   apiErrorClassFor,
-} from './errors.js';
+} from "./errors.js";
 export {
   TokenBucket,
   DEFAULT_BUDGET_CAPACITY,
   THROTTLING_RETRY_COST,
   RETRY_COST,
   NO_RETRY_REFUND,
-} from './budget.js';
-export { fullJitter, decorrelatedJitter, parseRetryAfter, parseHttpDate, MAX_RETRY_AFTER_MS } from './backoff.js';
-export { validateIdempotencyKey, newIdempotencyKey, DEFAULT_KEY_HEADER, DEFAULT_KEY_MAX_LENGTH } from './keys.js';
-export { deadlineFromHeaders, DEFAULT_REQUEST_TIMEOUT_HEADER } from './deadline.js';
+} from "./budget.js";
+export {
+  fullJitter,
+  decorrelatedJitter,
+  parseRetryAfter,
+  parseHttpDate,
+  MAX_RETRY_AFTER_MS,
+} from "./backoff.js";
+export {
+  validateIdempotencyKey,
+  newIdempotencyKey,
+  DEFAULT_KEY_HEADER,
+  DEFAULT_KEY_MAX_LENGTH,
+} from "./keys.js";
+export {
+  deadlineFromHeaders,
+  DEFAULT_REQUEST_TIMEOUT_HEADER,
+} from "./deadline.js";
 export {
   strictEncode,
   reservedEncode,
@@ -51,10 +65,10 @@ export {
   buildPath,
   queryString,
   encodeQuery,
-} from './encoding.js';
-export { multipartBody, concreteMediaType } from './multipart.js';
-export { systemClock, systemRandom, realSleep } from './clock.js';
-export { makeLogger, parseLogLevel, DEFAULT_LOG_ENV_VAR } from './log.js';
+} from "./encoding.js";
+export { multipartBody, concreteMediaType } from "./multipart.js";
+export { systemClock, systemRandom, realSleep } from "./clock.js";
+export { makeLogger, parseLogLevel, DEFAULT_LOG_ENV_VAR } from "./log.js";
 export {
   decide,
   classifyFailure,
@@ -66,5 +80,5 @@ export {
   AMBIGUOUS_CONNECTION_CODES,
   DEFAULT_IN_FLIGHT_CODE,
   DEFAULT_MISMATCH_CODE,
-} from './policy.js';
-export { resolveAuth } from './auth.js';
+} from "./policy.js";
+export { resolveAuth } from "./auth.js";

@@ -1,4 +1,4 @@
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
+export type LogLevel = "debug" | "info" | "warn" | "error" | "off";
 
 /** Fields passed with every log line: never headers, URLs or bodies. */
 export type LogFields = Record<string, string | number | boolean | undefined>;
@@ -14,7 +14,7 @@ export interface LoggerOptions {
   /** Where lines go; stderr when omitted. */
   logger?: Partial<Logger>;
   /** Fixed level; overrides the env var. */
-  logLevel?: LogLevel | 'silent' | 'none';
+  logLevel?: LogLevel | "silent" | "none";
   /** Env var read for the level; SDKGEN_LOG by default. */
   logEnvVar?: string;
   /** Prefix of the default stderr logger's lines. */
@@ -23,4 +23,6 @@ export interface LoggerOptions {
 
 export declare const DEFAULT_LOG_ENV_VAR: string;
 export declare function parseLogLevel(value: unknown): LogLevel | undefined;
-export declare function makeLogger(opts?: LoggerOptions): Logger & { readonly level: LogLevel };
+export declare function makeLogger(
+  opts?: LoggerOptions,
+): Logger & { readonly level: LogLevel };

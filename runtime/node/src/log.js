@@ -5,17 +5,17 @@
 // Values: debug | info | warn | error | off (also: silent, none).
 // Messages never contain headers, URLs with query strings, or bodies.
 
-export const DEFAULT_LOG_ENV_VAR = 'SDKGEN_LOG';
+export const DEFAULT_LOG_ENV_VAR = "SDKGEN_LOG";
 
 const RANK = { debug: 10, info: 20, warn: 30, error: 40, off: 100 };
-const ALIASES = { silent: 'off', none: 'off', warning: 'warn', trace: 'debug' };
+const ALIASES = { silent: "off", none: "off", warning: "warn", trace: "debug" };
 
 /**
  * @param {unknown} value
  * @returns {'debug' | 'info' | 'warn' | 'error' | 'off' | undefined}
  */
 export function parseLogLevel(value) {
-  if (typeof value !== 'string') return undefined;
+  if (typeof value !== "string") return undefined;
   const v = value.trim().toLowerCase();
   const level = ALIASES[v] ?? v;
   return Object.prototype.hasOwnProperty.call(RANK, level) ? level : undefined;
@@ -23,10 +23,18 @@ export function parseLogLevel(value) {
 
 function stderrLogger(prefix) {
   const write = (level) => (message, fields) => {
-    const extra = fields && Object.keys(fields).length ? ` ${JSON.stringify(fields)}` : '';
-    process.stderr.write(`${prefix} ${level.toUpperCase()} ${message}${extra}\n`);
+    const extra =
+      fields && Object.keys(fields).length ? ` ${JSON.stringify(fields)}` : "";
+    process.stderr.write(
+      `${prefix} ${level.toUpperCase()} ${message}${extra}\n`,
+    );
   };
-  return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
+  return {
+    debug: write("debug"),
+    info: write("info"),
+    warn: write("warn"),
+    error: write("error"),
+  };
 }
 
 /**
@@ -36,14 +44,21 @@ function stderrLogger(prefix) {
  */
 export function makeLogger(opts = {}) {
   const envVar = opts.logEnvVar ?? DEFAULT_LOG_ENV_VAR;
-  const fromEnv = typeof process !== 'undefined' ? parseLogLevel(process.env?.[envVar]) : undefined;
-  const level = parseLogLevel(opts.logLevel) ?? fromEnv ?? (opts.logger ? 'info' : 'off');
-  const sink = opts.logger ?? stderrLogger(`[${opts.logName ?? 'sdkgen'}]`);
+  const fromEnv =
+    typeof process !== "undefined"
+      ? parseLogLevel(process.env?.[envVar])
+      : undefined;
+  const level =
+    parseLogLevel(opts.logLevel) ?? fromEnv ?? (opts.logger ? "info" : "off");
+  const sink = opts.logger ?? stderrLogger(`[${opts.logName ?? "sdkgen"}]`);
   const noop = () => {};
   const out = { level };
-  for (const name of ['debug', 'info', 'warn', 'error']) {
+  for (const name of ["debug", "info", "warn", "error"]) {
     const fn = sink[name];
-    out[name] = RANK[name] >= RANK[level] && typeof fn === 'function' ? fn.bind(sink) : noop;
+    out[name] =
+      RANK[name] >= RANK[level] && typeof fn === "function"
+        ? fn.bind(sink)
+        : noop;
   }
   return out;
 }

@@ -8,14 +8,20 @@
 // goes in as it is, unread), typed `multipart/form-data; boundary=...`: the
 // runtime sends that type as the Content-Type. FormData cannot say what
 // WIRE.md asks (it would send every typed part as a file named "blob").
-import { InvalidArgumentError } from './errors.js';
-import { isJsonMediaType, isUndefinedValue, jsonText, queryParam, textOf } from './encoding.js';
+import { InvalidArgumentError } from "./errors.js";
+import {
+  isJsonMediaType,
+  isUndefinedValue,
+  jsonText,
+  queryParam,
+  textOf,
+} from "./encoding.js";
 
 const encoder = new TextEncoder();
 
 /** `"`, line feed and carriage return in a name or file name, escaped. */
 function quoted(name) {
-  return name.replace(/"/g, '%22').replace(/\n/g, '%0A').replace(/\r/g, '%0D');
+  return name.replace(/"/g, "%22").replace(/\n/g, "%0A").replace(/\r/g, "%0D");
 }
 
 function isBinary(v) {
@@ -23,7 +29,9 @@ function isBinary(v) {
 }
 
 function isStructured(v) {
-  return v !== null && typeof v === 'object' && !(v instanceof Date) && !isBinary(v);
+  return (
+    v !== null && typeof v === "object" && !(v instanceof Date) && !isBinary(v)
+  );
 }
 
 /**
@@ -31,11 +39,11 @@ function isStructured(v) {
  * as `image/png, image/jpeg` allowed), or undefined when none is concrete.
  */
 export function concreteMediaType(contentType) {
-  if (typeof contentType !== 'string') return undefined;
-  for (const item of contentType.split(',')) {
+  if (typeof contentType !== "string") return undefined;
+  for (const item of contentType.split(",")) {
     const t = item.trim();
-    const essence = t.split(';', 1)[0].trim();
-    if (essence !== '' && !essence.includes('*')) return t;
+    const essence = t.split(";", 1)[0].trim();
+    if (essence !== "" && !essence.includes("*")) return t;
   }
   return undefined;
 }
@@ -43,7 +51,7 @@ export function concreteMediaType(contentType) {
 /** A random boundary, lower case (a Blob's type is lower-cased). */
 function boundary() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return `sdkgen-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  return `sdkgen-${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
 /**
@@ -62,7 +70,7 @@ function boundary() {
 export function multipartBody(value, parts = []) {
   if (value === undefined || value === null) return undefined;
   if (!isStructured(value) || Array.isArray(value)) {
-    throw new InvalidArgumentError('a multipart body must be an object');
+    throw new InvalidArgumentError("a multipart body must be an object");
   }
   const declared = new Map();
   const styled = new Map();
@@ -70,7 +78,8 @@ export function multipartBody(value, parts = []) {
   for (const [name, contentType, style, explode] of parts) {
     if (!declared.has(name)) order.push(name);
     declared.set(name, contentType ?? undefined);
-    if (typeof style === 'string') styled.set(name, { style, explode: explode ?? style === 'form' });
+    if (typeof style === "string")
+      styled.set(name, { style, explode: explode ?? style === "form" });
   }
   for (const name of Object.keys(value)) {
     if (!declared.has(name)) order.push(name);
@@ -80,21 +89,32 @@ export function multipartBody(value, parts = []) {
   const head = (name, filename, type) => {
     let h = `--${b}\r\nContent-Disposition: form-data; name="${quoted(name)}"`;
     if (filename !== undefined) h += `; filename="${quoted(filename)}"`;
-    h += '\r\n';
+    h += "\r\n";
     if (type !== undefined) h += `Content-Type: ${type}\r\n`;
     return `${h}\r\n`;
   };
   const part = (name, item, contentType) => {
     const what = `multipart part ${name}`;
     if (isBinary(item)) {
-      const filename = typeof item.name === 'string' && item.name !== '' ? item.name : name;
-      const type = concreteMediaType(contentType) ?? 'application/octet-stream';
-      chunks.push(head(name, filename, type), item instanceof Blob ? item : new Uint8Array(bytesOf(item)), '\r\n');
+      const filename =
+        typeof item.name === "string" && item.name !== "" ? item.name : name;
+      const type = concreteMediaType(contentType) ?? "application/octet-stream";
+      chunks.push(
+        head(name, filename, type),
+        item instanceof Blob ? item : new Uint8Array(bytesOf(item)),
+        "\r\n",
+      );
     } else if (isStructured(item)) {
-      const type = isJsonMediaType(contentType) ? concreteMediaType(contentType) : 'application/json';
-      chunks.push(head(name, undefined, type), jsonText(item, what), '\r\n');
+      const type = isJsonMediaType(contentType)
+        ? concreteMediaType(contentType)
+        : "application/json";
+      chunks.push(head(name, undefined, type), jsonText(item, what), "\r\n");
     } else {
-      chunks.push(head(name, undefined, concreteMediaType(contentType)), textOf(item, what), '\r\n');
+      chunks.push(
+        head(name, undefined, concreteMediaType(contentType)),
+        textOf(item, what),
+        "\r\n",
+      );
     }
   };
   for (const name of order) {
@@ -106,10 +126,14 @@ export function multipartBody(value, parts = []) {
     if (how !== undefined && !isBinary(v)) {
       // A declared style: the fields a form would carry, one text part each.
       const pieces = queryParam(name, v, how);
-      for (const piece of pieces === '' ? [] : pieces.split('&')) {
-        const eq = piece.indexOf('=');
+      for (const piece of pieces === "" ? [] : pieces.split("&")) {
+        const eq = piece.indexOf("=");
         const field = decodeURIComponent(piece.slice(0, eq));
-        chunks.push(head(field, undefined, undefined), decodeURIComponent(piece.slice(eq + 1)), '\r\n');
+        chunks.push(
+          head(field, undefined, undefined),
+          decodeURIComponent(piece.slice(eq + 1)),
+          "\r\n",
+        );
       }
     } else if (Array.isArray(v) && !isJsonMediaType(contentType)) {
       for (const item of v) {
@@ -121,7 +145,7 @@ export function multipartBody(value, parts = []) {
   }
   chunks.push(`--${b}--\r\n`);
   return new Blob(
-    chunks.map((c) => (typeof c === 'string' ? encoder.encode(c) : c)),
+    chunks.map((c) => (typeof c === "string" ? encoder.encode(c) : c)),
     { type: `multipart/form-data; boundary=${b}` },
   );
 }

@@ -1,13 +1,13 @@
-import type { StopReason } from './errors.js';
-import type { RandomSource } from './clock.js';
-import type { TokenBucket } from './budget.js';
+import type { StopReason } from "./errors.js";
+import type { RandomSource } from "./clock.js";
+import type { TokenBucket } from "./budget.js";
 
-export type RetryClass = 'safe' | 'idempotent' | 'keyed' | 'unsafe';
+export type RetryClass = "safe" | "idempotent" | "keyed" | "unsafe";
 
 export declare const DEFAULT_IN_FLIGHT_CODE: string;
 export declare const DEFAULT_MISMATCH_CODE: string;
 /** 'reattempt': a server's stored-failure policy unless the descriptor says otherwise. */
-export declare const DEFAULT_FAILURES: 'replay' | 'reattempt';
+export declare const DEFAULT_FAILURES: "replay" | "reattempt";
 /** 1: how many 500s one logical call may retry. */
 export declare const INTERNAL_SERVER_ERROR_RETRIES: number;
 export declare const CLEAN_CONNECTION_CODES: ReadonlySet<string>;
@@ -15,7 +15,7 @@ export declare const AMBIGUOUS_CONNECTION_CODES: ReadonlySet<string>;
 
 /** An HTTP response that is not a success. */
 export interface ResponseOutcome {
-  type: 'response';
+  type: "response";
   status: number;
   statusText?: string;
   headers: Headers;
@@ -27,7 +27,7 @@ export interface ResponseOutcome {
 }
 
 export interface ConnectionOutcome {
-  type: 'connection';
+  type: "connection";
   code: string | undefined;
   /** True when the request provably was not sent (refused, DNS, TLS handshake). */
   clean: boolean;
@@ -38,25 +38,26 @@ export interface ConnectionOutcome {
 }
 
 export interface TimeoutOutcome {
-  type: 'timeout';
+  type: "timeout";
   cause: unknown;
   /** True when the call's deadline (not 3 x p99) bounded the attempt. */
   byDeadline?: boolean;
 }
 
 export interface AbortedOutcome {
-  type: 'aborted';
+  type: "aborted";
   reason: unknown;
   cause: unknown;
   byDeadline?: boolean;
 }
 
-export type FailureOutcome = ConnectionOutcome | TimeoutOutcome | AbortedOutcome;
+export type FailureOutcome =
+  ConnectionOutcome | TimeoutOutcome | AbortedOutcome;
 export type Outcome = ResponseOutcome | FailureOutcome;
 
 export interface DecisionState {
   retryClass: RetryClass;
-  failures: 'replay' | 'reattempt';
+  failures: "replay" | "reattempt";
   /** 500 responses seen earlier in this call. */
   prior500s: number;
   /** Attempts made so far, this one included. */
@@ -69,7 +70,7 @@ export interface DecisionState {
   deadline: number;
   /** Wall-clock epoch ms, for HTTP-date Retry-After. */
   wallNow: number;
-  jitter: 'full' | 'decorrelated';
+  jitter: "full" | "decorrelated";
   baseMs: number;
   capMs: number;
   /** Previous sleep taken in this call; baseMs before the first. */
@@ -83,13 +84,27 @@ export type Decision =
   | { retry: true; sleepMs: number; cost: number; fromHint: boolean };
 
 /** The decision order for a failed attempt (allowlist, ambiguity, attempts, sleep/deadline, budget). */
-export declare function decide(outcome: Outcome, state: DecisionState): Decision;
+export declare function decide(
+  outcome: Outcome,
+  state: DecisionState,
+): Decision;
 
 export declare function isTlsHandshakeCode(code: string | undefined): boolean;
 export declare function findErrorCode(err: unknown): string | undefined;
 export declare function classifyFailure(
   err: unknown,
-  ctx?: { callerSignal?: AbortSignal; timeoutSignal?: AbortSignal; duringBody?: boolean },
+  ctx?: {
+    callerSignal?: AbortSignal;
+    timeoutSignal?: AbortSignal;
+    duringBody?: boolean;
+  },
 ): FailureOutcome;
-export declare function errorDetails(body: unknown): { code: string | undefined; message: string | undefined };
-export declare function describeOutcome(outcome: { type: string; status?: number; code?: string }): string;
+export declare function errorDetails(body: unknown): {
+  code: string | undefined;
+  message: string | undefined;
+};
+export declare function describeOutcome(outcome: {
+  type: string;
+  status?: number;
+  code?: string;
+}): string;

@@ -1,11 +1,15 @@
 // The Runtime: one per client instance. Sends a logical call as one or more
 // attempts under the sdkgen retry contract (shared/design/retry-contract.md).
-import { getEventListeners } from 'node:events';
-import { resolveAuth } from './auth.js';
-import { TokenBucket, DEFAULT_BUDGET_CAPACITY, NO_RETRY_REFUND } from './budget.js';
-import { systemClock, systemRandom } from './clock.js';
-import { DEFAULT_REQUEST_TIMEOUT_HEADER } from './deadline.js';
-import { encodeQuery, isJsonMediaType, jsonText } from './encoding.js';
+import { getEventListeners } from "node:events";
+import { resolveAuth } from "./auth.js";
+import {
+  TokenBucket,
+  DEFAULT_BUDGET_CAPACITY,
+  NO_RETRY_REFUND,
+} from "./budget.js";
+import { systemClock, systemRandom } from "./clock.js";
+import { DEFAULT_REQUEST_TIMEOUT_HEADER } from "./deadline.js";
+import { encodeQuery, isJsonMediaType, jsonText } from "./encoding.js";
 import {
   APIConnectionError,
   APITimeoutError,
@@ -17,9 +21,14 @@ import {
   ResponseParseError,
   SDKError,
   apiErrorClassFor,
-} from './errors.js';
-import { DEFAULT_KEY_HEADER, DEFAULT_KEY_MAX_LENGTH, newIdempotencyKey, validateIdempotencyKey } from './keys.js';
-import { makeLogger } from './log.js';
+} from "./errors.js";
+import {
+  DEFAULT_KEY_HEADER,
+  DEFAULT_KEY_MAX_LENGTH,
+  newIdempotencyKey,
+  validateIdempotencyKey,
+} from "./keys.js";
+import { makeLogger } from "./log.js";
 import {
   DEFAULT_IN_FLIGHT_CODE,
   DEFAULT_MISMATCH_CODE,
@@ -28,12 +37,12 @@ import {
   decide,
   describeOutcome,
   errorDetails,
-} from './policy.js';
+} from "./policy.js";
 
 export const DEFAULTS = Object.freeze({
   retries: true,
   maxAttempts: 3,
-  jitter: 'full',
+  jitter: "full",
   baseMs: 500,
   capMs: 20000,
   timeout: 60000,
@@ -45,81 +54,114 @@ export const DEFAULTS = Object.freeze({
 /** An attempt times out after this many times the latency hint (p99), or at the deadline. */
 export const ATTEMPT_TIMEOUT_P99_MULTIPLIER = 3;
 
-const RETRY_CLASSES = new Set(['safe', 'idempotent', 'keyed', 'unsafe']);
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
-const IDEMPOTENT_METHODS = new Set(['PUT', 'DELETE']);
-const PARSE_AS = new Set(['auto', 'json', 'text', 'bytes']);
+const RETRY_CLASSES = new Set(["safe", "idempotent", "keyed", "unsafe"]);
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
+const IDEMPOTENT_METHODS = new Set(["PUT", "DELETE"]);
+const PARSE_AS = new Set(["auto", "json", "text", "bytes"]);
 
 function checkInt(value, what, min) {
   if (!Number.isInteger(value) || value < min) {
-    throw new InvalidArgumentError(`${what} must be an integer >= ${min}, got ${value}`);
+    throw new InvalidArgumentError(
+      `${what} must be an integer >= ${min}, got ${value}`,
+    );
   }
   return value;
 }
 
 function checkMs(value, what) {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw new InvalidArgumentError(`${what} must be a finite number of milliseconds >= 0, got ${value}`);
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
+    throw new InvalidArgumentError(
+      `${what} must be a finite number of milliseconds >= 0, got ${value}`,
+    );
   }
   return value;
 }
 
 function checkP99(value, what) {
   if (value === null || value === undefined) return value;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw new InvalidArgumentError(`${what} must be a positive number of milliseconds or null, got ${value}`);
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+    throw new InvalidArgumentError(
+      `${what} must be a positive number of milliseconds or null, got ${value}`,
+    );
   }
   return value;
 }
 
 function checkRetries(value, what) {
-  if (typeof value !== 'boolean') throw new InvalidArgumentError(`${what} must be a boolean, got ${value}`);
+  if (typeof value !== "boolean")
+    throw new InvalidArgumentError(`${what} must be a boolean, got ${value}`);
   return value;
 }
 
 /** Retry class implied by the method alone (contract section 1), used when a descriptor omits it. */
 export function defaultRetryClass(method) {
   const m = method.toUpperCase();
-  if (SAFE_METHODS.has(m)) return 'safe';
-  if (IDEMPOTENT_METHODS.has(m)) return 'idempotent';
-  return 'unsafe';
+  if (SAFE_METHODS.has(m)) return "safe";
+  if (IDEMPOTENT_METHODS.has(m)) return "idempotent";
+  return "unsafe";
 }
 
 function normalizeOperation(op) {
-  if (op === null || typeof op !== 'object') throw new InvalidArgumentError('operation descriptor is required');
-  if (typeof op.method !== 'string' || op.method === '') {
-    throw new InvalidArgumentError('operation descriptor needs a method');
+  if (op === null || typeof op !== "object")
+    throw new InvalidArgumentError("operation descriptor is required");
+  if (typeof op.method !== "string" || op.method === "") {
+    throw new InvalidArgumentError("operation descriptor needs a method");
   }
   const method = op.method.toUpperCase();
   const retryClass = op.retryClass ?? defaultRetryClass(method);
   if (!RETRY_CLASSES.has(retryClass)) {
-    throw new InvalidArgumentError(`retryClass must be safe, idempotent, keyed or unsafe, got ${retryClass}`);
+    throw new InvalidArgumentError(
+      `retryClass must be safe, idempotent, keyed or unsafe, got ${retryClass}`,
+    );
   }
   const failures = op.failures ?? DEFAULT_FAILURES;
-  if (failures !== 'replay' && failures !== 'reattempt') {
-    throw new InvalidArgumentError(`failures must be replay or reattempt, got ${failures}`);
+  if (failures !== "replay" && failures !== "reattempt") {
+    throw new InvalidArgumentError(
+      `failures must be replay or reattempt, got ${failures}`,
+    );
   }
   const retry = op.retry ?? {};
-  if (op.baseUrl !== undefined && (typeof op.baseUrl !== 'string' || op.baseUrl === '')) {
-    throw new InvalidArgumentError(`operation baseUrl must be a non-empty string, got ${op.baseUrl}`);
+  if (
+    op.baseUrl !== undefined &&
+    (typeof op.baseUrl !== "string" || op.baseUrl === "")
+  ) {
+    throw new InvalidArgumentError(
+      `operation baseUrl must be a non-empty string, got ${op.baseUrl}`,
+    );
   }
   return {
-    name: op.name ?? `${method} ${op.path ?? ''}`.trim(),
+    name: op.name ?? `${method} ${op.path ?? ""}`.trim(),
     method,
     path: op.path,
     baseUrl: op.baseUrl,
     retryClass,
     keyHeader: op.keyHeader ?? DEFAULT_KEY_HEADER,
-    keyMaxLength: checkInt(op.keyMaxLength ?? DEFAULT_KEY_MAX_LENGTH, 'keyMaxLength', 1),
-    p99Ms: checkP99(op.p99Ms, 'operation p99Ms'),
+    keyMaxLength: checkInt(
+      op.keyMaxLength ?? DEFAULT_KEY_MAX_LENGTH,
+      "keyMaxLength",
+      1,
+    ),
+    p99Ms: checkP99(op.p99Ms, "operation p99Ms"),
     failures,
     inFlightCode: op.inFlightCode ?? DEFAULT_IN_FLIGHT_CODE,
     mismatchCode: op.mismatchCode ?? DEFAULT_MISMATCH_CODE,
     retry: {
-      maxAttempts: retry.maxAttempts === undefined ? undefined : checkInt(retry.maxAttempts, 'operation retry.maxAttempts', 1),
-      baseMs: retry.baseMs === undefined ? undefined : checkMs(retry.baseMs, 'operation retry.baseMs'),
-      capMs: retry.capMs === undefined ? undefined : checkMs(retry.capMs, 'operation retry.capMs'),
-      timeout: retry.timeout === undefined ? undefined : checkMs(retry.timeout, 'operation retry.timeout'),
+      maxAttempts:
+        retry.maxAttempts === undefined
+          ? undefined
+          : checkInt(retry.maxAttempts, "operation retry.maxAttempts", 1),
+      baseMs:
+        retry.baseMs === undefined
+          ? undefined
+          : checkMs(retry.baseMs, "operation retry.baseMs"),
+      capMs:
+        retry.capMs === undefined
+          ? undefined
+          : checkMs(retry.capMs, "operation retry.capMs"),
+      timeout:
+        retry.timeout === undefined
+          ? undefined
+          : checkMs(retry.timeout, "operation retry.timeout"),
     },
   };
 }
@@ -130,7 +172,7 @@ function normalizeOperation(op) {
 const normalizedOperations = new WeakMap();
 
 function operationOf(op) {
-  if (op === null || typeof op !== 'object') return normalizeOperation(op);
+  if (op === null || typeof op !== "object") return normalizeOperation(op);
   let normalized = normalizedOperations.get(op);
   if (normalized === undefined) {
     normalized = Object.freeze(normalizeOperation(op));
@@ -141,7 +183,7 @@ function operationOf(op) {
 
 /** A server URL without its trailing slashes, as base URLs are kept. */
 function trimSlashes(url) {
-  return url.replace(/\/+$/, '');
+  return url.replace(/\/+$/, "");
 }
 
 /**
@@ -151,12 +193,16 @@ function trimSlashes(url) {
 function checkServerUrls(value) {
   const out = new Map();
   if (value === undefined || value === null) return out;
-  if (typeof value !== 'object' || Array.isArray(value)) {
-    throw new InvalidArgumentError('serverUrls must be an object from server URL to replacement URL');
+  if (typeof value !== "object" || Array.isArray(value)) {
+    throw new InvalidArgumentError(
+      "serverUrls must be an object from server URL to replacement URL",
+    );
   }
   for (const [from, to] of Object.entries(value)) {
-    if (typeof to !== 'string' || !URL.canParse(to)) {
-      throw new InvalidArgumentError(`serverUrls[${JSON.stringify(from)}] is not a valid URL: ${to}`);
+    if (typeof to !== "string" || !URL.canParse(to)) {
+      throw new InvalidArgumentError(
+        `serverUrls[${JSON.stringify(from)}] is not a valid URL: ${to}`,
+      );
     }
     out.set(trimSlashes(from), trimSlashes(to));
   }
@@ -172,12 +218,17 @@ const MAX_SPARE_CONTROLLERS = 16;
 // (Node's removeEventListener reads only an options object, not a boolean.)
 const CAPTURE = Object.freeze({ capture: true });
 
-const timeoutReason = () => new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+const timeoutReason = () =>
+  new DOMException("The operation was aborted due to timeout", "TimeoutError");
 
 // The largest delay a Node timer takes (a longer one fires at once).
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-const NO_AUTH = Object.freeze({ headers: Object.freeze([]), query: Object.freeze([]), cookies: Object.freeze([]) });
+const NO_AUTH = Object.freeze({
+  headers: Object.freeze([]),
+  query: Object.freeze([]),
+  cookies: Object.freeze([]),
+});
 const NO_PAIRS = Object.freeze([]);
 
 /**
@@ -189,20 +240,21 @@ function pairValue(pairs, name, end = pairs.length) {
   let value;
   for (let i = 0; i < end; i += 1) {
     const [k, v] = pairs[i];
-    if (k.toLowerCase() === lower) value = value === undefined ? v : `${value}, ${v}`;
+    if (k.toLowerCase() === lower)
+      value = value === undefined ? v : `${value}, ${v}`;
   }
   return value;
 }
 
 function isPlainJson(v) {
-  if (v === null || typeof v !== 'object') return false;
+  if (v === null || typeof v !== "object") return false;
   if (Array.isArray(v)) return true;
   const proto = Object.getPrototypeOf(v);
   return proto === Object.prototype || proto === null;
 }
 
 function toJson(value) {
-  return jsonText(value, 'request body');
+  return jsonText(value, "request body");
 }
 
 function encodeBody(request, method) {
@@ -210,11 +262,11 @@ function encodeBody(request, method) {
   let contentType;
   if (request.json !== undefined) {
     body = toJson(request.json);
-    contentType = 'application/json';
+    contentType = "application/json";
   } else if (request.body !== undefined && request.body !== null) {
     const b = request.body;
     if (
-      typeof b === 'string' ||
+      typeof b === "string" ||
       b instanceof Uint8Array ||
       b instanceof ArrayBuffer ||
       b instanceof URLSearchParams ||
@@ -224,19 +276,27 @@ function encodeBody(request, method) {
     } else if (b instanceof Blob) {
       body = b;
       // A multipart body (multipartBody) carries its type, boundary included.
-      if (b.type !== '') contentType = b.type;
-    } else if (typeof ReadableStream !== 'undefined' && b instanceof ReadableStream) {
-      throw new InvalidArgumentError('a stream body cannot be resent on retry; pass a string, bytes or a Blob');
+      if (b.type !== "") contentType = b.type;
+    } else if (
+      typeof ReadableStream !== "undefined" &&
+      b instanceof ReadableStream
+    ) {
+      throw new InvalidArgumentError(
+        "a stream body cannot be resent on retry; pass a string, bytes or a Blob",
+      );
     } else if (isPlainJson(b)) {
       body = toJson(b);
-      contentType = 'application/json';
+      contentType = "application/json";
     } else {
-      throw new InvalidArgumentError(`unsupported request body type ${Object.prototype.toString.call(b)}`);
+      throw new InvalidArgumentError(
+        `unsupported request body type ${Object.prototype.toString.call(b)}`,
+      );
     }
   }
   // The body's own media type, as the spec names it: sent only with a body.
-  if (body !== undefined && typeof request.contentType === 'string') contentType = request.contentType;
-  if (body !== undefined && (method === 'GET' || method === 'HEAD')) {
+  if (body !== undefined && typeof request.contentType === "string")
+    contentType = request.contentType;
+  if (body !== undefined && (method === "GET" || method === "HEAD")) {
     throw new InvalidArgumentError(`a ${method} request cannot carry a body`);
   }
   return { body, contentType };
@@ -250,13 +310,13 @@ function encodeBody(request, method) {
  * `auto` gives its text.
  */
 function decodeBody(bytes, headers, parseAs) {
-  if (parseAs === 'bytes') return bytes;
-  if (parseAs === 'text') return utf8.decode(bytes);
+  if (parseAs === "bytes") return bytes;
+  if (parseAs === "text") return utf8.decode(bytes);
   if (bytes.length === 0) return undefined;
-  const ct = headers.get('content-type') ?? '';
+  const ct = headers.get("content-type") ?? "";
   if (isJsonMediaType(ct)) {
     const t = utf8.decode(bytes);
-    if (parseAs === 'json') return JSON.parse(t);
+    if (parseAs === "json") return JSON.parse(t);
     try {
       return JSON.parse(t);
     } catch {
@@ -271,7 +331,10 @@ function toHeaders(init, what) {
   try {
     return new Headers(init ?? undefined);
   } catch (err) {
-    throw new InvalidArgumentError(`${what}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    throw new InvalidArgumentError(
+      `${what}: ${err instanceof Error ? err.message : String(err)}`,
+      { cause: err },
+    );
   }
 }
 
@@ -296,33 +359,47 @@ export class Runtime {
    * @param {import('./runtime.js').RuntimeConfig} config
    */
   constructor(config = {}) {
-    if (typeof config.baseUrl !== 'string' || config.baseUrl === '') {
-      throw new InvalidArgumentError('baseUrl is required');
+    if (typeof config.baseUrl !== "string" || config.baseUrl === "") {
+      throw new InvalidArgumentError("baseUrl is required");
     }
     try {
       new URL(config.baseUrl);
     } catch (err) {
-      throw new InvalidArgumentError(`baseUrl is not a valid URL: ${config.baseUrl}`, { cause: err });
+      throw new InvalidArgumentError(
+        `baseUrl is not a valid URL: ${config.baseUrl}`,
+        { cause: err },
+      );
     }
     const jitter = config.jitter ?? DEFAULTS.jitter;
-    if (jitter !== 'full' && jitter !== 'decorrelated') {
-      throw new InvalidArgumentError(`jitter must be "full" or "decorrelated", got ${jitter}`);
+    if (jitter !== "full" && jitter !== "decorrelated") {
+      throw new InvalidArgumentError(
+        `jitter must be "full" or "decorrelated", got ${jitter}`,
+      );
     }
-    const rth = config.requestTimeoutHeader === undefined ? DEFAULTS.requestTimeoutHeader : config.requestTimeoutHeader;
-    if (rth !== null && (typeof rth !== 'string' || rth === '')) {
-      throw new InvalidArgumentError('requestTimeoutHeader must be a header name or null');
+    const rth =
+      config.requestTimeoutHeader === undefined
+        ? DEFAULTS.requestTimeoutHeader
+        : config.requestTimeoutHeader;
+    if (rth !== null && (typeof rth !== "string" || rth === "")) {
+      throw new InvalidArgumentError(
+        "requestTimeoutHeader must be a header name or null",
+      );
     }
     this.config = Object.freeze({
-      baseUrl: config.baseUrl.replace(/\/+$/, ''),
+      baseUrl: config.baseUrl.replace(/\/+$/, ""),
       serverUrls: checkServerUrls(config.serverUrls),
-      retries: checkRetries(config.retries ?? DEFAULTS.retries, 'retries'),
-      maxAttempts: checkInt(config.maxAttempts ?? DEFAULTS.maxAttempts, 'maxAttempts', 1),
+      retries: checkRetries(config.retries ?? DEFAULTS.retries, "retries"),
+      maxAttempts: checkInt(
+        config.maxAttempts ?? DEFAULTS.maxAttempts,
+        "maxAttempts",
+        1,
+      ),
       jitter,
-      baseMs: checkMs(config.baseMs ?? DEFAULTS.baseMs, 'baseMs'),
-      capMs: checkMs(config.capMs ?? DEFAULTS.capMs, 'capMs'),
-      timeout: checkMs(config.timeout ?? DEFAULTS.timeout, 'timeout'),
+      baseMs: checkMs(config.baseMs ?? DEFAULTS.baseMs, "baseMs"),
+      capMs: checkMs(config.capMs ?? DEFAULTS.capMs, "capMs"),
+      timeout: checkMs(config.timeout ?? DEFAULTS.timeout, "timeout"),
       requestTimeoutHeader: rth,
-      p99Ms: checkP99(config.p99Ms ?? DEFAULTS.p99Ms, 'p99Ms'),
+      p99Ms: checkP99(config.p99Ms ?? DEFAULTS.p99Ms, "p99Ms"),
       headers: config.headers,
       userAgent: config.userAgent,
       auth: config.auth,
@@ -331,7 +408,8 @@ export class Runtime {
     /** The retry budget of this client instance; `budget.setLevel(n)` is the test hook. */
     this.budget = new TokenBucket(capacity, config.budgetInitial ?? capacity);
     this.log = makeLogger(config);
-    this.#fetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#fetch =
+      config.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#clock = config.clock ?? systemClock;
     this.#random = config.random ?? systemRandom;
   }
@@ -339,8 +417,9 @@ export class Runtime {
   /** The headers every call starts from; checked on first use, then kept. */
   #constantHeaders() {
     if (this.#constant === undefined) {
-      const headers = toHeaders(this.config.headers, 'default headers');
-      if (this.config.userAgent) headers.set('User-Agent', this.config.userAgent);
+      const headers = toHeaders(this.config.headers, "default headers");
+      if (this.config.userAgent)
+        headers.set("User-Agent", this.config.userAgent);
       this.#constant = Object.freeze([...headers]);
     }
     return this.#constant;
@@ -359,59 +438,79 @@ export class Runtime {
     const clock = this.#clock;
     const callerSignal = options.signal ?? undefined;
     if (callerSignal?.aborted) {
-      throw new RequestAbortedError(`${op.name}: aborted by the caller before it started`, {
-        attempts: 0,
-        stopReason: 'none',
-        cause: callerSignal.reason,
-      });
+      throw new RequestAbortedError(
+        `${op.name}: aborted by the caller before it started`,
+        {
+          attempts: 0,
+          stopReason: "none",
+          cause: callerSignal.reason,
+        },
+      );
     }
 
     // Everything below until the first attempt can fail with an error raised
     // before sending: never retried, stopReason none, attempts 0.
-    const method = request.method === undefined ? op.method : request.method.toUpperCase();
-    const retries = checkRetries(options.retries ?? cfg.retries, 'retries');
-    const maxAttempts = checkInt(options.maxAttempts ?? op.retry.maxAttempts ?? cfg.maxAttempts, 'maxAttempts', 1);
+    const method =
+      request.method === undefined ? op.method : request.method.toUpperCase();
+    const retries = checkRetries(options.retries ?? cfg.retries, "retries");
+    const maxAttempts = checkInt(
+      options.maxAttempts ?? op.retry.maxAttempts ?? cfg.maxAttempts,
+      "maxAttempts",
+      1,
+    );
     const baseMs = op.retry.baseMs ?? cfg.baseMs;
     const capMs = op.retry.capMs ?? cfg.capMs;
-    const parseAs = request.parseAs ?? 'auto';
-    if (!PARSE_AS.has(parseAs)) throw new InvalidArgumentError(`parseAs must be auto, json, text or bytes, got ${parseAs}`);
+    const parseAs = request.parseAs ?? "auto";
+    if (!PARSE_AS.has(parseAs))
+      throw new InvalidArgumentError(
+        `parseAs must be auto, json, text or bytes, got ${parseAs}`,
+      );
 
     // The caller's headers: the credentials' (checked by the caller), the
     // request's, then the call's (each wins over the ones before).
     const authHeaders = request.authHeaders ?? NO_PAIRS;
-    const requestHeaders = callerHeaders(request.headers, 'request headers');
-    const optionHeaders = callerHeaders(options.headers, 'call headers');
+    const requestHeaders = callerHeaders(request.headers, "request headers");
+    const optionHeaders = callerHeaders(options.headers, "call headers");
 
     // Idempotency key (keyed operations only): the caller's key (the idempotencyKey
     // option, else the key header among the caller's headers) is checked before
     // anything is sent; without one, a UUID v4 is made once for the whole call.
     let key;
-    if (op.retryClass === 'keyed') {
+    if (op.retryClass === "keyed") {
       key = options.idempotencyKey ?? undefined;
       if (key === undefined) {
-        key = optionHeaders?.get(op.keyHeader) ?? requestHeaders?.get(op.keyHeader) ?? pairValue(authHeaders, op.keyHeader);
+        key =
+          optionHeaders?.get(op.keyHeader) ??
+          requestHeaders?.get(op.keyHeader) ??
+          pairValue(authHeaders, op.keyHeader);
       }
       if (key !== undefined) validateIdempotencyKey(key, op.keyMaxLength);
       else key = newIdempotencyKey();
     }
 
     const { body, contentType } = encodeBody(request, method);
-    const path = request.path ?? op.path ?? '/';
-    if (typeof path !== 'string' || !path.startsWith('/')) {
-      throw new InvalidArgumentError(`request path must start with "/", got ${JSON.stringify(path)}`);
+    const path = request.path ?? op.path ?? "/";
+    if (typeof path !== "string" || !path.startsWith("/")) {
+      throw new InvalidArgumentError(
+        `request path must start with "/", got ${JSON.stringify(path)}`,
+      );
     }
     const auth = cfg.auth == null ? NO_AUTH : await resolveAuth(cfg.auth);
     const requestQuery = encodeQuery(request.query);
     const query =
-      auth.query.length === 0 ? requestQuery : [requestQuery, ...auth.query].filter((q) => q !== '').join('&');
+      auth.query.length === 0
+        ? requestQuery
+        : [requestQuery, ...auth.query].filter((q) => q !== "").join("&");
     const base = op.baseUrl === undefined ? cfg.baseUrl : this.#serverBase(op);
-    const url = query === '' ? `${base}${path}` : `${base}${path}?${query}`;
+    const url = query === "" ? `${base}${path}` : `${base}${path}?${query}`;
     // URL.canParse makes no URL object; only a URL that fails is parsed again, for the error.
     if (!URL.canParse(url)) {
       try {
         new URL(url);
       } catch (err) {
-        throw new InvalidArgumentError(`${op.name}: invalid request URL`, { cause: err });
+        throw new InvalidArgumentError(`${op.name}: invalid request URL`, {
+          cause: err,
+        });
       }
     }
 
@@ -419,15 +518,16 @@ export class Runtime {
     // (iterator-driven) reading of the pairs.
     const headers = new Headers();
     const constant = this.#constantHeaders();
-    for (let i = 0; i < constant.length; i += 1) headers.append(constant[i][0], constant[i][1]);
+    for (let i = 0; i < constant.length; i += 1)
+      headers.append(constant[i][0], constant[i][1]);
     for (const [k, v] of auth.headers) headers.set(k, v);
     if (
       contentType &&
-      !requestHeaders?.has('content-type') &&
-      !optionHeaders?.has('content-type') &&
-      pairValue(authHeaders, 'content-type') === undefined
+      !requestHeaders?.has("content-type") &&
+      !optionHeaders?.has("content-type") &&
+      pairValue(authHeaders, "content-type") === undefined
     ) {
-      headers.set('Content-Type', contentType);
+      headers.set("Content-Type", contentType);
     }
     for (let i = 0; i < authHeaders.length; i += 1) {
       const [k, v] = authHeaders[i];
@@ -435,27 +535,43 @@ export class Runtime {
       if (pairValue(authHeaders, k, i) === undefined) headers.set(k, v);
       else headers.append(k, v);
     }
-    if (requestHeaders !== undefined) for (const [k, v] of requestHeaders) headers.set(k, v);
-    if (optionHeaders !== undefined) for (const [k, v] of optionHeaders) headers.set(k, v);
+    if (requestHeaders !== undefined)
+      for (const [k, v] of requestHeaders) headers.set(k, v);
+    if (optionHeaders !== undefined)
+      for (const [k, v] of optionHeaders) headers.set(k, v);
     if (key !== undefined) headers.set(op.keyHeader, key);
     // Credentials sent as cookies come after the request's own (WIRE.md, Cookie).
     const authCookies = request.authCookies ?? NO_PAIRS;
     if (authCookies.length > 0 || auth.cookies.length > 0) {
-      const own = headers.get('cookie');
-      headers.set('Cookie', [own ?? '', ...authCookies, ...auth.cookies].filter((c) => c !== '').join('; '));
+      const own = headers.get("cookie");
+      headers.set(
+        "Cookie",
+        [own ?? "", ...authCookies, ...auth.cookies]
+          .filter((c) => c !== "")
+          .join("; "),
+      );
     }
 
     // One deadline for the whole call.
     const start = clock.now();
-    let deadline = start + checkMs(options.timeout ?? op.retry.timeout ?? cfg.timeout, 'timeout');
+    let deadline =
+      start +
+      checkMs(options.timeout ?? op.retry.timeout ?? cfg.timeout, "timeout");
     if (options.deadline !== undefined && options.deadline !== null) {
-      const at = options.deadline instanceof Date ? options.deadline.getTime() : options.deadline;
-      if (typeof at !== 'number' || !Number.isFinite(at)) {
-        throw new InvalidArgumentError('deadline must be a Date or epoch milliseconds');
+      const at =
+        options.deadline instanceof Date
+          ? options.deadline.getTime()
+          : options.deadline;
+      if (typeof at !== "number" || !Number.isFinite(at)) {
+        throw new InvalidArgumentError(
+          "deadline must be a Date or epoch milliseconds",
+        );
       }
       if (at < 1e11) {
         // Before 1973: almost certainly a duration passed where an instant was meant.
-        throw new InvalidArgumentError(`deadline ${at} is not epoch milliseconds; pass a duration as the timeout option`);
+        throw new InvalidArgumentError(
+          `deadline ${at} is not epoch milliseconds; pass a duration as the timeout option`,
+        );
       }
       const fromInstant = start + (at - Date.now());
       if (options.timeout === undefined) deadline = fromInstant;
@@ -463,7 +579,17 @@ export class Runtime {
     }
     const cap = retries ? maxAttempts : 1;
     // What every attempt of this call sends: made once, read by each attempt.
-    const call = { op, url, method, headers, body, deadline, p99Ms: op.p99Ms ?? cfg.p99Ms, callerSignal, parseAs };
+    const call = {
+      op,
+      url,
+      method,
+      headers,
+      body,
+      deadline,
+      p99Ms: op.p99Ms ?? cfg.p99Ms,
+      callerSignal,
+      parseAs,
+    };
 
     let attempts = 0;
     let retriesSoFar = 0;
@@ -475,26 +601,32 @@ export class Runtime {
     for (;;) {
       if (deadline - clock.now() <= 0) {
         throw lastOutcome
-          ? this.#finalError(op, lastOutcome, attempts, 'deadline_exceeded')
-          : new DeadlineExceededError(`${op.name}: the deadline passed before the first attempt`, {
-              attempts,
-              stopReason: 'deadline_exceeded',
-            });
+          ? this.#finalError(op, lastOutcome, attempts, "deadline_exceeded")
+          : new DeadlineExceededError(
+              `${op.name}: the deadline passed before the first attempt`,
+              {
+                attempts,
+                stopReason: "deadline_exceeded",
+              },
+            );
       }
       attempts += 1;
       const outcome = await this.#attempt(call, attempts === 1);
 
-      if (outcome.type === 'success') {
+      if (outcome.type === "success") {
         this.budget.refund(retriesSoFar > 0 ? lastCost : NO_RETRY_REFUND);
         if (outcome.parseError) {
-          throw new ResponseParseError(`${op.name}: could not decode the response body as ${parseAs}`, {
-            attempts,
-            stopReason: 'not_retryable',
-            status: outcome.status,
-            headers: outcome.headers,
-            body: outcome.rawBody,
-            cause: outcome.parseError,
-          });
+          throw new ResponseParseError(
+            `${op.name}: could not decode the response body as ${parseAs}`,
+            {
+              attempts,
+              stopReason: "not_retryable",
+              status: outcome.status,
+              headers: outcome.headers,
+              body: outcome.rawBody,
+              cause: outcome.parseError,
+            },
+          );
         }
         return {
           status: outcome.status,
@@ -504,10 +636,10 @@ export class Runtime {
           idempotencyKey: key,
         };
       }
-      if (outcome.type === 'aborted') {
+      if (outcome.type === "aborted") {
         throw new RequestAbortedError(`${op.name}: aborted by the caller`, {
           attempts,
-          stopReason: 'not_retryable',
+          stopReason: "not_retryable",
           cause: outcome.reason,
         });
       }
@@ -530,25 +662,28 @@ export class Runtime {
         random: this.#random,
         bucket: this.budget,
       });
-      if (outcome.type === 'response' && outcome.status === 500) prior500s += 1;
+      if (outcome.type === "response" && outcome.status === 500) prior500s += 1;
       lastOutcome = outcome;
       const reason = describeOutcome(outcome);
 
       if (!decision.retry) {
-        this.log.debug(`${op.name}: attempt ${attempts} of ${cap} failed with ${reason}; not retrying: ${decision.stopReason}`, {
-          operation: op.name,
-          attempt: attempts,
-          maxAttempts: cap,
-          reason,
-          stopReason: decision.stopReason,
-          tokensLeft: this.budget.level,
-        });
+        this.log.debug(
+          `${op.name}: attempt ${attempts} of ${cap} failed with ${reason}; not retrying: ${decision.stopReason}`,
+          {
+            operation: op.name,
+            attempt: attempts,
+            maxAttempts: cap,
+            reason,
+            stopReason: decision.stopReason,
+            tokensLeft: this.budget.level,
+          },
+        );
         throw this.#finalError(op, outcome, attempts, decision.stopReason);
       }
 
       this.log.info(
         `${op.name}: attempt ${attempts} of ${cap} failed with ${reason}; retrying in ${decision.sleepMs} ms` +
-          `${decision.fromHint ? ' (Retry-After)' : ''}; ${this.budget.level} retry tokens left`,
+          `${decision.fromHint ? " (Retry-After)" : ""}; ${this.budget.level} retry tokens left`,
         {
           operation: op.name,
           attempt: attempts,
@@ -567,7 +702,7 @@ export class Runtime {
         if (callerSignal?.aborted) {
           throw new RequestAbortedError(`${op.name}: aborted by the caller`, {
             attempts,
-            stopReason: 'not_retryable',
+            stopReason: "not_retryable",
             cause: callerSignal.reason,
           });
         }
@@ -577,16 +712,30 @@ export class Runtime {
   }
 
   async #attempt(call, first) {
-    const { op, url, method, headers, body, deadline, p99Ms, callerSignal, parseAs } = call;
+    const {
+      op,
+      url,
+      method,
+      headers,
+      body,
+      deadline,
+      p99Ms,
+      callerSignal,
+      parseAs,
+    } = call;
     const remaining = deadline - this.#clock.now();
     const attemptMs = ATTEMPT_TIMEOUT_P99_MULTIPLIER * p99Ms;
-    const byDeadline = p99Ms === null || p99Ms === undefined || remaining <= attemptMs;
+    const byDeadline =
+      p99Ms === null || p99Ms === undefined || remaining <= attemptMs;
     const limitMs = byDeadline ? remaining : attemptMs;
     // The first attempt sends the call's headers object itself; a retry sends
     // a copy, so what an earlier attempt was given never changes.
     const attemptHeaders = first ? headers : new Headers(headers);
     if (this.config.requestTimeoutHeader !== null) {
-      attemptHeaders.set(this.config.requestTimeoutHeader, String(Math.max(0, Math.floor(remaining))));
+      attemptHeaders.set(
+        this.config.requestTimeoutHeader,
+        String(Math.max(0, Math.floor(remaining))),
+      );
     }
     // The attempt timeout: a controller of its own for each attempt in flight,
     // whose timer is cleared when the attempt ends, and which the caller's
@@ -594,50 +743,87 @@ export class Runtime {
     // controller that was not aborted is reused by a later attempt.
     const controller = this.#spareControllers.pop() ?? new AbortController();
     const signal = controller.signal;
-    const timer = setTimeout(() => controller.abort(timeoutReason()), Math.min(MAX_TIMER_MS, Math.max(1, Math.floor(limitMs))));
+    const timer = setTimeout(
+      () => controller.abort(timeoutReason()),
+      Math.min(MAX_TIMER_MS, Math.max(1, Math.floor(limitMs))),
+    );
     timer.unref?.();
-    const onCallerAbort = callerSignal ? () => controller.abort(callerSignal.reason) : undefined;
+    const onCallerAbort = callerSignal
+      ? () => controller.abort(callerSignal.reason)
+      : undefined;
     if (onCallerAbort) {
       if (callerSignal.aborted) controller.abort(callerSignal.reason);
-      else callerSignal.addEventListener('abort', onCallerAbort, { once: true });
+      else
+        callerSignal.addEventListener("abort", onCallerAbort, { once: true });
     }
-    if (this.log.level === 'debug') {
-      this.log.debug(`${op.name}: sending attempt`, { operation: op.name, attemptTimeoutMs: Math.floor(limitMs) });
+    if (this.log.level === "debug") {
+      this.log.debug(`${op.name}: sending attempt`, {
+        operation: op.name,
+        attemptTimeoutMs: Math.floor(limitMs),
+      });
     }
 
     let res;
     let bytes;
     try {
       try {
-        res = await this.#fetch(url, { method, headers: attemptHeaders, body, signal, redirect: 'manual' });
+        res = await this.#fetch(url, {
+          method,
+          headers: attemptHeaders,
+          body,
+          signal,
+          redirect: "manual",
+        });
       } catch (err) {
         // Aborted, and not by the caller (checked first): by the timer.
-        return { ...classifyFailure(err, { callerSignal, timeoutSignal: signal }), byDeadline };
+        return {
+          ...classifyFailure(err, { callerSignal, timeoutSignal: signal }),
+          byDeadline,
+        };
       }
       // Reading the body is part of the attempt.
       try {
         bytes = new Uint8Array(await res.arrayBuffer());
       } catch (err) {
-        return { ...classifyFailure(err, { callerSignal, timeoutSignal: signal, duringBody: true }), byDeadline };
+        return {
+          ...classifyFailure(err, {
+            callerSignal,
+            timeoutSignal: signal,
+            duringBody: true,
+          }),
+          byDeadline,
+        };
       }
     } finally {
       clearTimeout(timer);
-      if (onCallerAbort) callerSignal.removeEventListener('abort', onCallerAbort);
+      if (onCallerAbort)
+        callerSignal.removeEventListener("abort", onCallerAbort);
       this.#release(controller);
     }
 
     const status = res.status;
     if (status >= 200 && status < 300) {
       try {
-        return { type: 'success', status, headers: res.headers, body: decodeBody(bytes, res.headers, parseAs) };
+        return {
+          type: "success",
+          status,
+          headers: res.headers,
+          body: decodeBody(bytes, res.headers, parseAs),
+        };
       } catch (parseError) {
-        return { type: 'success', status, headers: res.headers, rawBody: bytes, parseError };
+        return {
+          type: "success",
+          status,
+          headers: res.headers,
+          rawBody: bytes,
+          parseError,
+        };
       }
     }
-    const errBody = decodeBody(bytes, res.headers, 'auto');
+    const errBody = decodeBody(bytes, res.headers, "auto");
     const { code, message } = errorDetails(errBody);
     return {
-      type: 'response',
+      type: "response",
       status,
       statusText: res.statusText,
       headers: res.headers,
@@ -647,8 +833,16 @@ export class Runtime {
       // Only a keyed operation sends a key, so only its 409 is the key's
       // conflict: the in-flight one (retried, as throttling) or the mismatch.
       // Any other operation's 409 is a plain conflict, whatever its code.
-      inFlight: op.retryClass === 'keyed' && status === 409 && code !== undefined && code === op.inFlightCode,
-      mismatch: op.retryClass === 'keyed' && status === 409 && code !== undefined && code === op.mismatchCode,
+      inFlight:
+        op.retryClass === "keyed" &&
+        status === 409 &&
+        code !== undefined &&
+        code === op.inFlightCode,
+      mismatch:
+        op.retryClass === "keyed" &&
+        status === 409 &&
+        code !== undefined &&
+        code === op.mismatchCode,
     };
   }
 
@@ -660,10 +854,14 @@ export class Runtime {
    */
   #release(controller) {
     const signal = controller.signal;
-    if (signal.aborted || this.#spareControllers.length >= MAX_SPARE_CONTROLLERS) return;
-    for (const listener of getEventListeners(signal, 'abort')) {
-      signal.removeEventListener('abort', listener);
-      signal.removeEventListener('abort', listener, CAPTURE);
+    if (
+      signal.aborted ||
+      this.#spareControllers.length >= MAX_SPARE_CONTROLLERS
+    )
+      return;
+    for (const listener of getEventListeners(signal, "abort")) {
+      signal.removeEventListener("abort", listener);
+      signal.removeEventListener("abort", listener, CAPTURE);
     }
     this.#spareControllers.push(controller);
   }
@@ -695,36 +893,50 @@ export class Runtime {
   }
 
   #finalError(op, outcome, attempts, stopReason) {
-    const tail = `(${attempts} attempt${attempts === 1 ? '' : 's'}; stopped: ${stopReason})`;
-    if (outcome.type === 'response') {
+    const tail = `(${attempts} attempt${attempts === 1 ? "" : "s"}; stopped: ${stopReason})`;
+    if (outcome.type === "response") {
       const Cls = outcome.inFlight
         ? IdempotencyInFlightError
         : outcome.mismatch
           ? IdempotencyMismatchError
           : apiErrorClassFor(outcome.status);
-      const what = [outcome.code, outcome.message ?? outcome.statusText].filter(Boolean).join(': ');
-      return new Cls(`${op.name}: HTTP ${outcome.status}${what ? ` ${what}` : ''} ${tail}`, {
-        status: outcome.status,
-        headers: outcome.headers,
-        body: outcome.body,
-        code: outcome.code,
-        serverMessage: outcome.message,
-        attempts,
-        stopReason,
-      });
+      const what = [outcome.code, outcome.message ?? outcome.statusText]
+        .filter(Boolean)
+        .join(": ");
+      return new Cls(
+        `${op.name}: HTTP ${outcome.status}${what ? ` ${what}` : ""} ${tail}`,
+        {
+          status: outcome.status,
+          headers: outcome.headers,
+          body: outcome.body,
+          code: outcome.code,
+          serverMessage: outcome.message,
+          attempts,
+          stopReason,
+        },
+      );
     }
-    if (outcome.type === 'timeout') {
+    if (outcome.type === "timeout") {
       const Cls = outcome.byDeadline ? DeadlineExceededError : APITimeoutError;
-      const what = outcome.byDeadline ? 'the call deadline ran out during the attempt' : 'the attempt timed out';
-      return new Cls(`${op.name}: ${what} ${tail}`, { attempts, stopReason, cause: outcome.cause });
-    }
-    if (outcome.type === 'connection') {
-      return new APIConnectionError(`${op.name}: connection failed${outcome.code ? ` (${outcome.code})` : ''} ${tail}`, {
+      const what = outcome.byDeadline
+        ? "the call deadline ran out during the attempt"
+        : "the attempt timed out";
+      return new Cls(`${op.name}: ${what} ${tail}`, {
         attempts,
         stopReason,
-        code: outcome.code,
         cause: outcome.cause,
       });
+    }
+    if (outcome.type === "connection") {
+      return new APIConnectionError(
+        `${op.name}: connection failed${outcome.code ? ` (${outcome.code})` : ""} ${tail}`,
+        {
+          attempts,
+          stopReason,
+          code: outcome.code,
+          cause: outcome.cause,
+        },
+      );
     }
     return new SDKError(`${op.name}: failed ${tail}`, { attempts, stopReason });
   }

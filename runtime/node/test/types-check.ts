@@ -37,7 +37,7 @@ import {
   type StopReason,
   type Clock,
   type Logger,
-} from '../src/index.js';
+} from "../src/index.js";
 
 const logger: Logger = {
   debug: () => {},
@@ -46,24 +46,30 @@ const logger: Logger = {
   error: () => {},
 };
 
-const clock: Clock = { now: () => 0, sleep: async (_ms: number, _signal?: AbortSignal) => {} };
+const clock: Clock = {
+  now: () => 0,
+  sleep: async (_ms: number, _signal?: AbortSignal) => {},
+};
 
 const rt = new Runtime({
-  baseUrl: 'https://api.example.com/v1',
+  baseUrl: "https://api.example.com/v1",
   retries: true,
   maxAttempts: 3,
-  jitter: 'decorrelated',
+  jitter: "decorrelated",
   baseMs: 500,
   capMs: 20000,
   timeout: 60000,
   requestTimeoutHeader: null,
   p99Ms: 200,
   budgetCapacity: 500,
-  auth: [{ type: 'bearer', token: async () => 'tok' }, { type: 'apiKey', in: 'query', name: 'key', value: 'k' }],
-  headers: { Accept: 'application/json' },
-  userAgent: 'example-sdk/1.0.0',
+  auth: [
+    { type: "bearer", token: async () => "tok" },
+    { type: "apiKey", in: "query", name: "key", value: "k" },
+  ],
+  headers: { Accept: "application/json" },
+  userAgent: "example-sdk/1.0.0",
   logger,
-  logEnvVar: 'EXAMPLE_SDK_LOG',
+  logEnvVar: "EXAMPLE_SDK_LOG",
   random: () => 0.5,
   clock,
 });
@@ -71,16 +77,16 @@ rt.budget.setLevel(10);
 const level: number = rt.budget.level;
 
 const createOrder: Operation = {
-  name: 'createOrder',
-  method: 'POST',
-  retryClass: 'keyed',
-  keyHeader: 'Idempotency-Key',
+  name: "createOrder",
+  method: "POST",
+  retryClass: "keyed",
+  keyHeader: "Idempotency-Key",
   keyMaxLength: 255,
   p99Ms: 300,
   retry: { maxAttempts: 5, baseMs: 100, capMs: 1000, timeout: 10000 },
-  failures: 'replay',
-  inFlightCode: 'concurrent_idempotent_requests',
-  mismatchCode: 'invalid_idempotent_request',
+  failures: "replay",
+  inFlightCode: "concurrent_idempotent_requests",
+  mismatchCode: "invalid_idempotent_request",
 };
 
 interface Order {
@@ -88,30 +94,73 @@ interface Order {
 }
 
 async function example(options: CallOptions = {}): Promise<Order> {
-  const path = buildPath('/orders/{id}/items', { id: encodePathSegment('a/b') === 'a%2Fb' ? 'x' : 'y' });
+  const path = buildPath("/orders/{id}/items", {
+    id: encodePathSegment("a/b") === "a%2Fb" ? "x" : "y",
+  });
   const query = queryString(
-    queryParam('tag', ['a', 'b']),
-    queryParam('filter', { status: 'open' }, { style: 'deepObject', explode: true }),
-    queryParam('ids', [1, 2], { style: 'pipeDelimited', explode: false, allowReserved: false }),
+    queryParam("tag", ["a", "b"]),
+    queryParam(
+      "filter",
+      { status: "open" },
+      { style: "deepObject", explode: true },
+    ),
+    queryParam("ids", [1, 2], {
+      style: "pipeDelimited",
+      explode: false,
+      allowReserved: false,
+    }),
   );
-  const segment: string = pathParam('cell', { x: 1 }, { style: 'matrix', explode: true });
-  const header: [string, string] | undefined = headerParam('X-Window', { a: 1 }, { explode: true });
-  const cookie: string | undefined = cookieHeader(cookieParam('session', 's'), cookieParam('theme', undefined));
-  const form: string = formBody({ a: 1 }, [['a'], ['b', 'deepObject', true], ['c', 'form', false, true]]);
-  const parts: Blob = multipartBody({ f: new Uint8Array(1) }, [['f', 'image/png'], ['g']]);
+  const segment: string = pathParam(
+    "cell",
+    { x: 1 },
+    { style: "matrix", explode: true },
+  );
+  const header: [string, string] | undefined = headerParam(
+    "X-Window",
+    { a: 1 },
+    { explode: true },
+  );
+  const cookie: string | undefined = cookieHeader(
+    cookieParam("session", "s"),
+    cookieParam("theme", undefined),
+  );
+  const form: string = formBody({ a: 1 }, [
+    ["a"],
+    ["b", "deepObject", true],
+    ["c", "form", false, true],
+  ]);
+  const parts: Blob = multipartBody({ f: new Uint8Array(1) }, [
+    ["f", "image/png"],
+    ["g"],
+  ]);
   void [segment, header, cookie, form, parts];
   try {
     const res: RuntimeResponse<Order> = await rt.request<Order>(
       createOrder,
-      { path, query, json: { amount: 1 }, contentType: 'application/json', headers: { 'X-Trace': '1' }, parseAs: 'json' },
-      { ...options, idempotencyKey: 'order-1', deadline: new Date(Date.now() + 5000), signal: AbortSignal.timeout(1000) },
+      {
+        path,
+        query,
+        json: { amount: 1 },
+        contentType: "application/json",
+        headers: { "X-Trace": "1" },
+        parseAs: "json",
+      },
+      {
+        ...options,
+        idempotencyKey: "order-1",
+        deadline: new Date(Date.now() + 5000),
+        signal: AbortSignal.timeout(1000),
+      },
     );
     const attempts: number = res.attempts;
     const key: string | undefined = res.idempotencyKey;
     void [attempts, key];
     return res.body;
   } catch (err) {
-    if (err instanceof IdempotencyInFlightError || err instanceof IdempotencyMismatchError) {
+    if (
+      err instanceof IdempotencyInFlightError ||
+      err instanceof IdempotencyMismatchError
+    ) {
       const code: string | undefined = err.code;
       const status: number = err.status;
       void [code, status];
@@ -124,10 +173,16 @@ async function example(options: CallOptions = {}): Promise<Order> {
     } else if (err instanceof APIConnectionError) {
       const code: string | undefined = err.code;
       void code;
-    } else if (err instanceof DeadlineExceededError || err instanceof APITimeoutError) {
-      const k: 'timeout' = err.kind;
+    } else if (
+      err instanceof DeadlineExceededError ||
+      err instanceof APITimeoutError
+    ) {
+      const k: "timeout" = err.kind;
       void k;
-    } else if (err instanceof InvalidIdempotencyKeyError || err instanceof RequestAbortedError) {
+    } else if (
+      err instanceof InvalidIdempotencyKeyError ||
+      err instanceof RequestAbortedError
+    ) {
       void err.kind;
     }
     if (err instanceof SDKError) {
@@ -139,16 +194,36 @@ async function example(options: CallOptions = {}): Promise<Order> {
   }
 }
 
-const deadline: number | undefined = deadlineFromHeaders({ 'request-timeout-ms': '1500' });
-const hint: number | undefined = parseRetryAfter(new Headers({ 'retry-after': '2' }));
-const sleeps: number[] = [fullJitter(0.5, 0, 500, 20000), decorrelatedJitter(0.5, 500, 500, 20000)];
+const deadline: number | undefined = deadlineFromHeaders({
+  "request-timeout-ms": "1500",
+});
+const hint: number | undefined = parseRetryAfter(
+  new Headers({ "retry-after": "2" }),
+);
+const sleeps: number[] = [
+  fullJitter(0.5, 0, 500, 20000),
+  decorrelatedJitter(0.5, 500, 500, 20000),
+];
 const bucket = new TokenBucket(500);
 const decision = decide(
-  { type: 'timeout', cause: undefined },
+  { type: "timeout", cause: undefined },
   {
-    retryClass: 'safe', failures: 'reattempt', prior500s: 0, attempts: 1, maxAttempts: 3, retries: true,
-    retriesSoFar: 0, now: 0, deadline: 1000, wallNow: Date.now(), jitter: 'full', baseMs: 500, capMs: 20000,
-    prevSleepMs: 500, random: () => 0.5, bucket,
+    retryClass: "safe",
+    failures: "reattempt",
+    prior500s: 0,
+    attempts: 1,
+    maxAttempts: 3,
+    retries: true,
+    retriesSoFar: 0,
+    now: 0,
+    deadline: 1000,
+    wallNow: Date.now(),
+    jitter: "full",
+    baseMs: 500,
+    capMs: 20000,
+    prevSleepMs: 500,
+    random: () => 0.5,
+    bucket,
   },
 );
 if (decision.retry) {
@@ -158,4 +233,12 @@ if (decision.retry) {
   const r: StopReason = decision.stopReason;
   void r;
 }
-void [level, example, deadline, hint, sleeps, validateIdempotencyKey('k'), newIdempotencyKey()];
+void [
+  level,
+  example,
+  deadline,
+  hint,
+  sleeps,
+  validateIdempotencyKey("k"),
+  newIdempotencyKey(),
+];

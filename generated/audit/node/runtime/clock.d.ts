@@ -9,6 +9,9 @@ export interface Clock {
 /** Uniform draws in [0, 1). */
 export type RandomSource = () => number;
 
-export declare function realSleep(ms: number, signal?: AbortSignal): Promise<void>;
+export declare function realSleep(
+  ms: number,
+  signal?: AbortSignal,
+): Promise<void>;
 export declare const systemClock: Clock;
 export declare const systemRandom: RandomSource;

@@ -1,17 +1,20 @@
 // Deadline propagation (contract section 5).
 
-export const DEFAULT_REQUEST_TIMEOUT_HEADER = 'Request-Timeout-Ms';
+export const DEFAULT_REQUEST_TIMEOUT_HEADER = "Request-Timeout-Ms";
 
 function lookup(headers, name) {
   const want = name.toLowerCase();
   if (headers == null) return undefined;
-  if (typeof Headers !== 'undefined' && headers instanceof Headers) {
+  if (typeof Headers !== "undefined" && headers instanceof Headers) {
     return headers.get(want) ?? undefined;
   }
-  const entries = typeof headers.entries === 'function' ? headers.entries() : Object.entries(headers);
+  const entries =
+    typeof headers.entries === "function"
+      ? headers.entries()
+      : Object.entries(headers);
   for (const [k, v] of entries) {
     if (String(k).toLowerCase() !== want || v == null) continue;
-    return Array.isArray(v) ? v.join(',') : String(v);
+    return Array.isArray(v) ? v.join(",") : String(v);
   }
   return undefined;
 }
@@ -33,11 +36,15 @@ function lookup(headers, name) {
  * @param {number} [nowMs] wall-clock now, epoch ms
  * @returns {number | undefined}
  */
-export function deadlineFromHeaders(headers, name = 'request-timeout-ms', nowMs = Date.now()) {
+export function deadlineFromHeaders(
+  headers,
+  name = "request-timeout-ms",
+  nowMs = Date.now(),
+) {
   const raw = lookup(headers, name);
   if (raw === undefined) return undefined;
   let best;
-  for (const part of raw.split(',')) {
+  for (const part of raw.split(",")) {
     const v = part.trim();
     if (!/^\d+$/.test(v)) return undefined;
     const ms = Number(v);

@@ -1,8 +1,8 @@
 // Idempotency keys (contract section 4).
-import { randomUUID } from 'node:crypto';
-import { InvalidIdempotencyKeyError } from './errors.js';
+import { randomUUID } from "node:crypto";
+import { InvalidIdempotencyKeyError } from "./errors.js";
 
-export const DEFAULT_KEY_HEADER = 'Idempotency-Key';
+export const DEFAULT_KEY_HEADER = "Idempotency-Key";
 export const DEFAULT_KEY_MAX_LENGTH = 255;
 
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
@@ -14,12 +14,17 @@ const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
  * @param {number} [maxLength]
  * @returns {string} the key
  */
-export function validateIdempotencyKey(key, maxLength = DEFAULT_KEY_MAX_LENGTH) {
-  if (typeof key !== 'string') {
-    throw new InvalidIdempotencyKeyError(`idempotency key must be a string, got ${typeof key}`);
+export function validateIdempotencyKey(
+  key,
+  maxLength = DEFAULT_KEY_MAX_LENGTH,
+) {
+  if (typeof key !== "string") {
+    throw new InvalidIdempotencyKeyError(
+      `idempotency key must be a string, got ${typeof key}`,
+    );
   }
   if (key.length === 0) {
-    throw new InvalidIdempotencyKeyError('idempotency key must not be empty');
+    throw new InvalidIdempotencyKeyError("idempotency key must not be empty");
   }
   if (key.length > maxLength) {
     throw new InvalidIdempotencyKeyError(
@@ -28,7 +33,7 @@ export function validateIdempotencyKey(key, maxLength = DEFAULT_KEY_MAX_LENGTH) 
   }
   if (!VISIBLE_ASCII.test(key)) {
     throw new InvalidIdempotencyKeyError(
-      'idempotency key must contain visible ASCII characters only (0x21-0x7E, no spaces or control characters)',
+      "idempotency key must contain visible ASCII characters only (0x21-0x7E, no spaces or control characters)",
     );
   }
   return key;

@@ -27,17 +27,37 @@ export function fullJitter(u, n, baseMs, capMs) {
  * @param {number} capMs
  */
 export function decorrelatedJitter(u, prevMs, baseMs, capMs) {
-  return Math.min(capMs, Math.floor(baseMs + u * (prevMs * DECORRELATED_MULTIPLIER - baseMs)));
+  return Math.min(
+    capMs,
+    Math.floor(baseMs + u * (prevMs * DECORRELATED_MULTIPLIER - baseMs)),
+  );
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
-const LONG_DAY = '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
-const MONTH = '(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
-const TIME = '(\\d{2}):(\\d{2}):(\\d{2})';
+const MONTHS = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sep",
+  "Oct",
+  "Nov",
+  "Dec",
+];
+const DAY = "(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)";
+const LONG_DAY = "(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)";
+const MONTH = "(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)";
+const TIME = "(\\d{2}):(\\d{2}):(\\d{2})";
 // RFC 9110 section 5.6.7: IMF-fixdate, and the two obsolete forms a recipient must accept.
-const IMF_FIXDATE = new RegExp(`^${DAY}, (\\d{2}) ${MONTH} (\\d{4}) ${TIME} GMT$`);
-const RFC850 = new RegExp(`^${LONG_DAY}, (\\d{2})-${MONTH}-(\\d{2}) ${TIME} GMT$`);
+const IMF_FIXDATE = new RegExp(
+  `^${DAY}, (\\d{2}) ${MONTH} (\\d{4}) ${TIME} GMT$`,
+);
+const RFC850 = new RegExp(
+  `^${LONG_DAY}, (\\d{2})-${MONTH}-(\\d{2}) ${TIME} GMT$`,
+);
 const ASCTIME = new RegExp(`^${DAY} ${MONTH} ([ \\d]\\d) ${TIME} (\\d{4})$`);
 
 function utc(year, month, day, h, m, s) {
@@ -78,9 +98,10 @@ const DIGITS = /^\d+$/;
 
 function headerValue(headers, name) {
   if (headers == null) return null;
-  if (typeof headers.get === 'function') return headers.get(name);
+  if (typeof headers.get === "function") return headers.get(name);
   for (const [k, v] of Object.entries(headers)) {
-    if (k.toLowerCase() === name) return Array.isArray(v) ? v.join(', ') : v == null ? null : String(v);
+    if (k.toLowerCase() === name)
+      return Array.isArray(v) ? v.join(", ") : v == null ? null : String(v);
   }
   return null;
 }
@@ -95,9 +116,9 @@ function headerValue(headers, name) {
  * @returns {number | undefined}
  */
 export function parseRetryAfter(headers, wallNowMs = Date.now()) {
-  const ms = headerValue(headers, 'retry-after-ms');
+  const ms = headerValue(headers, "retry-after-ms");
   if (ms != null && DIGITS.test(ms.trim())) return Number(ms.trim());
-  const ra = headerValue(headers, 'retry-after');
+  const ra = headerValue(headers, "retry-after");
   if (ra == null) return undefined;
   const v = ra.trim();
   if (DIGITS.test(v)) return Number(v) * 1000;

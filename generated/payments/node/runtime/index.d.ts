@@ -1,4 +1,4 @@
-export { Runtime, DEFAULTS, defaultRetryClass } from './runtime.js';
+export { Runtime, DEFAULTS, defaultRetryClass } from "./runtime.js";
 export type {
   RuntimeConfig,
   Operation,
@@ -11,7 +11,7 @@ export type {
   Jitter,
   FetchLike,
   RetryClass,
-} from './runtime.js';
+} from "./runtime.js";
 export {
   SDKError,
   InvalidArgumentError,
@@ -35,20 +35,39 @@ export {
   IdempotencyMismatchError,
   STOP_REASONS,
   apiErrorClassFor,
-} from './errors.js';
-export type { StopReason, ErrorKind, SDKErrorInit, APIErrorInit } from './errors.js';
+} from "./errors.js";
+export type {
+  StopReason,
+  ErrorKind,
+  SDKErrorInit,
+  APIErrorInit,
+} from "./errors.js";
 export {
   TokenBucket,
   DEFAULT_BUDGET_CAPACITY,
   THROTTLING_RETRY_COST,
   RETRY_COST,
   NO_RETRY_REFUND,
-} from './budget.js';
-export { fullJitter, decorrelatedJitter, parseRetryAfter, parseHttpDate, MAX_RETRY_AFTER_MS } from './backoff.js';
-export type { HeaderSource } from './backoff.js';
-export { validateIdempotencyKey, newIdempotencyKey, DEFAULT_KEY_HEADER, DEFAULT_KEY_MAX_LENGTH } from './keys.js';
-export { deadlineFromHeaders, DEFAULT_REQUEST_TIMEOUT_HEADER } from './deadline.js';
-export type { IncomingHeaders } from './deadline.js';
+} from "./budget.js";
+export {
+  fullJitter,
+  decorrelatedJitter,
+  parseRetryAfter,
+  parseHttpDate,
+  MAX_RETRY_AFTER_MS,
+} from "./backoff.js";
+export type { HeaderSource } from "./backoff.js";
+export {
+  validateIdempotencyKey,
+  newIdempotencyKey,
+  DEFAULT_KEY_HEADER,
+  DEFAULT_KEY_MAX_LENGTH,
+} from "./keys.js";
+export {
+  deadlineFromHeaders,
+  DEFAULT_REQUEST_TIMEOUT_HEADER,
+} from "./deadline.js";
+export type { IncomingHeaders } from "./deadline.js";
 export {
   strictEncode,
   reservedEncode,
@@ -66,14 +85,21 @@ export {
   buildPath,
   queryString,
   encodeQuery,
-} from './encoding.js';
-export type { Scalar, QueryInput, PathStyle, QueryStyle, ParamEncoding, FormField } from './encoding.js';
-export { multipartBody, concreteMediaType } from './multipart.js';
-export type { MultipartPart } from './multipart.js';
-export { systemClock, systemRandom, realSleep } from './clock.js';
-export type { Clock, RandomSource } from './clock.js';
-export { makeLogger, parseLogLevel, DEFAULT_LOG_ENV_VAR } from './log.js';
-export type { Logger, LogLevel, LogFields, LoggerOptions } from './log.js';
+} from "./encoding.js";
+export type {
+  Scalar,
+  QueryInput,
+  PathStyle,
+  QueryStyle,
+  ParamEncoding,
+  FormField,
+} from "./encoding.js";
+export { multipartBody, concreteMediaType } from "./multipart.js";
+export type { MultipartPart } from "./multipart.js";
+export { systemClock, systemRandom, realSleep } from "./clock.js";
+export type { Clock, RandomSource } from "./clock.js";
+export { makeLogger, parseLogLevel, DEFAULT_LOG_ENV_VAR } from "./log.js";
+export type { Logger, LogLevel, LogFields, LoggerOptions } from "./log.js";
 export {
   decide,
   classifyFailure,
@@ -85,7 +111,7 @@ export {
   AMBIGUOUS_CONNECTION_CODES,
   DEFAULT_IN_FLIGHT_CODE,
   DEFAULT_MISMATCH_CODE,
-} from './policy.js';
+} from "./policy.js";
 export type {
   Outcome,
   ResponseOutcome,
@@ -95,6 +121,12 @@ export type {
   AbortedOutcome,
   DecisionState,
   Decision,
-} from './policy.js';
-export { resolveAuth } from './auth.js';
-export type { Auth, BearerAuth, BasicAuth, ApiKeyAuth, Secret } from './auth.js';
+} from "./policy.js";
+export { resolveAuth } from "./auth.js";
+export type {
+  Auth,
+  BearerAuth,
+  BasicAuth,
+  ApiKeyAuth,
+  Secret,
+} from "./auth.js";

@@ -16,4 +16,6 @@ export declare function multipartBody<V extends object | null | undefined>(
 ): V extends object ? Blob : Blob | undefined;
 
 /** The first concrete media type of an encoding's contentType list. */
-export declare function concreteMediaType(contentType: unknown): string | undefined;
+export declare function concreteMediaType(
+  contentType: unknown,
+): string | undefined;

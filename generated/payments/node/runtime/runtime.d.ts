@@ -1,12 +1,12 @@
-import type { Auth } from './auth.js';
-import type { TokenBucket } from './budget.js';
-import type { Clock, RandomSource } from './clock.js';
-import type { Logger, LoggerOptions, LogLevel } from './log.js';
-import type { QueryInput } from './encoding.js';
-import type { RetryClass } from './policy.js';
+import type { Auth } from "./auth.js";
+import type { TokenBucket } from "./budget.js";
+import type { Clock, RandomSource } from "./clock.js";
+import type { Logger, LoggerOptions, LogLevel } from "./log.js";
+import type { QueryInput } from "./encoding.js";
+import type { RetryClass } from "./policy.js";
 
-export type { RetryClass } from './policy.js';
-export type Jitter = 'full' | 'decorrelated';
+export type { RetryClass } from "./policy.js";
+export type Jitter = "full" | "decorrelated";
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 /** Client-wide settings; absent fields take the contract defaults. */
@@ -83,14 +83,14 @@ export interface Operation {
   p99Ms?: number | null;
   retry?: RetryOverrides;
   /** Server's stored-failure policy; default 'reattempt'. */
-  failures?: 'replay' | 'reattempt';
+  failures?: "replay" | "reattempt";
   /** Default 'concurrent_idempotent_requests'. */
   inFlightCode?: string;
   /** Default 'invalid_idempotent_request'. */
   mismatchCode?: string;
 }
 
-export type ParseAs = 'auto' | 'json' | 'text' | 'bytes';
+export type ParseAs = "auto" | "json" | "text" | "bytes";
 
 /** One request, already encoded by generated code. */
 export interface RequestSpec {
@@ -109,7 +109,16 @@ export interface RequestSpec {
   authCookies?: readonly string[];
   headers?: HeadersInit;
   /** Raw body: string, bytes, Blob, URLSearchParams, FormData; plain objects/arrays are sent as JSON. */
-  body?: string | Uint8Array | ArrayBuffer | Blob | URLSearchParams | FormData | Record<string, unknown> | unknown[] | null;
+  body?:
+    | string
+    | Uint8Array
+    | ArrayBuffer
+    | Blob
+    | URLSearchParams
+    | FormData
+    | Record<string, unknown>
+    | unknown[]
+    | null;
   /** A value sent as JSON (Content-Type: application/json unless contentType says otherwise). */
   json?: unknown;
   /**
@@ -191,5 +200,9 @@ export declare class Runtime {
   readonly budget: TokenBucket;
   readonly log: Logger & { readonly level: LogLevel };
   /** One logical call: attempts, sleeps and retries under the contract. */
-  request<T = unknown>(operation: Operation, request?: RequestSpec, options?: CallOptions): Promise<RuntimeResponse<T>>;
+  request<T = unknown>(
+    operation: Operation,
+    request?: RequestSpec,
+    options?: CallOptions,
+  ): Promise<RuntimeResponse<T>>;
 }

@@ -20,7 +20,9 @@ export class TokenBucket {
    */
   constructor(capacity = DEFAULT_BUDGET_CAPACITY, initial = capacity) {
     if (!Number.isFinite(capacity) || capacity < 0) {
-      throw new RangeError(`budget capacity must be a finite number >= 0, got ${capacity}`);
+      throw new RangeError(
+        `budget capacity must be a finite number >= 0, got ${capacity}`,
+      );
     }
     this.#capacity = capacity;
     this.#level = 0;
@@ -40,7 +42,8 @@ export class TokenBucket {
    * @param {number} level
    */
   setLevel(level) {
-    if (!Number.isFinite(level)) throw new RangeError(`budget level must be finite, got ${level}`);
+    if (!Number.isFinite(level))
+      throw new RangeError(`budget level must be finite, got ${level}`);
     this.#level = Math.min(this.#capacity, Math.max(0, level));
   }
 

@@ -1,24 +1,24 @@
 /** Why retrying stopped. `none`: the error was raised before any attempt. */
 export type StopReason =
-  | 'not_retryable'
-  | 'attempts_exhausted'
-  | 'deadline_exceeded'
-  | 'budget_exhausted'
-  | 'unsafe_to_retry'
-  | 'none';
+  | "not_retryable"
+  | "attempts_exhausted"
+  | "deadline_exceeded"
+  | "budget_exhausted"
+  | "unsafe_to_retry"
+  | "none";
 
 /** Stable error kinds; the first six are the conformance kinds. */
 export type ErrorKind =
-  | 'api_error'
-  | 'idempotency_in_flight'
-  | 'idempotency_mismatch'
-  | 'connection'
-  | 'timeout'
-  | 'invalid_idempotency_key'
-  | 'invalid_argument'
-  | 'aborted'
-  | 'decode'
-  | 'sdk_error';
+  | "api_error"
+  | "idempotency_in_flight"
+  | "idempotency_mismatch"
+  | "connection"
+  | "timeout"
+  | "invalid_idempotency_key"
+  | "invalid_argument"
+  | "aborted"
+  | "decode"
+  | "sdk_error";
 
 export declare const STOP_REASONS: readonly StopReason[];
 
@@ -38,16 +38,16 @@ export declare class SDKError extends Error {
 }
 
 export declare class InvalidArgumentError extends SDKError {
-  readonly kind: 'invalid_argument';
+  readonly kind: "invalid_argument";
 }
 
 export declare class InvalidIdempotencyKeyError extends SDKError {
-  readonly kind: 'invalid_idempotency_key';
+  readonly kind: "invalid_idempotency_key";
 }
 
 /** The caller's own AbortSignal fired. `name` is 'AbortError'. Never retried. */
 export declare class RequestAbortedError extends SDKError {
-  readonly kind: 'aborted';
+  readonly kind: "aborted";
 }
 
 export interface ResponseParseErrorInit extends SDKErrorInit {
@@ -59,7 +59,7 @@ export interface ResponseParseErrorInit extends SDKErrorInit {
 /** A success response whose body could not be decoded as asked (parseAs 'json'). */
 export declare class ResponseParseError extends SDKError {
   constructor(message: string, init?: ResponseParseErrorInit);
-  readonly kind: 'decode';
+  readonly kind: "decode";
   readonly status: number | undefined;
   readonly headers: Headers | undefined;
   /** The raw bytes received. */
@@ -73,14 +73,14 @@ export interface APIConnectionErrorInit extends SDKErrorInit {
 /** The last attempt failed below HTTP: refused, reset, DNS, TLS handshake. */
 export declare class APIConnectionError extends SDKError {
   constructor(message: string, init?: APIConnectionErrorInit);
-  readonly kind: 'connection';
+  readonly kind: "connection";
   /** System or undici code, e.g. 'ECONNREFUSED', 'UND_ERR_SOCKET'. */
   readonly code: string | undefined;
 }
 
 /** The last attempt ran out of time (its attempt timeout, 3 x p99). */
 export declare class APITimeoutError extends SDKError {
-  readonly kind: 'timeout';
+  readonly kind: "timeout";
 }
 
 /** The call's overall deadline ran out (during an attempt, or before one could start). */
@@ -97,7 +97,7 @@ export interface APIErrorInit extends SDKErrorInit {
 /** The last attempt got an HTTP response that is not a success (not 2xx). */
 export declare class APIError extends SDKError {
   constructor(message: string, init: APIErrorInit);
-  readonly kind: 'api_error' | 'idempotency_in_flight' | 'idempotency_mismatch';
+  readonly kind: "api_error" | "idempotency_in_flight" | "idempotency_mismatch";
   readonly status: number;
   readonly headers: Headers;
   /** Decoded body: parsed JSON, text, a Uint8Array, or undefined when empty. */
@@ -129,12 +129,12 @@ export declare class RateLimitError extends ClientError {}
 
 /** 409 with the in-flight code: the same key is still being processed. */
 export declare class IdempotencyInFlightError extends ConflictError {
-  readonly kind: 'idempotency_in_flight';
+  readonly kind: "idempotency_in_flight";
 }
 
 /** 409 with the payload-mismatch code: the same key was used with another payload. */
 export declare class IdempotencyMismatchError extends ConflictError {
-  readonly kind: 'idempotency_mismatch';
+  readonly kind: "idempotency_mismatch";
 }
 
 /** The APIError subclass for a status (not the idempotency 409 refinement). */

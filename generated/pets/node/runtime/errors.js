@@ -29,12 +29,12 @@
 //       ServerError                   5xx
 
 export const STOP_REASONS = Object.freeze([
-  'not_retryable',
-  'attempts_exhausted',
-  'deadline_exceeded',
-  'budget_exhausted',
-  'unsafe_to_retry',
-  'none',
+  "not_retryable",
+  "attempts_exhausted",
+  "deadline_exceeded",
+  "budget_exhausted",
+  "unsafe_to_retry",
+  "none",
 ]);
 
 export class SDKError extends Error {
@@ -43,37 +43,40 @@ export class SDKError extends Error {
    * @param {{kind?: string, attempts?: number, stopReason?: string, cause?: unknown}} [init]
    */
   constructor(message, init = {}) {
-    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    super(
+      message,
+      init.cause === undefined ? undefined : { cause: init.cause },
+    );
     this.name = new.target.name;
-    this.kind = init.kind ?? 'sdk_error';
+    this.kind = init.kind ?? "sdk_error";
     this.attempts = init.attempts ?? 0;
-    this.stopReason = init.stopReason ?? 'none';
+    this.stopReason = init.stopReason ?? "none";
   }
 }
 
 export class InvalidArgumentError extends SDKError {
   constructor(message, init = {}) {
-    super(message, { ...init, kind: 'invalid_argument' });
+    super(message, { ...init, kind: "invalid_argument" });
   }
 }
 
 export class InvalidIdempotencyKeyError extends SDKError {
   constructor(message, init = {}) {
-    super(message, { ...init, kind: 'invalid_idempotency_key' });
+    super(message, { ...init, kind: "invalid_idempotency_key" });
   }
 }
 
 export class RequestAbortedError extends SDKError {
   constructor(message, init = {}) {
-    super(message, { ...init, kind: 'aborted' });
+    super(message, { ...init, kind: "aborted" });
     // Same name as a DOM abort, so `err.name === 'AbortError'` checks keep working.
-    this.name = 'AbortError';
+    this.name = "AbortError";
   }
 }
 
 export class ResponseParseError extends SDKError {
   constructor(message, init = {}) {
-    super(message, { ...init, kind: 'decode' });
+    super(message, { ...init, kind: "decode" });
     this.status = init.status;
     this.headers = init.headers;
     this.body = init.body;
@@ -82,7 +85,7 @@ export class ResponseParseError extends SDKError {
 
 export class APIConnectionError extends SDKError {
   constructor(message, init = {}) {
-    super(message, { ...init, kind: 'connection' });
+    super(message, { ...init, kind: "connection" });
     /** System or undici code of the failure, e.g. ECONNREFUSED, UND_ERR_SOCKET. */
     this.code = init.code;
   }
@@ -90,7 +93,7 @@ export class APIConnectionError extends SDKError {
 
 export class APITimeoutError extends SDKError {
   constructor(message, init = {}) {
-    super(message, { ...init, kind: 'timeout' });
+    super(message, { ...init, kind: "timeout" });
   }
 }
 
@@ -103,7 +106,7 @@ export class APIError extends SDKError {
    *          attempts?: number, stopReason?: string, kind?: string, cause?: unknown}} init
    */
   constructor(message, init) {
-    super(message, { ...init, kind: init.kind ?? 'api_error' });
+    super(message, { ...init, kind: init.kind ?? "api_error" });
     this.status = init.status;
     this.headers = init.headers ?? new Headers();
     this.body = init.body;
@@ -126,13 +129,13 @@ export class RateLimitError extends ClientError {}
 
 export class IdempotencyInFlightError extends ConflictError {
   constructor(message, init) {
-    super(message, { ...init, kind: 'idempotency_in_flight' });
+    super(message, { ...init, kind: "idempotency_in_flight" });
   }
 }
 
 export class IdempotencyMismatchError extends ConflictError {
   constructor(message, init) {
-    super(message, { ...init, kind: 'idempotency_mismatch' });
+    super(message, { ...init, kind: "idempotency_mismatch" });
   }
 }
 
