@@ -180,9 +180,12 @@ class Model:
             for name, value in (slots or {}).items():
                 object.__setattr__(self, name, value)
 
-    def to_dict(self) -> dict[str, Any]:
-        """The model's JSON form."""
-        raise NotImplementedError
+    if TYPE_CHECKING:
+        # Every generated model defines its own (templates/python/
+        # models_class.py.jinja); declared here for the type checker only.
+        def to_dict(self) -> dict[str, Any]:
+            """The model's JSON form."""
+            ...
 
 
 class ResponseValidationError(_runtime.SDKError):
