@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 
 mod hash;
+pub(crate) mod layout;
 mod node;
 mod python;
 pub mod registry;

@@ -1,70 +1,21 @@
 //! Line breaking for the few generated constructs whose width depends on the
 //! spec (calls, parameter lists, arrays, unions), the way prettier breaks them
-//! at 80 columns, so the generated files are prettier-clean as written.
-//!
-//! This is the document model prettier itself uses (Wadler's): text, line
-//! breaks that are a space (`line`) or nothing (`softline`) when their group
-//! fits on one line, groups, indentation and `if_break` text.
+//! at 80 columns, so the generated files are prettier-clean as written. The
+//! documents are the shared engine's (`emit/layout.rs`); this module holds
+//! prettier's settings and the shapes prettier gives each construct.
 
-use std::borrow::Cow;
-use std::rc::Rc;
+pub use crate::emit::layout::{concat, group, group_of, indent, lit, text, D};
+use crate::emit::layout::{join, Style};
 
-const WIDTH: usize = 80;
+/// prettier's defaults: 80 columns, two spaces.
+const PRETTIER: Style = Style {
+    width: 80,
+    indent: 2,
+};
 
-#[derive(Debug, Clone)]
-pub enum D {
-    Text(Cow<'static, str>),
-    /// A space when flat, a new line when broken.
-    Line,
-    /// Nothing when flat, a new line when broken.
-    SoftLine,
-    /// Text only when the enclosing group is broken (or flat).
-    IfBreak(&'static str, &'static str),
-    Concat(Rc<[D]>),
-    Indent(Rc<[D]>),
-    /// Fits on one line or breaks; `force` breaks it whatever the width.
-    Group(Rc<[D]>, bool),
-    /// Prettier's conditional group: the first of the layouts that fits (up to
-    /// its first forced line break), else the last one, broken.
-    Choice(Vec<D>),
-}
-
-pub fn text(s: impl Into<String>) -> D {
-    D::Text(Cow::Owned(s.into()))
-}
-
-/// Text the generator writes itself, held without a copy.
-pub fn lit(s: &'static str) -> D {
-    D::Text(Cow::Borrowed(s))
-}
-
-pub fn concat(parts: Vec<D>) -> D {
-    D::Concat(parts.into())
-}
-
-/// Parts indented by one level when their group breaks.
-pub fn indent(parts: Vec<D>) -> D {
-    D::Indent(parts.into())
-}
-
-/// A group, broken whatever the width when `force`.
-pub fn group_of(parts: Vec<D>, force: bool) -> D {
-    D::Group(parts.into(), force)
-}
-
-pub fn group(parts: Vec<D>) -> D {
-    D::Group(parts.into(), false)
-}
-
-fn join(items: Vec<D>, sep: Vec<D>) -> Vec<D> {
-    let mut out = Vec::with_capacity(items.len() * (sep.len() + 1));
-    for (i, item) in items.into_iter().enumerate() {
-        if i > 0 {
-            out.extend(sep.iter().cloned());
-        }
-        out.push(item);
-    }
-    out
+/// Prints `doc` as prettier would, from column `indent`.
+pub fn render(doc: &D, indent: usize) -> String {
+    crate::emit::layout::render(doc, indent, PRETTIER)
 }
 
 /// `open` items `close`, with a trailing comma when broken (prettier's
@@ -197,159 +148,6 @@ pub fn union_after(head: &str, members: Vec<String>, tail: &str) -> D {
         group(vec![indent(vec![D::Line, union])]),
         text(tail),
     ])
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
-    Flat,
-    Break,
-}
-
-fn width(s: &str) -> usize {
-    s.chars().count()
-}
-
-/// Whether `next` (then the rest of the line) fits in `room` columns.
-fn fits(next: (usize, Mode, &D), rest: &[(usize, Mode, &D)], room: usize) -> bool {
-    fits_parts(next.1, std::slice::from_ref(next.2), rest, room)
-}
-
-/// Whether `parts` laid out in `mode` (then the rest of the line) fit in
-/// `room` columns. Documents are visited left to right; each level of the
-/// walk keeps the slice of its parts still to visit, so a long list is not
-/// copied just to find that its first items are too wide.
-fn fits_parts(mode: Mode, parts: &[D], rest: &[(usize, Mode, &D)], room: usize) -> bool {
-    let mut room = room as isize;
-    let mut stack: Vec<(Mode, &[D])> = vec![(mode, parts)];
-    let mut rest_idx = rest.len();
-    loop {
-        let Some(top) = stack.last_mut() else {
-            if rest_idx == 0 {
-                return true;
-            }
-            rest_idx -= 1;
-            let (_, mode, doc) = rest[rest_idx];
-            stack.push((mode, std::slice::from_ref(doc)));
-            continue;
-        };
-        let mode = top.0;
-        let Some((doc, later)) = top.1.split_first() else {
-            stack.pop();
-            continue;
-        };
-        top.1 = later;
-        match doc {
-            D::Text(s) => {
-                room -= width(s) as isize;
-                if room < 0 {
-                    return false;
-                }
-            }
-            D::Line | D::SoftLine => {
-                if mode == Mode::Break {
-                    return true;
-                }
-                if matches!(doc, D::Line) {
-                    room -= 1;
-                    if room < 0 {
-                        return false;
-                    }
-                }
-            }
-            D::IfBreak(broken, flat) => {
-                let s = if mode == Mode::Break { broken } else { flat };
-                room -= width(s) as isize;
-                if room < 0 {
-                    return false;
-                }
-            }
-            D::Concat(parts) | D::Indent(parts) => stack.push((mode, &parts[..])),
-            D::Group(parts, force) => {
-                let m = if *force { Mode::Break } else { mode };
-                stack.push((m, &parts[..]));
-            }
-            D::Choice(states) => {
-                if let Some(d) = if mode == Mode::Break {
-                    states.last()
-                } else {
-                    states.first()
-                } {
-                    stack.push((mode, std::slice::from_ref(d)));
-                }
-            }
-        }
-    }
-}
-
-/// Prints `doc` starting at column `indent` (the first line is assumed to be
-/// indented already); continuation lines are indented from `indent`.
-pub fn render(doc: &D, indent: usize) -> String {
-    let mut out = String::new();
-    let mut pos = indent;
-    let mut cmds: Vec<(usize, Mode, &D)> = vec![(indent, Mode::Break, doc)];
-    while let Some((ind, mode, d)) = cmds.pop() {
-        match d {
-            D::Text(s) => {
-                out.push_str(s);
-                pos += width(s);
-            }
-            D::Line | D::SoftLine => {
-                if mode == Mode::Flat {
-                    if matches!(d, D::Line) {
-                        out.push(' ');
-                        pos += 1;
-                    }
-                } else {
-                    while out.ends_with(' ') {
-                        out.pop();
-                    }
-                    out.push('\n');
-                    out.extend(std::iter::repeat_n(' ', ind));
-                    pos = ind;
-                }
-            }
-            D::IfBreak(broken, flat) => {
-                let s = if mode == Mode::Break { broken } else { flat };
-                out.push_str(s);
-                pos += width(s);
-            }
-            D::Concat(parts) => {
-                for p in parts.iter().rev() {
-                    cmds.push((ind, mode, p));
-                }
-            }
-            D::Indent(parts) => {
-                for p in parts.iter().rev() {
-                    cmds.push((ind + 2, mode, p));
-                }
-            }
-            D::Group(parts, force) => {
-                let flat = !*force
-                    && (mode == Mode::Flat
-                        || fits_parts(Mode::Flat, parts, &cmds, WIDTH.saturating_sub(pos)));
-                let m = if flat { Mode::Flat } else { Mode::Break };
-                for p in parts.iter().rev() {
-                    cmds.push((ind, m, p));
-                }
-            }
-            D::Choice(states) => {
-                let room = WIDTH.saturating_sub(pos);
-                let chosen = if mode == Mode::Flat {
-                    states.first().map(|d| (Mode::Flat, d))
-                } else {
-                    states[..states.len().saturating_sub(1)]
-                        .iter()
-                        .find(|d| fits((ind, Mode::Flat, d), &cmds, room))
-                        .map(|d| (Mode::Flat, d))
-                        .or_else(|| states.last().map(|d| (Mode::Break, d)))
-                };
-                if let Some((m, d)) = chosen {
-                    cmds.push((ind, m, d));
-                }
-            }
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -1,0 +1,273 @@
+//! The one document layout engine of the three emitters: Wadler's model, as
+//! prettier uses it. A document is text, line breaks that are a space
+//! (`Line`) or nothing (`SoftLine`) when their group fits on one line, groups,
+//! indentation and text written only when its group is broken (`IfBreak`).
+//! Each language keeps only its formatter's settings ([`Style`]) and the
+//! combinators that build its constructs the way its formatter lays them out
+//! (`emit/<lang>/layout.rs`).
+
+use std::borrow::Cow;
+use std::rc::Rc;
+
+/// A formatter's settings: the line width and one level of indentation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Style {
+    pub width: usize,
+    pub indent: usize,
+}
+
+/// A document.
+#[derive(Debug, Clone)]
+pub enum D {
+    Text(Cow<'static, str>),
+    /// A space when flat, a new line when broken.
+    Line,
+    /// Nothing when flat, a new line when broken.
+    SoftLine,
+    /// Text only when the enclosing group is broken (or flat).
+    IfBreak(&'static str, &'static str),
+    Concat(Rc<[D]>),
+    Indent(Rc<[D]>),
+    /// Fits on one line or breaks; `force` breaks it whatever the width.
+    Group(Rc<[D]>, bool),
+    /// Prettier's conditional group: the first of the layouts that fits (up to
+    /// its first forced line break), else the last one, broken.
+    Choice(Vec<D>),
+}
+
+pub fn text(s: impl Into<String>) -> D {
+    D::Text(Cow::Owned(s.into()))
+}
+
+/// Text the generator writes itself, held without a copy.
+pub fn lit(s: &'static str) -> D {
+    D::Text(Cow::Borrowed(s))
+}
+
+pub fn concat(parts: Vec<D>) -> D {
+    D::Concat(parts.into())
+}
+
+/// Parts indented by one level when their group breaks.
+pub fn indent(parts: Vec<D>) -> D {
+    D::Indent(parts.into())
+}
+
+/// A group, broken whatever the width when `force`.
+pub fn group_of(parts: Vec<D>, force: bool) -> D {
+    D::Group(parts.into(), force)
+}
+
+pub fn group(parts: Vec<D>) -> D {
+    D::Group(parts.into(), false)
+}
+
+/// `items` with `sep` between each two.
+pub fn join(items: Vec<D>, sep: Vec<D>) -> Vec<D> {
+    let mut out = Vec::with_capacity(items.len() * (sep.len() + 1));
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            out.extend(sep.iter().cloned());
+        }
+        out.push(item);
+    }
+    out
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Flat,
+    Break,
+}
+
+fn width(s: &str) -> usize {
+    s.chars().count()
+}
+
+/// Whether `next` (then the rest of the line) fits in `room` columns.
+fn fits(next: (usize, Mode, &D), rest: &[(usize, Mode, &D)], room: usize) -> bool {
+    fits_parts(next.1, std::slice::from_ref(next.2), rest, room)
+}
+
+/// Whether `parts` laid out in `mode` (then the rest of the line) fit in
+/// `room` columns. Documents are visited left to right; each level of the
+/// walk keeps the slice of its parts still to visit, so a long list is not
+/// copied just to find that its first items are too wide.
+fn fits_parts(mode: Mode, parts: &[D], rest: &[(usize, Mode, &D)], room: usize) -> bool {
+    let mut room = room as isize;
+    let mut stack: Vec<(Mode, &[D])> = vec![(mode, parts)];
+    let mut rest_idx = rest.len();
+    loop {
+        let Some(top) = stack.last_mut() else {
+            if rest_idx == 0 {
+                return true;
+            }
+            rest_idx -= 1;
+            let (_, mode, doc) = rest[rest_idx];
+            stack.push((mode, std::slice::from_ref(doc)));
+            continue;
+        };
+        let mode = top.0;
+        let Some((doc, later)) = top.1.split_first() else {
+            stack.pop();
+            continue;
+        };
+        top.1 = later;
+        match doc {
+            D::Text(s) => {
+                room -= width(s) as isize;
+                if room < 0 {
+                    return false;
+                }
+            }
+            D::Line | D::SoftLine => {
+                if mode == Mode::Break {
+                    return true;
+                }
+                if matches!(doc, D::Line) {
+                    room -= 1;
+                    if room < 0 {
+                        return false;
+                    }
+                }
+            }
+            D::IfBreak(broken, flat) => {
+                let s = if mode == Mode::Break { broken } else { flat };
+                room -= width(s) as isize;
+                if room < 0 {
+                    return false;
+                }
+            }
+            D::Concat(parts) | D::Indent(parts) => stack.push((mode, &parts[..])),
+            D::Group(parts, force) => {
+                let m = if *force { Mode::Break } else { mode };
+                stack.push((m, &parts[..]));
+            }
+            D::Choice(states) => {
+                if let Some(d) = if mode == Mode::Break {
+                    states.last()
+                } else {
+                    states.first()
+                } {
+                    stack.push((mode, std::slice::from_ref(d)));
+                }
+            }
+        }
+    }
+}
+
+/// Prints `doc` in `style` starting at column `indent` (the first line is assumed to be
+/// indented already); continuation lines are indented from `indent`.
+pub fn render(doc: &D, indent: usize, style: Style) -> String {
+    let mut out = String::new();
+    let mut pos = indent;
+    let mut cmds: Vec<(usize, Mode, &D)> = vec![(indent, Mode::Break, doc)];
+    while let Some((ind, mode, d)) = cmds.pop() {
+        match d {
+            D::Text(s) => {
+                out.push_str(s);
+                pos += width(s);
+            }
+            D::Line | D::SoftLine => {
+                if mode == Mode::Flat {
+                    if matches!(d, D::Line) {
+                        out.push(' ');
+                        pos += 1;
+                    }
+                } else {
+                    while out.ends_with(' ') {
+                        out.pop();
+                    }
+                    out.push('\n');
+                    out.extend(std::iter::repeat_n(' ', ind));
+                    pos = ind;
+                }
+            }
+            D::IfBreak(broken, flat) => {
+                let s = if mode == Mode::Break { broken } else { flat };
+                out.push_str(s);
+                pos += width(s);
+            }
+            D::Concat(parts) => {
+                for p in parts.iter().rev() {
+                    cmds.push((ind, mode, p));
+                }
+            }
+            D::Indent(parts) => {
+                for p in parts.iter().rev() {
+                    cmds.push((ind + style.indent, mode, p));
+                }
+            }
+            D::Group(parts, force) => {
+                let flat = !*force
+                    && (mode == Mode::Flat
+                        || fits_parts(Mode::Flat, parts, &cmds, style.width.saturating_sub(pos)));
+                let m = if flat { Mode::Flat } else { Mode::Break };
+                for p in parts.iter().rev() {
+                    cmds.push((ind, m, p));
+                }
+            }
+            D::Choice(states) => {
+                let room = style.width.saturating_sub(pos);
+                let chosen = if mode == Mode::Flat {
+                    states.first().map(|d| (Mode::Flat, d))
+                } else {
+                    states[..states.len().saturating_sub(1)]
+                        .iter()
+                        .find(|d| fits((ind, Mode::Flat, d), &cmds, room))
+                        .map(|d| (Mode::Flat, d))
+                        .or_else(|| states.last().map(|d| (Mode::Break, d)))
+                };
+                if let Some((m, d)) = chosen {
+                    cmds.push((ind, m, d));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn list(items: &[&str]) -> D {
+        let mut inner = vec![D::SoftLine];
+        inner.extend(join(
+            items.iter().map(|s| text(*s)).collect(),
+            vec![lit(","), D::Line],
+        ));
+        inner.push(D::IfBreak(",", ""));
+        group(vec![lit("f("), indent(inner), D::SoftLine, lit(")")])
+    }
+
+    #[test]
+    fn the_style_sets_the_width_and_the_indent() {
+        let doc = list(&["alpha", "beta"]);
+        let wide = Style {
+            width: 20,
+            indent: 4,
+        };
+        assert_eq!(render(&doc, 0, wide), "f(alpha, beta)");
+        let narrow = Style {
+            width: 10,
+            indent: 4,
+        };
+        assert_eq!(render(&doc, 0, narrow), "f(\n    alpha,\n    beta,\n)");
+        let two = Style {
+            width: 10,
+            indent: 2,
+        };
+        assert_eq!(render(&doc, 2, two), "f(\n    alpha,\n    beta,\n  )");
+    }
+
+    #[test]
+    fn text_after_a_group_counts_against_its_fit() {
+        let doc = concat(vec![list(&["a", "b"]), lit(" + tail")]);
+        let style = Style {
+            width: 10,
+            indent: 2,
+        };
+        assert_eq!(render(&doc, 0, style), "f(\n  a,\n  b,\n) + tail");
+    }
+}
