@@ -867,6 +867,18 @@ export class Runtime {
   }
 
   /**
+   * The base URL an operation's calls go to: its own server (mapped by
+   * `serverUrls`), else the client's.
+   * @param {import('./runtime.js').Operation} operation
+   */
+  baseUrlOf(operation) {
+    const op = operationOf(operation);
+    return op.baseUrl === undefined
+      ? this.config.baseUrl
+      : this.#serverBase(op);
+  }
+
+  /**
    * Where an operation with servers of its own sends its requests: the
    * replacement the client's `serverUrls` gives for its server, else the
    * server itself; a relative one is resolved against the client's base URL.
