@@ -626,6 +626,21 @@ fn build(
         },
         started.elapsed().as_secs_f64()
     );
+    let mut by_style: std::collections::BTreeMap<&str, usize> = Default::default();
+    for op in &api.operations {
+        if let Some(p) = &op.plan.pagination {
+            *by_style.entry(p.style.as_str()).or_default() += 1;
+        }
+    }
+    if !by_style.is_empty() {
+        let styles: Vec<String> = by_style.iter().map(|(k, n)| format!("{n} {k}")).collect();
+        let paged: usize = by_style.values().sum();
+        eprintln!(
+            "pagination: {paged} list operation{} hand out their results a page at a time ({}); `sdkgen ir` shows each plan",
+            if paged == 1 { "" } else { "s" },
+            styles.join(", ")
+        );
+    }
     for w in api.warnings.iter().take(WARNINGS_LISTED) {
         eprintln!(
             "warning: {} at {}: {}: {}",

@@ -181,6 +181,37 @@ fn build_writes_each_requested_language_only() {
 }
 
 #[test]
+fn build_counts_the_paginated_operations_by_style() {
+    let dir = tempdir().join("out");
+    let o = sdkgen(&[
+        "build",
+        "generator/tests/fixtures/pages.yaml",
+        "--out",
+        dir.to_str().unwrap(),
+        "--lang",
+        "node",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(
+            "pagination: 5 list operations hand out their results a page at a time \
+             (2 cursor, 1 link_header, 1 next_url, 1 offset)"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    let o = sdkgen(&[
+        "build",
+        "specs/pets.yaml",
+        "--out",
+        dir.to_str().unwrap(),
+        "--lang",
+        "node",
+    ]);
+    assert!(!stderr(&o).contains("pagination:"), "{}", stderr(&o));
+}
+
+#[test]
 fn build_lists_what_it_degraded_with_the_schema_it_names() {
     let dir = tempdir();
     let spec = dir.join("bounds.yaml");

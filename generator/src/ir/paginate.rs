@@ -57,6 +57,20 @@ pub enum PageStyle {
     LinkHeader,
 }
 
+impl PageStyle {
+    /// The style's name, as `sdkgen ir` and the SDKs' descriptors write it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PageStyle::Cursor => "cursor",
+            PageStyle::ItemId => "item_id",
+            PageStyle::Offset => "offset",
+            PageStyle::Page => "page",
+            PageStyle::NextUrl => "next_url",
+            PageStyle::LinkHeader => "link_header",
+        }
+    }
+}
+
 /// Query parameters that pass a cursor back.
 const CURSOR_PARAMS: &[&str] = &[
     "cursor",
