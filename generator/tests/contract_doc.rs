@@ -68,6 +68,15 @@ fn says(default: &str, value: &Value) -> bool {
             leading == n.to_string()
         }
         Value::String(s) => default.trim_matches('`') == s || default.starts_with(s.as_str()),
+        // A list: the cell's code spans, in order (`a`, then `b`).
+        Value::Array(items) => {
+            let spans: Vec<&str> = default.split('`').skip(1).step_by(2).collect();
+            spans.len() == items.len()
+                && items
+                    .iter()
+                    .zip(&spans)
+                    .all(|(v, s)| v.as_str() == Some(*s))
+        }
         _ => false,
     }
 }
@@ -108,6 +117,10 @@ fn the_contract_table_is_the_defaults_file() {
 fn a_changed_value_is_caught() {
     // The comparison itself can fail: a row whose figure differs is refused.
     assert!(!says("4", &Value::from(3)));
+    let list = serde_json::json!(["x-request-id", "request-id"]);
+    assert!(says("`x-request-id`, then `request-id`", &list));
+    assert!(!says("`request-id`, then `x-request-id`", &list));
+    assert!(!says("`x-request-id`", &list));
     assert!(!says("on", &Value::Bool(false)));
     assert!(!says("`Other-Key`", &Value::from("Idempotency-Key")));
     assert!(says("500 ms", &Value::from(500)));

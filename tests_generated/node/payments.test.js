@@ -272,3 +272,29 @@ test("PAYMENTS_LOG sets the level of the retry logs", async () => {
     await server.close();
   }
 });
+
+test("the request id reaches withResponse() and API errors", async () => {
+  const server = await scripted([
+    { status: 201, json: transfer, headers: { "x-request-id": "req_created" } },
+    {
+      status: 404,
+      json: { error: { message: "gone" } },
+      headers: { "request-id": "req_404" },
+    },
+  ]);
+  try {
+    const c = client(server);
+    const res = await c.transfers
+      .createTransfer({ amount: 1200, currency: "eur", vendorId: "v_9" })
+      .withResponse();
+    assert.equal(res.requestId, "req_created");
+    await assert.rejects(c.transfers.getTransfer("tr_1"), (err) => {
+      assert.ok(err instanceof NotFoundError);
+      assert.equal(err.requestId, "req_404");
+      assert.match(err.message, /request id: req_404/);
+      return true;
+    });
+  } finally {
+    await server.close();
+  }
+});

@@ -75,6 +75,23 @@ def test_keyed_create_retries_503s_with_one_key(server: Server) -> None:
     check_keyed_retries(server, "payout-8812")
 
 
+def test_the_request_id_reaches_raw_responses_and_errors(server: Server) -> None:
+    server.script(Reply(201, TRANSFER, headers={"X-Request-Id": "req_created"}))
+    with client(server) as c:
+        raw = c.transfers.with_raw_response.create_transfer(
+            amount=1200, currency="eur", vendor_id="v_9"
+        )
+        assert raw.request_id == "req_created"
+        server.script(Reply(404, {"error": {"message": "gone"}}, headers={"Request-Id": "req_404"}))
+        try:
+            c.transfers.get_transfer(transfer_id="tr_1")
+        except payments.APIError as exc:
+            assert exc.request_id == "req_404"
+            assert "request id: req_404" in str(exc)
+        else:
+            raise AssertionError("a 404 raises")
+
+
 def test_automatic_key_is_made_once_per_call(server: Server) -> None:
     server.script(UNAVAILABLE, UNAVAILABLE, Reply(201, TRANSFER))
     with client(server) as c:

@@ -35,6 +35,8 @@ export {
   IdempotencyMismatchError,
   STOP_REASONS,
   apiErrorClassFor,
+  REQUEST_ID_HEADERS,
+  requestIdOf,
 } from "./errors.js";
 export type {
   StopReason,

@@ -12,6 +12,7 @@ import { systemClock, systemRandom } from "./clock.js";
 import { DEFAULT_REQUEST_TIMEOUT_HEADER } from "./deadline.js";
 import { encodeQuery, isJsonMediaType, jsonText } from "./encoding.js";
 import {
+  requestIdOf,
   APIConnectionError,
   APITimeoutError,
   DeadlineExceededError,
@@ -925,6 +926,11 @@ export class Runtime {
   #finalError(op, outcome, attempts, stopReason) {
     const tail = `(${attempts} attempt${attempts === 1 ? "" : "s"}; stopped: ${stopReason})`;
     if (outcome.type === "response") {
+      const requestId = requestIdOf(outcome.headers);
+      const said =
+        requestId === undefined
+          ? tail
+          : `${tail.slice(0, -1)}; request id: ${requestId})`;
       const Cls = outcome.inFlight
         ? IdempotencyInFlightError
         : outcome.mismatch
@@ -934,7 +940,7 @@ export class Runtime {
         .filter(Boolean)
         .join(": ");
       return new Cls(
-        `${op.name}: HTTP ${outcome.status}${what ? ` ${what}` : ""} ${tail}`,
+        `${op.name}: HTTP ${outcome.status}${what ? ` ${what}` : ""} ${said}`,
         {
           status: outcome.status,
           headers: outcome.headers,

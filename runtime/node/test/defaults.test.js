@@ -15,6 +15,7 @@ import {
 } from "../src/budget.js";
 import { DEFAULT_REQUEST_TIMEOUT_HEADER } from "../src/deadline.js";
 import { DEFAULT_KEY_HEADER, DEFAULT_KEY_MAX_LENGTH } from "../src/keys.js";
+import { REQUEST_ID_HEADERS } from "../src/errors.js";
 import {
   DEFAULT_FAILURES,
   DEFAULT_IN_FLIGHT_CODE,
@@ -61,4 +62,8 @@ test("idempotency key defaults", () => {
   assert.equal(DEFAULT_IN_FLIGHT_CODE, table.key.in_flight_code);
   assert.equal(DEFAULT_MISMATCH_CODE, table.key.mismatch_code);
   assert.equal(DEFAULT_FAILURES, table.key.failures);
+});
+
+test("the request id headers", () => {
+  assert.deepEqual([...REQUEST_ID_HEADERS], table.request_id_headers);
 });

@@ -1143,3 +1143,23 @@ test("a server left as a placeholder or not a URL is refused before sending, nam
   );
   assert.throws(() => make([], { serverUrls: ["x"] }), InvalidArgumentError);
 });
+
+test("the request id comes from x-request-id, else request-id", async () => {
+  const { requestIdOf, APIError, NotFoundError } =
+    await import("../src/index.js");
+  assert.equal(
+    requestIdOf(
+      new Headers({ "X-Request-Id": "req_1", "Request-Id": "req_2" }),
+    ),
+    "req_1",
+  );
+  assert.equal(requestIdOf(new Headers({ "Request-Id": "req_2" })), "req_2");
+  assert.equal(requestIdOf(new Headers({ "X-Request-Id": "" })), undefined);
+  assert.equal(requestIdOf(new Headers()), undefined);
+  const err = new NotFoundError("HTTP 404", {
+    status: 404,
+    headers: new Headers({ "request-id": "req_404" }),
+  });
+  assert.ok(err instanceof APIError);
+  assert.equal(err.requestId, "req_404");
+});

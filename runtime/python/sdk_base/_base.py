@@ -234,6 +234,12 @@ class RawResponse(Generic[T]):
         return self._response.content
 
     @property
+    def request_id(self) -> str | None:
+        """The server's id of the request (``x-request-id``, else ``request-id``),
+        where the response gave one: what a support desk asks for first."""
+        return self._response.request_id
+
+    @property
     def attempts(self) -> int:
         """How many attempts the call made, this successful one included."""
         return self._response.attempts

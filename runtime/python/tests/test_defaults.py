@@ -80,3 +80,9 @@ def test_key_defaults(table: dict[str, Any]) -> None:
     assert op.mismatch_code == k["mismatch_code"]
     assert op.failures is FailurePolicy(k["failures"])
     assert field_default(Operation, "failures") is FailurePolicy(k["failures"])
+
+
+def test_request_id_headers(table: dict[str, Any]) -> None:
+    from sdkgen_runtime.response import REQUEST_ID_HEADERS
+
+    assert list(REQUEST_ID_HEADERS) == table["request_id_headers"]

@@ -47,3 +47,29 @@ def test_error_bodies_are_read_by_their_type() -> None:
     assert untyped.body == {"code": "bad"} and untyped.code == "bad"
     text = error(b'{"code":"bad"}', "text/plain")
     assert text.body == '{"code":"bad"}' and text.code is None
+
+
+def test_the_request_id_comes_from_the_first_header_that_gives_one() -> None:
+    import httpx
+
+    from sdkgen_runtime import APIError, StopReason
+    from sdkgen_runtime.response import Response, request_id_of
+
+    assert request_id_of(httpx.Headers({"X-Request-Id": "req_1", "Request-Id": "req_2"})) == "req_1"
+    assert request_id_of(httpx.Headers({"Request-Id": "req_2"})) == "req_2"
+    assert request_id_of({"REQUEST-ID": "req_3"}) == "req_3"
+    assert request_id_of(httpx.Headers({"X-Request-Id": ""})) is None
+    assert request_id_of({}) is None
+    ok = Response(
+        status=200, headers=httpx.Headers({"request-id": "req_ok"}), content=b"", attempts=1
+    )
+    assert ok.request_id == "req_ok"
+    err = APIError(
+        status=404,
+        headers=httpx.Headers({"x-request-id": "req_404", "content-type": "application/json"}),
+        content=b'{"error": {"message": "no such transfer"}}',
+        attempts=1,
+        stop_reason=StopReason.NOT_RETRYABLE,
+    )
+    assert err.request_id == "req_404"
+    assert "request id: req_404" in str(err)

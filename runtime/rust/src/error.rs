@@ -61,6 +61,27 @@ pub struct ApiError {
     pub stop_reason: StopReason,
 }
 
+/// The response headers that carry the server's id of a request, first found wins.
+pub const REQUEST_ID_HEADERS: [&str; 2] = ["x-request-id", "request-id"];
+
+/// The server's id of the request (`x-request-id`, else `request-id`), what
+/// a support desk asks for first; `None` when the response has none.
+pub fn request_id_of(headers: &HeaderMap) -> Option<&str> {
+    REQUEST_ID_HEADERS.iter().find_map(|name| {
+        headers
+            .get(*name)
+            .and_then(|v| v.to_str().ok())
+            .filter(|v| !v.is_empty())
+    })
+}
+
+impl ApiError {
+    /// The server's id of the request, where a response header gives one.
+    pub fn request_id(&self) -> Option<&str> {
+        request_id_of(&self.headers)
+    }
+}
+
 /// Everything a runtime call can fail with.
 ///
 /// The variants mirror the conformance kinds; every variant that followed at
@@ -188,6 +209,12 @@ impl Error {
     pub fn message(&self) -> Option<&str> {
         self.api().and_then(|e| e.message.as_deref())
     }
+
+    /// The server's id of the request (`x-request-id`, else `request-id`),
+    /// where the last response gave one.
+    pub fn request_id(&self) -> Option<&str> {
+        self.api().and_then(ApiError::request_id)
+    }
 }
 
 impl fmt::Display for Error {
@@ -206,7 +233,11 @@ impl fmt::Display for Error {
                 if let Some(message) = &e.message {
                     write!(f, " {message}")?;
                 }
-                write!(f, " ({} attempt(s), {})", e.attempts, e.stop_reason)
+                write!(f, " ({} attempt(s), {}", e.attempts, e.stop_reason)?;
+                if let Some(id) = e.request_id() {
+                    write!(f, ", request id {id}")?;
+                }
+                write!(f, ")")
             }
             Error::Connection {
                 message,
@@ -251,5 +282,43 @@ impl std::error::Error for Error {
             } => Some(source),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use reqwest::header::HeaderValue;
+
+    use super::*;
+
+    fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for (k, v) in pairs {
+            h.insert(*k, HeaderValue::from_static(v));
+        }
+        h
+    }
+
+    #[test]
+    fn the_request_id_comes_from_x_request_id_else_request_id() {
+        let both = headers(&[("x-request-id", "req_1"), ("request-id", "req_2")]);
+        assert_eq!(request_id_of(&both), Some("req_1"));
+        assert_eq!(
+            request_id_of(&headers(&[("Request-Id", "req_2")])),
+            Some("req_2")
+        );
+        assert_eq!(request_id_of(&headers(&[("x-request-id", "")])), None);
+        assert_eq!(request_id_of(&HeaderMap::new()), None);
+        let err = Error::Api(Box::new(ApiError {
+            status: StatusCode::NOT_FOUND,
+            headers: headers(&[("request-id", "req_404")]),
+            body: Bytes::new(),
+            code: None,
+            message: Some("no such transfer".into()),
+            attempts: 1,
+            stop_reason: StopReason::NotRetryable,
+        }));
+        assert_eq!(err.request_id(), Some("req_404"));
+        assert!(err.to_string().contains("request id req_404"), "{err}");
     }
 }

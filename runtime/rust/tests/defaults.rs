@@ -124,3 +124,16 @@ fn a_keyed_operation_starts_at_the_tables_key_contract() {
     };
     assert_eq!(failures, text(&t, "/key/failures"));
 }
+
+#[test]
+fn the_request_id_headers_are_the_tables() {
+    let t = table();
+    let listed: Vec<&str> = t
+        .pointer("/request_id_headers")
+        .and_then(Value::as_array)
+        .expect("request_id_headers")
+        .iter()
+        .map(|v| v.as_str().expect("a header name"))
+        .collect();
+    assert_eq!(sdkgen_runtime::REQUEST_ID_HEADERS.to_vec(), listed);
+}

@@ -40,6 +40,8 @@ export interface APIResponse<T> {
   attempts: number;
   /** The idempotency key sent (keyed operations), yours or the SDK's. */
   idempotencyKey: string | undefined;
+  /** The server's id of the request (`x-request-id`, else `request-id`), where it gave one. */
+  requestId: string | undefined;
 }
 
 /**

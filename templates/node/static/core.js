@@ -1,7 +1,7 @@
 // What every resource of this SDK shares: credentials per operation, request
 // helpers and the promise its methods return. Retries, deadlines, idempotency
 // keys and the retry budget are the runtime's (./runtime/).
-import { cookieHeader, resolveAuth } from "./runtime/index.js";
+import { cookieHeader, requestIdOf, resolveAuth } from "./runtime/index.js";
 
 // The executor of every APIPromise: the promise itself is never awaited
 // directly (then() is overridden), so it settles at once.
@@ -9,7 +9,8 @@ const resolveUndefined = (resolve) => resolve(undefined);
 
 /**
  * What every method returns: a promise of the decoded body. `withResponse()`
- * gives the body with the status, headers, attempts and idempotency key.
+ * gives the body with the status, headers, attempts, idempotency key and
+ * request id.
  * @template T
  * @extends {Promise<T>}
  */
@@ -83,6 +84,7 @@ function withData(res, data) {
     headers: res.headers,
     attempts: res.attempts,
     idempotencyKey: res.idempotencyKey,
+    requestId: requestIdOf(res.headers),
   };
 }
 

@@ -99,6 +99,24 @@ export class APITimeoutError extends SDKError {
 
 export class DeadlineExceededError extends APITimeoutError {}
 
+/** The response headers that carry the server's id of a request, first found wins. */
+export const REQUEST_ID_HEADERS = Object.freeze(["x-request-id", "request-id"]);
+
+/**
+ * The server's id of the request (`x-request-id`, else `request-id`), what a
+ * support desk asks for first; undefined when the response has none.
+ * @param {Headers | undefined} headers
+ * @returns {string | undefined}
+ */
+export function requestIdOf(headers) {
+  if (headers === undefined) return undefined;
+  for (const name of REQUEST_ID_HEADERS) {
+    const value = headers.get(name);
+    if (value) return value;
+  }
+  return undefined;
+}
+
 export class APIError extends SDKError {
   /**
    * @param {string} message
@@ -114,6 +132,11 @@ export class APIError extends SDKError {
     this.code = init.code;
     /** The server's message (body `message`, else `error.message`), if any. */
     this.serverMessage = init.serverMessage;
+  }
+
+  /** The server's id of the request, where a response header gives one. */
+  get requestId() {
+    return requestIdOf(this.headers);
   }
 }
 

@@ -106,7 +106,16 @@ export declare class APIError extends SDKError {
   readonly code: string | undefined;
   /** Server's message: body `message`, else `error.message`. */
   readonly serverMessage: string | undefined;
+  /** The server's id of the request (`x-request-id`, else `request-id`), where a response header gives one. */
+  readonly requestId: string | undefined;
 }
+
+/** The response headers that carry the server's id of a request, first found wins. */
+export declare const REQUEST_ID_HEADERS: readonly string[];
+/** The server's id of the request (`x-request-id`, else `request-id`), or undefined. */
+export declare function requestIdOf(
+  headers: Headers | undefined,
+): string | undefined;
 
 /** 4xx */
 export declare class ClientError extends APIError {}

@@ -23,6 +23,8 @@ export {
   IdempotencyMismatchError,
   STOP_REASONS,
   apiErrorClassFor,
+  REQUEST_ID_HEADERS,
+  requestIdOf,
 } from "./errors.js";
 export {
   TokenBucket,

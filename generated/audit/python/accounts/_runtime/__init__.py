@@ -63,10 +63,11 @@ from .errors import (
 from .keys import new_idempotency_key, validate_idempotency_key
 from .pagination import AsyncPage, AsyncPager, Page, Pagination, PaginationError, SyncPager
 from .policy import parse_retry_after_ms
-from .response import Response
+from .response import REQUEST_ID_HEADERS, Response, request_id_of
 from .sync_client import SyncRuntime
 
 __all__ = [
+    "REQUEST_ID_HEADERS",
     "RETRY_COST",
     "THROTTLE_RETRY_COST",
     "APIConnectionError",
@@ -131,5 +132,6 @@ __all__ = [
     "parse_retry_after_ms",
     "path_param",
     "query_param",
+    "request_id_of",
     "validate_idempotency_key",
 ]

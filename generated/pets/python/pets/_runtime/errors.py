@@ -11,7 +11,7 @@ import enum
 import json
 from collections.abc import Mapping
 
-from .response import media_type_of, says_json
+from .response import media_type_of, request_id_of, says_json
 
 __all__ = [
     "APIConnectionError",
@@ -114,11 +114,19 @@ class APIError(SDKError):
         if server_message is not None:
             self.message = server_message
 
+    @property
+    def request_id(self) -> str | None:
+        """The server's id of the request (``x-request-id``, else ``request-id``),
+        what a support desk asks for first."""
+        return request_id_of(self.headers)
+
     def __str__(self) -> str:
         code = f" [{self.code}]" if self.code is not None else ""
+        request_id = self.request_id
+        rid = f", request id: {request_id}" if request_id is not None else ""
         return (
             f"HTTP {self.status}{code}: {self.message} (attempts: {self.attempts}, "
-            f"stop reason: {self.stop_reason.value})"
+            f"stop reason: {self.stop_reason.value}{rid})"
         )
 
 

@@ -6,7 +6,10 @@ import json as _json
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["Response", "media_type_of"]
+__all__ = ["REQUEST_ID_HEADERS", "Response", "media_type_of", "request_id_of"]
+
+REQUEST_ID_HEADERS = ("x-request-id", "request-id")
+"""The response headers that carry the server's id of a request, first found wins."""
 
 
 def media_type_of(headers: Mapping[str, str]) -> str | None:
@@ -18,6 +21,18 @@ def media_type_of(headers: Mapping[str, str]) -> str | None:
     if value is None:
         return None
     return value.split(";", 1)[0].strip().lower() or None
+
+
+def request_id_of(headers: Mapping[str, str]) -> str | None:
+    """The server's id of the request (``x-request-id``, else ``request-id``),
+    what a support desk asks for first; ``None`` when the response has none."""
+    for name in REQUEST_ID_HEADERS:
+        value = headers.get(name)
+        if value is None:
+            value = next((v for k, v in headers.items() if k.lower() == name), None)
+        if value:
+            return value
+    return None
 
 
 def says_json(media_type: str | None) -> bool:
@@ -47,6 +62,11 @@ class Response:
     @property
     def text(self) -> str:
         return self.content.decode("utf-8", errors="replace")
+
+    @property
+    def request_id(self) -> str | None:
+        """The server's id of the request, where a response header gives one."""
+        return request_id_of(self.headers)
 
     @property
     def media_type(self) -> str | None:

@@ -246,6 +246,12 @@ impl Response {
         Ok(self.body.clone())
     }
 
+    /// The server's id of the request (`x-request-id`, else `request-id`),
+    /// where a response header gives one.
+    pub fn request_id(&self) -> Option<&str> {
+        super::error::request_id_of(&self.headers)
+    }
+
     /// The body as text (invalid UTF-8 replaced).
     pub fn text(&self) -> String {
         String::from_utf8_lossy(&self.body).into_owned()
