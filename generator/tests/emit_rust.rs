@@ -1,5 +1,5 @@
-//! The Rust emitter: snapshots of every generated file but the vendored
-//! runtime, the runtime copied verbatim, the README's retry contract, and a
+//! The Rust emitter: snapshots of the focused specs' files (one spec per
+//! feature, `fixtures/focus/`), the runtime copied verbatim, the README's retry contract, and a
 //! hostile spec whose names and text try to break out of the generated code.
 
 use std::collections::BTreeMap;
@@ -43,25 +43,22 @@ fn generate(spec: &Path) -> BTreeMap<String, String> {
         .collect()
 }
 
-#[test]
-fn generated_crates_match_their_snapshots() {
-    for spec in example_specs() {
-        let name = stem(&spec);
-        let files = generate(&spec);
-        for (path, contents) in files
-            .iter()
-            .filter(|(p, _)| !p.starts_with("src/runtime/") && p.as_str() != "CONTRACT.md")
-        {
-            let snapshot = format!("{name}__{}", path.replace('/', "__"));
-            insta::with_settings!({
-                snapshot_path => "../../snapshots/rust",
-                prepend_module_to_snapshot => false,
-                description => format!("generated/{name}/rust/{path}"),
-            }, {
-                insta::assert_snapshot!(snapshot, contents);
-            });
-        }
+mod focus;
+
+/// The files of a crate where the focused specs' features show.
+fn part(path: &str) -> focus::Part {
+    match path {
+        "README.md" => focus::Part::Readme,
+        "src/lib.rs" => focus::Part::Client,
+        p if p.starts_with("src/runtime/") => focus::Part::Other,
+        p if p.starts_with("src/") => focus::Part::Core,
+        _ => focus::Part::Other,
     }
+}
+
+#[test]
+fn focused_specs_match_their_snapshots() {
+    focus::assert_snapshots(Lang::Rust, "rust", part);
 }
 
 #[test]
