@@ -94,7 +94,8 @@ pub fn md_block(text: &str) -> String {
 }
 
 /// A code span holding [`one_line`]'s text exactly, whatever backticks it
-/// has: the fence is longer than any run of backticks inside. For prose; in a
+/// has: the fence is longer than any run of backticks inside, and padded
+/// with a space each side only where the text starts or ends with one. For prose; in a
 /// table cell use [`md_code_cell`].
 pub fn md_code(text: &str) -> String {
     fenced(&one_line(text))
@@ -119,7 +120,9 @@ fn fenced(text: &str) -> String {
         }
     }
     let fence = "`".repeat(longest + 1);
-    if longest > 0 || text.starts_with(' ') || text.ends_with(' ') || text.is_empty() {
+    // Padding only where the text would otherwise merge with the fence: a
+    // renderer strips one space each side, and prettier writes none elsewhere.
+    if text.starts_with(['`', ' ']) || text.ends_with(['`', ' ']) || text.is_empty() {
         format!("{fence} {text} {fence}")
     } else {
         format!("{fence}{text}{fence}")
@@ -254,7 +257,9 @@ mod tests {
     #[test]
     fn code_spans_hold_their_text() {
         assert_eq!(md_code("Idempotency-Key"), "`Idempotency-Key`");
-        assert_eq!(md_code("a`b"), "`` a`b ``");
+        assert_eq!(md_code("a`b"), "``a`b``");
+        assert_eq!(md_code("`a"), "`` `a ``");
+        assert_eq!(md_code("other`|"), "``other`|``");
         assert_eq!(md_code("``x"), "``` ``x ```");
         assert_eq!(md_code("a|b"), "`a|b`");
         assert_eq!(md_code_cell("a|b"), "`a\\|b`");

@@ -100,7 +100,7 @@ fn every_package_has_its_parts() {
 
 #[test]
 fn hostile_strings_never_reach_the_source_unescaped() {
-    let files = generate(&root().join("tests_generated/python/specs/hostile.yaml"));
+    let files = generate(&root().join("tests_generated/hostile.yaml"));
     let models = &files
         .iter()
         .find(|f| f.path.ends_with("hostile/models.py"))
