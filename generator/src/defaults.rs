@@ -29,6 +29,8 @@ pub struct Defaults {
     pub key: Key,
     /// How many 500s one logical call may retry.
     pub internal_server_error_retries: u32,
+    /// The response headers that carry the server's id of a request, first found wins.
+    pub request_id_headers: Vec<String>,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq, Eq)]

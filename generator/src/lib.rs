@@ -9,6 +9,7 @@ pub mod defaults;
 pub mod docs;
 pub mod emit;
 pub mod error;
+pub mod escape;
 pub mod inert;
 pub mod ir;
 pub mod load;

@@ -1,5 +1,5 @@
-//! The Node emitter: snapshots of every generated file but the vendored
-//! runtime, for every example spec, and checks that hostile spec text cannot
+//! The Node emitter: snapshots of the focused specs' files (one spec per
+//! feature, `fixtures/focus/`), and checks that hostile spec text cannot
 //! break out of comments or string literals.
 
 use std::collections::BTreeMap;
@@ -10,24 +10,6 @@ use sdkgen::emit::{self, Lang, PackageInfo};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn example_specs() -> Vec<PathBuf> {
-    let mut specs: Vec<PathBuf> = std::fs::read_dir(root().join("specs"))
-        .expect("specs/ exists")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("yaml"))
-        .collect();
-    specs.sort();
-    assert!(specs.len() >= 3, "expected the example specs in specs/");
-    specs
-}
-
-fn stem(p: &Path) -> String {
-    p.file_stem()
-        .and_then(|s| s.to_str())
-        .expect("utf-8 name")
-        .to_string()
 }
 
 /// The files of the Node package for a spec, by path.
@@ -44,28 +26,25 @@ fn generate(spec: &Path) -> BTreeMap<String, String> {
 }
 
 fn hostile() -> BTreeMap<String, String> {
-    generate(&root().join("tests_generated/node/fixtures/hostile.yaml"))
+    generate(&root().join("tests_generated/hostile.yaml"))
+}
+
+mod focus;
+
+/// The files of a package where the focused specs' features show.
+fn part(path: &str) -> focus::Part {
+    match path {
+        "README.md" => focus::Part::Readme,
+        "index.js" | "index.d.ts" => focus::Part::Client,
+        "models.js" | "models.d.ts" => focus::Part::Core,
+        p if p.starts_with("resources/") => focus::Part::Core,
+        _ => focus::Part::Other,
+    }
 }
 
 #[test]
-fn snapshots_of_generated_files() {
-    for spec in example_specs() {
-        let name = stem(&spec);
-        for (path, contents) in generate(&spec) {
-            // The vendored runtime and contract are checked verbatim elsewhere.
-            if path.starts_with("runtime/") || path == "CONTRACT.md" {
-                continue;
-            }
-            let snapshot = format!("{name}__{}", path.replace('/', "__"));
-            insta::with_settings!({
-                snapshot_path => "../../snapshots/node",
-                prepend_module_to_snapshot => false,
-                description => format!("generated/{name}/node/{path}"),
-            }, {
-                insta::assert_snapshot!(snapshot, contents);
-            });
-        }
-    }
+fn focused_specs_match_their_snapshots() {
+    focus::assert_snapshots(Lang::Node, "node", part);
 }
 
 #[test]
@@ -276,7 +255,7 @@ fn hostile_names_become_safe_identifiers() {
     // Security schemes named `__proto__` and `constructor` are looked up in a Map.
     let index = &files["index.js"];
     assert!(
-        index.contains("credentials.set(\"__proto__\", apiKeyAuth("),
+        index.contains("credentials.set(\n      \"__proto__\",\n      apiKeyAuth(\"X-Key\""),
         "{index}"
     );
 }

@@ -1,7 +1,6 @@
-//! The Python emitter: insta snapshots of every generated file but the
-//! vendored runtime, for every example spec and for the hostile spec of
-//! `tests_generated/python/specs/`, plus checks of what must hold whatever
-//! the spec says.
+//! The Python emitter: insta snapshots of the focused specs' files (one
+//! spec per feature, `fixtures/focus/`), plus checks of what must hold
+//! whatever the spec says, hostile text included.
 
 use std::path::{Path, PathBuf};
 
@@ -12,17 +11,6 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-fn specs() -> Vec<PathBuf> {
-    let mut specs: Vec<PathBuf> = std::fs::read_dir(root().join("specs"))
-        .expect("specs/")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("yaml"))
-        .collect();
-    specs.sort();
-    specs.push(root().join("tests_generated/python/specs/hostile.yaml"));
-    specs
-}
-
 fn generate(spec: &Path) -> Vec<OutputFile> {
     let loaded = sdkgen::load::load(spec).expect("spec loads");
     let api = sdkgen::ir::build(&loaded).expect("IR builds");
@@ -31,41 +19,27 @@ fn generate(spec: &Path) -> Vec<OutputFile> {
     emit::emit(Lang::Python, &api, &package).expect("the Python emitter succeeds")
 }
 
-fn stem(p: &Path) -> String {
-    p.file_stem()
-        .and_then(|s| s.to_str())
-        .expect("utf-8 name")
-        .to_string()
-}
-
 fn is_runtime(path: &Path) -> bool {
     path.components().any(|c| c.as_os_str() == "_runtime")
 }
 
-#[test]
-fn generated_files_of_every_spec() {
-    for spec in specs() {
-        let name = stem(&spec);
-        for file in generate(&spec) {
-            if is_runtime(&file.path)
-                || file.path.ends_with("_base.py")
-                || file.path == Path::new("CONTRACT.md")
-            {
-                continue;
-            }
-            let snapshot = format!(
-                "{name}__{}",
-                file.path.to_string_lossy().replace(['/', '\\'], "__")
-            );
-            insta::with_settings!({
-                snapshot_path => "../../snapshots/python",
-                prepend_module_to_snapshot => false,
-                description => format!("{} for {}", file.path.display(), name),
-            }, {
-                insta::assert_snapshot!(snapshot, file.contents);
-            });
-        }
+mod focus;
+
+/// The files of a package where the focused specs' features show.
+fn part(path: &str) -> focus::Part {
+    let parts: Vec<&str> = path.split('/').collect();
+    match parts.as_slice() {
+        ["README.md"] => focus::Part::Readme,
+        [_, "_client.py"] => focus::Part::Client,
+        [_, "models.py"] => focus::Part::Core,
+        [_, "resources", m] if *m != "__init__.py" => focus::Part::Core,
+        _ => focus::Part::Other,
     }
+}
+
+#[test]
+fn focused_specs_match_their_snapshots() {
+    focus::assert_snapshots(Lang::Python, "python", part);
 }
 
 #[test]
@@ -126,7 +100,7 @@ fn every_package_has_its_parts() {
 
 #[test]
 fn hostile_strings_never_reach_the_source_unescaped() {
-    let files = generate(&root().join("tests_generated/python/specs/hostile.yaml"));
+    let files = generate(&root().join("tests_generated/hostile.yaml"));
     let models = &files
         .iter()
         .find(|f| f.path.ends_with("hostile/models.py"))

@@ -1,4 +1,6 @@
-//! Snapshots of `sdkgen check` and of the IR for every example spec.
+//! Snapshots of `sdkgen check` and of the IR for every example spec and
+//! every focused spec of `tests/fixtures/focus/` (one per feature, named
+//! `focus-<feature>`).
 
 use std::path::{Path, PathBuf};
 
@@ -19,14 +21,24 @@ fn example_specs() -> Vec<PathBuf> {
         specs.len() >= 3,
         "expected the three example specs in specs/"
     );
+    let focus = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/focus");
+    let mut focused: Vec<PathBuf> = std::fs::read_dir(&focus)
+        .expect("tests/fixtures/focus/ exists")
+        .map(|e| e.expect("readable entry").path())
+        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("yaml"))
+        .collect();
+    focused.sort();
+    specs.extend(focused);
     specs
 }
 
 fn stem(p: &Path) -> String {
-    p.file_stem()
-        .and_then(|s| s.to_str())
-        .expect("utf-8 name")
-        .to_string()
+    let name = p.file_stem().and_then(|s| s.to_str()).expect("utf-8 name");
+    if p.parent().and_then(Path::file_name) == Some("focus".as_ref()) {
+        format!("focus-{name}")
+    } else {
+        name.to_string()
+    }
 }
 
 #[test]

@@ -1,4 +1,4 @@
-"""The package generated from specs/hostile.yaml: every identifier that
+"""The package generated from tests_generated/hostile.yaml: every identifier that
 could clash is renamed, every wire name is kept, every spec string stays
 inside its literal."""
 
@@ -58,7 +58,7 @@ def weird(**overrides: object) -> dict[str, object]:
 
 def test_wire_names_are_kept_both_ways(server: Server) -> None:
     server.script(Reply(200, weird(nested=weird(), children=[weird()])))
-    c = Hostile(api_key="sec ret", base_url=server.url, retry_config=TINY)
+    c = Hostile(key_auth_key="sec ret", base_url=server.url, retry_config=TINY)
     raw = c.import_.with_raw_response.list_(
         id_="../id",
         class_=3,
@@ -105,11 +105,10 @@ def test_wire_names_are_kept_both_ways(server: Server) -> None:
     assert "level" not in body and "limited" not in body and "enabled" not in body
 
 
-def test_unions_arrays_and_recursion(server: Server) -> None:
+def test_unions_and_arrays(server: Server) -> None:
     server.script(
         Reply(200, [{"kind": "circle", "radius": 1.0}, {"kind": "square", "side": 2}]),
         Reply(200, ["2024-01-01T00:00:00Z"]),
-        Reply(200, [[[]], []]),
     )
     c = Hostile(base_url=server.url, retry_config=TINY)
     shapes = c.models.put_shapes(body=[models.Circle(radius=1.0)])
@@ -119,7 +118,6 @@ def test_unions_arrays_and_recursion(server: Server) -> None:
     loose = c.models.get_loose()
     assert loose == [datetime.datetime(2024, 1, 1, tzinfo=datetime.timezone.utc)]
     assert server.seen[1].header("Authorization") is None
-    assert c.models.get_tree() == [[[]], []]
 
 
 FORMS = "https://forms.example.com/in"

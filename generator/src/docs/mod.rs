@@ -146,13 +146,13 @@ mod filters {
     /// Spec text in Markdown prose.
     #[askama::filter_fn]
     pub fn md(s: impl Display, _: &dyn askama::Values) -> askama::Result<String> {
-        Ok(super::escape::md(&s.to_string()))
+        Ok(crate::escape::md_inline(&s.to_string()))
     }
 
     /// Spec text as inline Markdown code.
     #[askama::filter_fn]
     pub fn code(s: impl Display, _: &dyn askama::Values) -> askama::Result<String> {
-        Ok(super::escape::code(&s.to_string()))
+        Ok(crate::escape::md_code_cell(&s.to_string()))
     }
 
     /// A Python string literal.

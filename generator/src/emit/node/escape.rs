@@ -1,9 +1,10 @@
-//! Escaping of spec text into JavaScript, TypeScript and Markdown.
+//! Escaping of spec text into JavaScript and TypeScript (Markdown: the shared
+//! [`crate::escape`]).
 //!
 //! Every string that comes from the spec reaches a generated file through one
 //! of these functions, and the view types make that the only way: spec text is
 //! held as [`Text`], which has no `Display`, so a template can print it only
-//! through a filter (`js_str`, `jsdoc`, `md`, `md_code`) that calls in here.
+//! through a filter (`js_str`, `jsdoc`, `md`, `md_code`) that calls an escaper.
 //!
 //! - String literals are double-quoted with every character that could end the
 //!   literal, the line or a surrounding `<script>` escaped (`"`, `\`, control
@@ -12,8 +13,6 @@
 //! - JSDoc comments never contain `*/` (written `*\/`) or `</` (written `<\/`),
 //!   and no line starts with `@` (written `\@`), so spec text can neither end
 //!   the comment (or an inline script) nor add a tag.
-//! - Markdown inline text has its markup characters backslash-escaped and its
-//!   line breaks folded, so it stays one plain run of text.
 
 use std::borrow::Cow;
 use std::fmt::{self, Write as _};
@@ -249,66 +248,6 @@ impl fmt::Display for JsDoc<'_> {
     }
 }
 
-/// The lines of `text`, [`normalise`]d, joined by spaces.
-fn joined_lines(text: &str) -> String {
-    let text = normalise(text);
-    let mut out = String::with_capacity(text.len());
-    for (i, line) in lines(&text).enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        out.push_str(line);
-    }
-    out
-}
-
-/// Inline Markdown: one line, markup characters escaped, runs of whitespace folded.
-pub fn md_inline(text: &str) -> String {
-    let folded = joined_lines(text);
-    let mut out = String::with_capacity(folded.len());
-    let mut last_space = true;
-    for c in folded.chars() {
-        if c == ' ' {
-            if !last_space {
-                out.push(' ');
-            }
-            last_space = true;
-            continue;
-        }
-        last_space = false;
-        if matches!(
-            c,
-            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '~' | '&' | '$' | '#' | '!'
-        ) {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out.trim_end().to_string()
-}
-
-/// An inline Markdown code span holding `text` on one line: the fence is
-/// longer than any run of backticks inside.
-pub fn md_code(text: &str) -> String {
-    let one_line = joined_lines(text);
-    let mut longest = 0;
-    let mut run = 0;
-    for c in one_line.chars() {
-        if c == '`' {
-            run += 1;
-            longest = longest.max(run);
-        } else {
-            run = 0;
-        }
-    }
-    let fence = "`".repeat(longest + 1);
-    if longest > 0 || one_line.starts_with(' ') || one_line.ends_with(' ') {
-        format!("{fence} {one_line} {fence}")
-    } else {
-        format!("{fence}{one_line}{fence}")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -448,13 +387,6 @@ mod tests {
             prop_assert_eq!(jsdoc(&d, indent), line_at_a_time::jsdoc(&d, indent));
         }
 
-        #[test]
-        fn joined_lines_are_the_normalised_lines_joined(text in hostile_text()) {
-            prop_assert_eq!(
-                joined_lines(&text),
-                line_at_a_time::normalise_lines(&text).join(" ")
-            );
-        }
     }
 
     fn doc(text: &str) -> Doc {
@@ -530,23 +462,5 @@ mod tests {
             jsdoc(&d, 0),
             "/**\n * @param transferId The id. *\\/ evil()\n * \\@returns no\n * @param other line one\n * \\@throws x\n */\n"
         );
-    }
-
-    #[test]
-    fn markdown_inline_is_inert() {
-        assert_eq!(md_inline("Create a transfer"), "Create a transfer");
-        assert_eq!(
-            md_inline("<script>alert(1)</script> *x* _y_ [l](u) `c` |"),
-            "\\<script\\>alert(1)\\</script\\> \\*x\\* \\_y\\_ \\[l\\](u) \\`c\\` \\|"
-        );
-        assert_eq!(md_inline("two\nlines  here\n\n"), "two lines here");
-        assert_eq!(md_inline("# not a heading"), "\\# not a heading");
-    }
-
-    #[test]
-    fn markdown_code_spans_hold_backticks() {
-        assert_eq!(md_code("/pets/{id}"), "`/pets/{id}`");
-        assert_eq!(md_code("a`b"), "`` a`b ``");
-        assert_eq!(md_code("x\ny"), "`x y`");
     }
 }

@@ -174,7 +174,7 @@ mod filters {
     /// Inline Markdown text.
     #[askama::filter_fn]
     pub fn md(text: &Text, _: &dyn askama::Values) -> askama::Result<String> {
-        Ok(escape::md_inline(text.as_str()))
+        Ok(crate::escape::md_inline(text.as_str()))
     }
 
     /// A number of milliseconds, however deeply borrowed.
@@ -208,7 +208,7 @@ mod filters {
     /// An inline Markdown code span.
     #[askama::filter_fn]
     pub fn md_code(text: &Text, _: &dyn askama::Values) -> askama::Result<String> {
-        Ok(escape::md_code(text.as_str()))
+        Ok(crate::escape::md_code(text.as_str()))
     }
 }
 

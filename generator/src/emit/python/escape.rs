@@ -1,5 +1,5 @@
 //! The only ways a spec string reaches a generated file: Python string
-//! literals, docstrings, TOML strings and Markdown table cells. Each escaper
+//! literals and docstrings (TOML and Markdown: [`crate::escape`]). Each escaper
 //! produces text that no input can break out of, in the exact form `ruff
 //! format` leaves it.
 
@@ -315,42 +315,6 @@ pub fn one_line(text: &str) -> String {
     out
 }
 
-/// A TOML basic string with the value `text`.
-pub fn toml_str(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// Text for one cell of a Markdown table, or inline Markdown: on one line,
-/// with the pipe and backticks that would end the cell or code span escaped.
-pub fn md_cell(text: &str) -> String {
-    one_line(text).replace('\\', "\\\\").replace('|', "\\|")
-}
-
-/// Inline code in Markdown holding `text` exactly, whatever backticks it has.
-pub fn md_code(text: &str) -> String {
-    let text = one_line(text);
-    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
-    let fence = "`".repeat(longest + 1);
-    if text.starts_with('`') || text.ends_with('`') {
-        format!("{fence} {text} {fence}")
-    } else {
-        format!("{fence}{text}{fence}")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -437,17 +401,5 @@ mod tests {
                 "```"
             ]
         );
-    }
-
-    #[test]
-    fn toml_and_markdown() {
-        assert_eq!(
-            toml_str("a \"b\" \\ \n\u{1}"),
-            "\"a \\\"b\\\" \\\\ \\n\\u0001\""
-        );
-        assert_eq!(md_cell("a | b\nc"), "a \\| b c");
-        assert_eq!(md_code("x"), "`x`");
-        assert_eq!(md_code("a`b"), "``a`b``");
-        assert_eq!(md_code("`a"), "`` `a ``");
     }
 }

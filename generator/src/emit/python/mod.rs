@@ -197,7 +197,7 @@ mod filters {
     /// A TOML basic string.
     #[askama::filter_fn]
     pub fn toml(s: impl Display, _: &dyn askama::Values) -> askama::Result<String> {
-        Ok(super::escape::toml_str(&s.to_string()))
+        Ok(crate::escape::toml_string(&s.to_string()))
     }
 
     /// A Python string literal.
@@ -215,13 +215,13 @@ mod filters {
     /// Text in a Markdown table cell or list item.
     #[askama::filter_fn]
     pub fn md(s: impl Display, _: &dyn askama::Values) -> askama::Result<String> {
-        Ok(super::escape::md_cell(&s.to_string()))
+        Ok(crate::escape::md_inline(&s.to_string()))
     }
 
     /// Inline Markdown code.
     #[askama::filter_fn]
     pub fn code(s: impl Display, _: &dyn askama::Values) -> askama::Result<String> {
-        Ok(super::escape::md_code(&s.to_string()))
+        Ok(crate::escape::md_code_cell(&s.to_string()))
     }
 }
 

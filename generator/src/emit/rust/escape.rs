@@ -5,7 +5,7 @@
 //!   bidirectional-override characters are replaced, tabs become spaces.
 //! - Rust string literals: `{:?}` of the text, which escapes `"`, `\` and
 //!   every control character, so no text can end the literal.
-//! - TOML basic strings and Markdown (README tables and prose).
+//! - TOML and Markdown: the shared escaper, [`crate::escape`].
 
 /// Characters that end a line in some editor or lexer.
 fn is_line_break(c: char) -> bool {
@@ -21,16 +21,9 @@ fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
 }
 
-/// The lines of spec text as they may appear in a comment: no control
-/// characters, no trailing blanks, no leading or trailing empty lines, at
-/// most one empty line in a row.
-pub fn text_lines(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    for_each_text_line(text, |line| out.push(line.to_string()));
-    out
-}
-
-/// Calls `each` with the lines [`text_lines`] gives, without collecting them.
+/// Calls `each` with the lines of spec text as they may appear in a
+/// comment: no control characters, no trailing blanks, no leading or
+/// trailing empty lines, at most one empty line in a row.
 fn for_each_text_line(text: &str, mut each: impl FnMut(&str)) {
     // An empty line is written only once a non-empty one follows it.
     let mut blank_pending = false;
@@ -118,67 +111,6 @@ pub fn string_literal(text: &str) -> String {
     format!("{text:?}")
 }
 
-/// A TOML basic string with the exact value `text`.
-pub fn toml_string(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04X}", u32::from(c))),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// One line of Markdown prose: line breaks become spaces.
-pub fn markdown_inline(text: &str) -> String {
-    text_lines(text)
-        .into_iter()
-        .filter(|l| !l.is_empty())
-        .map(|l| l.trim().to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// A Markdown table cell: one line, `|` escaped.
-pub fn markdown_cell(text: &str) -> String {
-    markdown_inline(text).replace('|', "\\|")
-}
-
-/// Markdown inline code of `text`, with a fence longer than any run of
-/// backticks inside it.
-pub fn markdown_code(text: &str) -> String {
-    let text = markdown_inline(text);
-    let mut longest = 0;
-    let mut run = 0;
-    for c in text.chars() {
-        if c == '`' {
-            run += 1;
-            longest = longest.max(run);
-        } else {
-            run = 0;
-        }
-    }
-    let fence = "`".repeat(longest + 1);
-    if longest > 0 || text.starts_with(' ') || text.ends_with(' ') {
-        format!("{fence} {text} {fence}")
-    } else {
-        format!("{fence}{text}{fence}")
-    }
-}
-
-/// A Markdown block of prose: the text's own lines, cleaned.
-pub fn markdown_block(text: &str) -> String {
-    text_lines(text).join("\n")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -225,19 +157,5 @@ mod tests {
         assert!(!escaped);
         assert_eq!(string_literal("GMT+0"), "\"GMT+0\"");
         assert_eq!(string_literal("a\"b\\c"), r#""a\"b\\c""#);
-    }
-
-    #[test]
-    fn toml_strings() {
-        assert_eq!(toml_string("a \"b\" \\ c\n"), r#""a \"b\" \\ c\n""#);
-        assert_eq!(toml_string("\u{1}"), "\"\\u0001\"");
-    }
-
-    #[test]
-    fn markdown() {
-        assert_eq!(markdown_cell("a | b\nc"), "a \\| b c");
-        assert_eq!(markdown_code("x"), "`x`");
-        assert_eq!(markdown_code("a`b"), "`` a`b ``");
-        assert_eq!(markdown_inline("one\n\n two "), "one two");
     }
 }

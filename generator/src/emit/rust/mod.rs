@@ -231,7 +231,7 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
         for (url, description) in &client.servers {
             base_url_doc.push_str(&format!("\n- `{url}`"));
             if !description.is_empty() {
-                base_url_doc.push_str(&format!(": {}", escape::markdown_inline(description)));
+                base_url_doc.push_str(&format!(": {}", crate::escape::one_line(description)));
             }
         }
     }

@@ -1132,7 +1132,7 @@ impl OpCtx<'_> {
             .filter(|p| p.param.required)
             .map(|p| {
                 let d = p.param.description.clone().unwrap_or_default();
-                let d = super::escape::markdown_inline(&d);
+                let d = crate::escape::one_line(&d);
                 if d.is_empty() {
                     format!("- `{}`", naming::unraw(&p.ident))
                 } else {

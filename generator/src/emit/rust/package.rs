@@ -40,7 +40,7 @@ fn millis_expr(ms: u64) -> String {
 
 /// Inline code inside a Markdown table cell.
 fn table_code(text: &str) -> String {
-    super::escape::markdown_cell(&super::escape::markdown_code(text))
+    crate::escape::md_code_cell(text)
 }
 
 pub fn human_ms(ms: u64) -> String {

@@ -38,13 +38,13 @@ mod filters {
     /// A TOML basic string.
     #[askama::filter_fn]
     pub fn toml<T: std::fmt::Display>(text: T, _: &dyn askama::Values) -> askama::Result<String> {
-        Ok(escape::toml_string(&text.to_string()))
+        Ok(crate::escape::toml_string(&text.to_string()))
     }
 
     /// Markdown prose on one line.
     #[askama::filter_fn]
     pub fn md<T: std::fmt::Display>(text: T, _: &dyn askama::Values) -> askama::Result<String> {
-        Ok(escape::markdown_inline(&text.to_string()))
+        Ok(crate::escape::md_inline(&text.to_string()))
     }
 
     /// A block of Markdown prose.
@@ -53,13 +53,13 @@ mod filters {
         text: T,
         _: &dyn askama::Values,
     ) -> askama::Result<String> {
-        Ok(escape::markdown_block(&text.to_string()))
+        Ok(crate::escape::md_block(&text.to_string()))
     }
 
     /// Markdown inline code.
     #[askama::filter_fn]
     pub fn code<T: std::fmt::Display>(text: T, _: &dyn askama::Values) -> askama::Result<String> {
-        Ok(escape::markdown_code(&text.to_string()))
+        Ok(crate::escape::md_code(&text.to_string()))
     }
 }
 
