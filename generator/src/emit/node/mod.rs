@@ -258,15 +258,10 @@ struct Readme<'a> {
     v: &'a views::Package,
 }
 
-/// Renders a template; the file ends with exactly one newline. `estimate`
-/// is about how long the file is: it is rendered into a buffer a quarter
-/// larger, so a big file is written once instead of into buffers that double
-/// as it grows (each a copy, and fresh pages for the kernel to zero).
-/// Capacity that is never written is never touched, so over is cheap; under
-/// costs one more doubling.
-fn render<T: Template>(what: &str, t: &T, estimate: usize) -> Result<String, String> {
-    let mut text = String::with_capacity((estimate + estimate / 4).max(T::SIZE_HINT));
-    t.render_into(&mut text)
+/// Renders a template; the file ends with exactly one newline.
+fn render<T: Template>(what: &str, t: &T) -> Result<String, String> {
+    let mut text = t
+        .render()
         .map_err(|e| format!("node: rendering {what} failed: {e}"))?;
     let trimmed = text.trim_end_matches('\n').len();
     text.truncate(trimmed);
@@ -278,25 +273,13 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
     let v = views::Package::new(api, package)?;
     let mut files = vec![
         file("package.json", views::package_json(&v, package)),
-        file("README.md", render("README.md", &Readme { v: &v }, 0)?),
-        file("index.js", render("index.js", &IndexJs { v: &v }, 0)?),
-        file("index.d.ts", render("index.d.ts", &IndexDts { v: &v }, 0)?),
-        file(
-            "models.js",
-            render("models.js", &ModelsJs { v: &v }, v.models_js_len())?,
-        ),
-        file(
-            "models.d.ts",
-            render("models.d.ts", &ModelsDts { v: &v }, v.models_dts_len())?,
-        ),
-        file(
-            "wire.js",
-            render("wire.js", &WireJs { v: &v }, v.wire_js_len())?,
-        ),
-        file(
-            "wire.d.ts",
-            render("wire.d.ts", &WireDts { v: &v }, v.wire_dts_len())?,
-        ),
+        file("README.md", render("README.md", &Readme { v: &v })?),
+        file("index.js", render("index.js", &IndexJs { v: &v })?),
+        file("index.d.ts", render("index.d.ts", &IndexDts { v: &v })?),
+        file("models.js", render("models.js", &ModelsJs { v: &v })?),
+        file("models.d.ts", render("models.d.ts", &ModelsDts { v: &v })?),
+        file("wire.js", render("wire.js", &WireJs { v: &v })?),
+        file("wire.d.ts", render("wire.d.ts", &WireDts { v: &v })?),
     ];
     for (name, contents) in STATIC_FILES {
         files.push(file(name, (*contents).to_string()));
@@ -304,11 +287,11 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
     for r in &v.resources {
         files.push(file(
             &format!("resources/{}.js", r.file),
-            render(&r.file, &ResourceJs { r }, r.js_len())?,
+            render(&r.file, &ResourceJs { r })?,
         ));
         files.push(file(
             &format!("resources/{}.d.ts", r.file),
-            render(&r.file, &ResourceDts { r }, r.dts_len())?,
+            render(&r.file, &ResourceDts { r })?,
         ));
     }
     for (name, contents) in RUNTIME_FILES {

@@ -10,7 +10,7 @@ use super::layout::{self as l, D};
 use super::naming::{GroupNames, Names, OperationNames};
 use super::syntax::{
     expanded_object, format_note, inline_object, js_imports, object_prop, prop_line,
-    security_array, type_imports, Prop, LINE_OVERHEAD,
+    security_array, type_imports, Prop,
 };
 use super::types::{Conv, Flow, Types};
 use crate::ir::plan::HintSource;
@@ -148,36 +148,6 @@ pub fn resource_view(
         js_imports: js.iter().map(|l| format!("{l}\n")).collect(),
         dts_imports: dts.iter().map(|l| format!("{l}\n")).collect(),
         methods,
-    }
-}
-
-impl Resource {
-    /// About how long the module's `.js` file is (see [`LINE_OVERHEAD`]).
-    pub fn js_len(&self) -> usize {
-        self.methods
-            .iter()
-            .map(|m| {
-                m.descriptor.len()
-                    + m.js_doc.text_len()
-                    + m.js_head.len()
-                    + m.js_body.len()
-                    + 2 * LINE_OVERHEAD
-            })
-            .sum()
-    }
-
-    /// About how long the module's `.d.ts` file is.
-    pub fn dts_len(&self) -> usize {
-        self.methods
-            .iter()
-            .map(|m| {
-                let params = m.params_type.as_ref().map_or(0, |p| {
-                    let props: usize = p.props.iter().map(Prop::text_len).sum();
-                    p.doc.text_len() + p.head.len() + props
-                });
-                m.dts_doc.text_len() + m.dts_signature.len() + params + 2 * LINE_OVERHEAD
-            })
-            .sum()
     }
 }
 

@@ -13,13 +13,6 @@ pub struct Prop {
     pub line: String,
 }
 
-impl Prop {
-    /// About how much of a file it takes (see [`LINE_OVERHEAD`]).
-    pub fn text_len(&self) -> usize {
-        self.doc.text_len() + self.line.len() + LINE_OVERHEAD
-    }
-}
-
 pub fn prop_line(key: &str, optional: bool, members: Vec<String>) -> String {
     let head = format!("{key}{}:", if optional { "?" } else { "" });
     // Prettier keeps `name: Type | null` on one line, whatever its width.
@@ -126,11 +119,6 @@ pub fn type_imports(names: &[String], from: &str) -> String {
     let refs: Vec<&str> = names.iter().map(String::as_str).collect();
     braces_statement("import type", &refs, from)
 }
-
-/// What a generated file holds per line besides the text of its view
-/// (indentation, punctuation, comment markers): the file-size estimates
-/// count this much for each line, to come out a little over the size.
-pub const LINE_OVERHEAD: usize = 48;
 
 pub fn format_note(ty: &TypeRef) -> Option<&'static str> {
     match ty.non_null() {

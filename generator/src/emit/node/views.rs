@@ -10,7 +10,7 @@ use super::resources::{
 };
 use super::syntax::{
     braces_statement, format_note, inline_object, js_imports, object_prop, prop_line,
-    security_array, type_imports, Prop, LINE_OVERHEAD,
+    security_array, type_imports, Prop,
 };
 use super::types::{literal, Flow, Types};
 use super::PackageInfo;
@@ -288,50 +288,6 @@ impl Package {
         !self.converters.is_empty()
     }
 
-    /// About how long `models.d.ts` is (see [`LINE_OVERHEAD`]).
-    pub fn models_dts_len(&self) -> usize {
-        self.models
-            .iter()
-            .map(|m| {
-                let props: usize = m.props.iter().flatten().map(Prop::text_len).sum();
-                m.doc.text_len() + m.alias.len() + props + 2 * members_len(m) + LINE_OVERHEAD
-            })
-            .sum()
-    }
-
-    /// About how long `models.js` is.
-    pub fn models_js_len(&self) -> usize {
-        self.models
-            .iter()
-            .filter(|m| !m.members.is_empty())
-            .map(|m| m.name.len() + members_len(m) + 2 * LINE_OVERHEAD)
-            .sum()
-    }
-
-    /// About how long `wire.js` is.
-    pub fn wire_js_len(&self) -> usize {
-        self.converters
-            .iter()
-            .map(|c| {
-                c.table.len()
-                    + c.from_return.len()
-                    + c.to_return.len()
-                    + c.from_wire.len()
-                    + c.to_wire.len()
-                    + 2 * c.ts_type.len()
-                    + 4 * LINE_OVERHEAD
-            })
-            .sum()
-    }
-
-    /// About how long `wire.d.ts` is.
-    pub fn wire_dts_len(&self) -> usize {
-        self.converters
-            .iter()
-            .map(|c| c.dts.len() + LINE_OVERHEAD)
-            .sum()
-    }
-
     /// The models that have an enum value object in `models.js`.
     pub fn enum_models(&self) -> Vec<&Model> {
         self.models
@@ -413,14 +369,6 @@ impl Package {
             })
             .collect()
     }
-}
-
-/// The members of an enum model's value object, in `models.js`.
-fn members_len(m: &Model) -> usize {
-    m.members
-        .iter()
-        .map(|e| e.name.len() + e.value.len() + LINE_OVERHEAD)
-        .sum()
 }
 
 const RUNTIME_REEXPORTS: &[&str] = &[
