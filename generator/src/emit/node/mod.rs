@@ -129,15 +129,16 @@ const RUNTIME_FILES: &[(&str, &str)] = &[
     ),
 ];
 
-/// Spec-independent modules of every package.
-const STATIC_FILES: &[(&str, &str)] = &[
+/// The runtime's modules that sit at the root of every package, beside
+/// `runtime/`: the client's core (`runtime/node/package/`), copied verbatim.
+const PACKAGE_FILES: &[(&str, &str)] = &[
     (
         "core.js",
-        include_str!("../../../../templates/node/static/core.js"),
+        include_str!("../../../../runtime/node/package/core.js"),
     ),
     (
         "core.d.ts",
-        include_str!("../../../../templates/node/static/core.d.ts"),
+        include_str!("../../../../runtime/node/package/core.d.ts"),
     ),
 ];
 
@@ -281,7 +282,7 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
         file("wire.js", render("wire.js", &WireJs { v: &v })?),
         file("wire.d.ts", render("wire.d.ts", &WireDts { v: &v })?),
     ];
-    for (name, contents) in STATIC_FILES {
+    for (name, contents) in PACKAGE_FILES {
         files.push(file(name, (*contents).to_string()));
     }
     for r in &v.resources {
