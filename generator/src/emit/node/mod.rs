@@ -2,15 +2,20 @@
 //! files (no build step), the sdkgen runtime vendored as `runtime/`, and a
 //! README that is the integrator's reference for retries and keys.
 //!
-//! Rust here only shapes the IR into views; the files come from the askama
-//! templates in `templates/node/`. Spec text reaches them as [`escape::Text`]
-//! and can only be printed through the escaping filters in [`filters`].
-//! Identifiers come from [`naming`]. Lines whose width depends on the spec are
-//! broken by [`layout`] the way prettier breaks them.
+//! Rust here only shapes the IR into views, in one direction: [`emit`] reads
+//! the IR through [`operations`], [`naming`] and [`types`], builds the
+//! resource views ([`resources`]) and the package's ([`views`]), and the
+//! askama templates in `templates/node/` print them: the code's text is
+//! theirs, the views carry data and the pieces laid out by width. Spec text
+//! reaches them as [`escape::Text`] and can only be printed through the
+//! escaping filters in [`filters`]. Identifiers come from [`naming`]. Lines
+//! whose width depends on the spec are broken by [`layout`] the way prettier
+//! breaks them.
 
 mod escape;
 mod layout;
 mod naming;
+mod operations;
 mod resources;
 mod syntax;
 mod types;
@@ -270,8 +275,20 @@ fn render<T: Template>(what: &str, t: &T) -> Result<String, String> {
     Ok(text)
 }
 
+/// The package: the IR shaped into views (names first, then the types, the
+/// resource modules and the package around them), the views rendered by
+/// the templates, and the runtime copied beside them.
 pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String> {
-    let v = views::Package::new(api, package)?;
+    let flattened = operations::flattened_bodies(api);
+    let names = naming::Names::new(api, &package.name, &flattened);
+    let types = types::Types::new(api, &names);
+    let resources = api
+        .groups
+        .iter()
+        .zip(&names.groups)
+        .map(|(g, gn)| resources::resource_view(api, &names, &types, g, gn, &flattened))
+        .collect();
+    let v = views::Package::new(api, package, &names, &types, &flattened, resources);
     let mut files = vec![
         file("package.json", views::package_json(&v, package)),
         file("README.md", render("README.md", &Readme { v: &v })?),
