@@ -70,6 +70,63 @@ fn the_runtime_is_vendored_verbatim_and_whole() {
 }
 
 #[test]
+fn the_client_core_sits_at_the_package_root_verbatim() {
+    let files = generate(&root().join("specs/payments.yaml"));
+    let dir = root().join("runtime/node/package");
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("runtime/node/package") {
+        let path = entry.expect("entry").path();
+        let name = path.file_name().and_then(|n| n.to_str()).expect("name");
+        assert_eq!(
+            files.get(name),
+            Some(&std::fs::read_to_string(&path).expect("readable")),
+            "{name} differs from runtime/node/package/{name}"
+        );
+        names.push(name.to_string());
+    }
+    names.sort();
+    assert_eq!(names, ["core.d.ts", "core.js"]);
+}
+
+/// A call too long for one line in the README's `try` block is broken as
+/// prettier breaks it there: arguments two columns in, `);` at the block's.
+#[test]
+fn readme_calls_break_at_their_indentation() {
+    let dir = std::env::temp_dir().join(format!("sdkgen-node-long-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let spec = dir.join("long.yaml");
+    std::fs::write(
+        &spec,
+        r#"openapi: 3.0.3
+info: { title: Long, version: "1" }
+servers: [{ url: "https://api.example.com" }]
+paths:
+  /reports/{organization}/{period}:
+    get:
+      operationId: listQuarterlyFinancialReportsForTheWholeOrganization
+      tags: [reports]
+      parameters:
+        - { name: organization, in: path, required: true, schema: { type: string } }
+        - { name: period, in: path, required: true, schema: { type: string } }
+      responses:
+        "200": { description: ok }
+"#,
+    )
+    .expect("spec written");
+    let readme = generate(&spec).remove("README.md").expect("README.md");
+    std::fs::remove_dir_all(&dir).ok();
+    let block = readme
+        .split("try {\n")
+        .nth(1)
+        .and_then(|rest| rest.split("} catch (err) {").next())
+        .expect("a try block");
+    assert_eq!(
+        block,
+        "  await client.reports.listQuarterlyFinancialReportsForTheWholeOrganization(\n    \"...\",\n    \"...\",\n  );\n"
+    );
+}
+
+#[test]
 fn package_json_is_publishable() {
     let files = generate(&root().join("specs/payments.yaml"));
     let pkg: serde_json::Value =

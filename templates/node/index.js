@@ -13,17 +13,42 @@ export * from "./models.js";
   /** @param {import("./index.js").ClientOptions} [options] */
   constructor(options = {}) {
     const runtime = new Runtime({
-{% for line in v.runtime_config -%}
-{{ "      " }}{{ line }}
-{% endfor -%}
-{{ "    " }}});
+{% let c = v.runtime_config -%}
+{% match c.base_url -%}
+{% when Some with (line) -%}
+{{ "      " }}{{ line }},
+{% when None -%}
+{{ "      " }}baseUrl: options.baseUrl,
+{% endmatch -%}
+{% if c.server_urls -%}
+{{ "      " }}serverUrls: options.serverUrls,
+{% endif -%}
+{{ "      " }}{{ c.user_agent }},
+      {{ c.log_env_var }},
+      {{ c.log_name }},
+      retries: options.retries,
+      maxAttempts: options.maxAttempts{% if let Some(n) = c.max_attempts %} ?? {{ n }}{% endif %},
+      jitter: options.jitter,
+      baseMs: options.baseMs{% if let Some(n) = c.base_ms %} ?? {{ n }}{% endif %},
+      capMs: options.capMs{% if let Some(n) = c.cap_ms %} ?? {{ n }}{% endif %},
+      timeout: options.timeout{% if let Some(n) = c.timeout %} ?? {{ n }}{% endif %},
+      p99Ms: {% if let Some(p) = c.p99_ms %}options.p99Ms === undefined ? {{ p }} : {% endif %}options.p99Ms,
+      requestTimeoutHeader: options.requestTimeoutHeader,
+      budgetCapacity: options.budgetCapacity,
+      headers: options.headers,
+      logger: options.logger,
+      logLevel: options.logLevel,
+      fetch: options.fetch,
+      clock: options.clock,
+      random: options.random,
+    });
 {% if v.has_auth() -%}
 {{ "    " }}const credentials = new Map();
 {% for a in v.auth -%}
-{{ "    " }}{{ a.set_statement }}
+{{ "    " }}credentials.set{{ a.set_args }};
 {% endfor -%}
 {% endif -%}
-{{ "    " }}{{ v.core_statement }}
+{{ "    " }}const core = new Core{{ v.core_args }};
 {% for r in v.resources -%}
 {{ r.doc|jsdoc(4) }}    this.{{ r.property }} = new {{ r.class }}(core);
 {% endfor -%}

@@ -1,24 +1,24 @@
-{{ r.dts_imports }}
+import type {{ r.core_types }} from "../core.js";
+{% if let Some(names) = r.model_types -%}
+import type {{ names }} from "../models.js";
+{% endif %}
 {% for m in r.methods -%}
-{% match m.params_type -%}
-{% when Some with (p) -%}
+{% if let Some(p) = m.params_type -%}
 {{ p.doc|jsdoc(0) }}
-{%- match p.alias -%}
-{% when Some with (a) -%}
-{{ a }}
-{% when None -%}
-{{ p.head }}
+{%- if let Some(model) = p.alias() -%}
+export type {{ p.name }} = {{ model }};
+{% else -%}
+export interface {{ p.name }}{% if let Some(model) = p.extends %} extends {{ model }}{% endif %} {
 {% for prop in p.props -%}
 {{ prop.doc|jsdoc(2) }}  {{ prop.line }}
 {% endfor -%}
 }
-{% endmatch %}
-{% when None -%}
-{% endmatch -%}
+{% endif %}
+{% endif -%}
 {% endfor -%}
 {{ r.doc|jsdoc(0) }}export declare class {{ r.class }} {
   private constructor();
 {% for m in r.methods %}
-{{ m.dts_doc|jsdoc(2) }}  {{ m.dts_signature }}
+{{ m.dts_doc|jsdoc(2) }}  {{ m.name }}{{ m.dts_params }}: APIPromise<{{ m.returns }}>;
 {% endfor -%}
 }

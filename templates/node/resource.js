@@ -1,9 +1,29 @@
-{% if !r.js_imports.is_empty() -%}
-{{ r.js_imports }}
+{% if let Some(names) = r.runtime_imports -%}
+import {{ names }} from "../runtime/index.js";
+{% endif -%}
+{% if let Some(names) = r.core_imports -%}
+import {{ names }} from "../core.js";
+{% endif -%}
+{% if r.wire_import -%}
+import * as wire from "../wire.js";
+{% endif -%}
+{% if r.has_js_imports() %}
 {% endif -%}
 {% for m in r.methods -%}
-{{ m.descriptor }}
-
+{% if m.descriptor_head_fits -%}
+const {{ m.descriptor }} = {
+{% for p in m.descriptor_props -%}
+{{ "  " }}{{ p }},
+{% endfor -%}
+};
+{% else -%}
+const {{ m.descriptor }} =
+  {
+{% for p in m.descriptor_props -%}
+{{ "    " }}{{ p }},
+{% endfor -%}
+{{ "  " }}};
+{% endif %}
 {% endfor -%}
 {{ r.doc|jsdoc(0) }}export class {{ r.class }} {
   #core;
@@ -13,8 +33,24 @@
     this.#core = core;
   }
 {% for m in r.methods %}
-{{ m.js_doc|jsdoc(2) }}  {{ m.js_head }}
-    {{ m.js_body }}
-  }
+{{ m.js_doc|jsdoc(2) }}  {{ m.name }}{{ m.js_params }} {
+{% if m.call_hugged -%}
+{{ "    " }}return this.#core.call({{ m.descriptor }}, options, () => ({
+{% for p in m.request -%}
+{{ "      " }}{{ p }},
+{% endfor -%}
+{{ "    " }}}));
+{% else -%}
+{{ "    " }}return this.#core.call(
+      {{ m.descriptor }},
+      options,
+      () => ({
+{% for p in m.request -%}
+{{ "        " }}{{ p }},
+{% endfor -%}
+{{ "      " }}}),
+    );
+{% endif -%}
+{{ "  " }}}
 {% endfor -%}
 }

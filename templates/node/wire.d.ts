@@ -14,7 +14,8 @@ export declare function mapOf<T>(
   convert: (value: unknown) => T,
 ): (value: unknown) => Record<string, T>;
 {% for c in v.converters -%}
-{{ c.dts }}
+export declare function {{ c.from_wire }}{{ c.from_params }}: {{ c.ts_type }};
+export declare function {{ c.to_wire }}{{ c.to_params }}: unknown;
 {% endfor -%}
 {% else -%}
 export {};

@@ -138,12 +138,12 @@ export function mapOf(convert) {
 
 /** @returns {import("./models.js").{{ c.ts_type }}} */
 export function {{ c.from_wire }}(value) {
-  {{ c.from_return }}
+  return {{ c.from_call }};
 }
 
 /** @param {import("./models.js").{{ c.ts_type }}} value */
 export function {{ c.to_wire }}(value) {
-  {{ c.to_return }}
+  return {{ c.to_call }};
 }
 {% endfor -%}
 {% else %}

@@ -64,14 +64,6 @@ impl Doc {
     pub fn is_empty(&self) -> bool {
         self.paragraphs.is_empty() && self.params.is_empty() && self.tags.is_empty()
     }
-
-    /// The length of its text, for sizing the file it goes into.
-    pub fn text_len(&self) -> usize {
-        let paragraphs: usize = self.paragraphs.iter().map(|p| p.0.len()).sum();
-        let params: usize = self.params.iter().map(|(n, t)| n.len() + t.0.len()).sum();
-        let tags: usize = self.tags.iter().map(|t| t.len()).sum();
-        paragraphs + params + tags
-    }
 }
 
 /// A JavaScript string literal holding `text` exactly.

@@ -18,6 +18,24 @@ pub fn render(doc: &D, indent: usize) -> String {
     crate::emit::layout::render(doc, indent, PRETTIER)
 }
 
+/// `doc` laid out in its place in a template: after `before` on a line
+/// indented by `indent`, and followed by `after`, which the template writes
+/// itself. Only `doc`'s own text is returned. (A line break straight after
+/// `before` would drop its trailing spaces; the documents given here start
+/// with text.)
+pub fn render_in(before: &str, doc: D, after: &str, indent: usize) -> String {
+    let full = render(&concat(vec![text(before), doc, text(after)]), indent);
+    let inner = full
+        .strip_prefix(before)
+        .unwrap_or_else(|| full.strip_prefix(before.trim_end()).unwrap_or(&full));
+    inner.strip_suffix(after).unwrap_or(inner).to_string()
+}
+
+/// Whether `text` fits on a line from column `column`, as prettier counts.
+pub fn fits_at(column: usize, text: &str) -> bool {
+    column + text.chars().count() <= PRETTIER.width
+}
+
 /// `open` items `close`, with a trailing comma when broken (prettier's
 /// default `trailingComma: "all"`).
 fn delimited(open: &str, items: Vec<D>, close: &str, force: bool) -> D {
@@ -251,6 +269,26 @@ mod tests {
             render(&d, 4),
             "const core = new Core(runtime, credentials, [\n      [\"__proto__\"],\n      [\"constructor\"],\n    ])"
         );
+    }
+
+    #[test]
+    fn a_piece_is_laid_out_in_its_place() {
+        // The breaks of the whole statement, without the text around it.
+        let args = || vec![text("x".repeat(40)), text("y".repeat(30))];
+        let whole = render(
+            &concat(vec![text("return f"), call("", args()), text(";")]),
+            2,
+        );
+        let piece = render_in("return f", call("", args()), ";", 2);
+        assert_eq!(format!("return f{piece};"), whole);
+        assert!(piece.starts_with("(\n    x"), "{piece}");
+        assert!(piece.ends_with(",\n  )"), "{piece}");
+        // Short enough: one line.
+        assert_eq!(
+            render_in("return f", call("", vec![text("a")]), ";", 2),
+            "(a)"
+        );
+        assert!(fits_at(0, &"x".repeat(80)) && !fits_at(1, &"x".repeat(80)));
     }
 
     #[test]

@@ -2,15 +2,20 @@
 //! files (no build step), the sdkgen runtime vendored as `runtime/`, and a
 //! README that is the integrator's reference for retries and keys.
 //!
-//! Rust here only shapes the IR into views; the files come from the askama
-//! templates in `templates/node/`. Spec text reaches them as [`escape::Text`]
-//! and can only be printed through the escaping filters in [`filters`].
-//! Identifiers come from [`naming`]. Lines whose width depends on the spec are
-//! broken by [`layout`] the way prettier breaks them.
+//! Rust here only shapes the IR into views, in one direction: [`emit`] reads
+//! the IR through [`operations`], [`naming`] and [`types`], builds the
+//! resource views ([`resources`]) and the package's ([`views`]), and the
+//! askama templates in `templates/node/` print them: the code's text is
+//! theirs, the views carry data and the pieces laid out by width. Spec text
+//! reaches them as [`escape::Text`] and can only be printed through the
+//! escaping filters in [`filters`]. Identifiers come from [`naming`]. Lines
+//! whose width depends on the spec are broken by [`layout`] the way prettier
+//! breaks them.
 
 mod escape;
 mod layout;
 mod naming;
+mod operations;
 mod resources;
 mod syntax;
 mod types;
@@ -137,15 +142,16 @@ const RUNTIME_FILES: &[(&str, &str)] = &[
     ),
 ];
 
-/// Spec-independent modules of every package.
-const STATIC_FILES: &[(&str, &str)] = &[
+/// The runtime's modules that sit at the root of every package, beside
+/// `runtime/`: the client's core (`runtime/node/package/`), copied verbatim.
+const PACKAGE_FILES: &[(&str, &str)] = &[
     (
         "core.js",
-        include_str!("../../../../templates/node/static/core.js"),
+        include_str!("../../../../runtime/node/package/core.js"),
     ),
     (
         "core.d.ts",
-        include_str!("../../../../templates/node/static/core.d.ts"),
+        include_str!("../../../../runtime/node/package/core.d.ts"),
     ),
 ];
 
@@ -266,15 +272,10 @@ struct Readme<'a> {
     v: &'a views::Package,
 }
 
-/// Renders a template; the file ends with exactly one newline. `estimate`
-/// is about how long the file is: it is rendered into a buffer a quarter
-/// larger, so a big file is written once instead of into buffers that double
-/// as it grows (each a copy, and fresh pages for the kernel to zero).
-/// Capacity that is never written is never touched, so over is cheap; under
-/// costs one more doubling.
-fn render<T: Template>(what: &str, t: &T, estimate: usize) -> Result<String, String> {
-    let mut text = String::with_capacity((estimate + estimate / 4).max(T::SIZE_HINT));
-    t.render_into(&mut text)
+/// Renders a template; the file ends with exactly one newline.
+fn render<T: Template>(what: &str, t: &T) -> Result<String, String> {
+    let mut text = t
+        .render()
         .map_err(|e| format!("node: rendering {what} failed: {e}"))?;
     let trimmed = text.trim_end_matches('\n').len();
     text.truncate(trimmed);
@@ -282,41 +283,41 @@ fn render<T: Template>(what: &str, t: &T, estimate: usize) -> Result<String, Str
     Ok(text)
 }
 
+/// The package: the IR shaped into views (names first, then the types, the
+/// resource modules and the package around them), the views rendered by
+/// the templates, and the runtime copied beside them.
 pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String> {
-    let v = views::Package::new(api, package)?;
+    let flattened = operations::flattened_bodies(api);
+    let names = naming::Names::new(api, &package.name, &flattened);
+    let types = types::Types::new(api, &names);
+    let resources = api
+        .groups
+        .iter()
+        .zip(&names.groups)
+        .map(|(g, gn)| resources::resource_view(api, &names, &types, g, gn, &flattened))
+        .collect();
+    let v = views::Package::new(api, package, &names, &types, &flattened, resources);
     let mut files = vec![
         file("package.json", views::package_json(&v, package)),
-        file("README.md", render("README.md", &Readme { v: &v }, 0)?),
-        file("index.js", render("index.js", &IndexJs { v: &v }, 0)?),
-        file("index.d.ts", render("index.d.ts", &IndexDts { v: &v }, 0)?),
-        file(
-            "models.js",
-            render("models.js", &ModelsJs { v: &v }, v.models_js_len())?,
-        ),
-        file(
-            "models.d.ts",
-            render("models.d.ts", &ModelsDts { v: &v }, v.models_dts_len())?,
-        ),
-        file(
-            "wire.js",
-            render("wire.js", &WireJs { v: &v }, v.wire_js_len())?,
-        ),
-        file(
-            "wire.d.ts",
-            render("wire.d.ts", &WireDts { v: &v }, v.wire_dts_len())?,
-        ),
+        file("README.md", render("README.md", &Readme { v: &v })?),
+        file("index.js", render("index.js", &IndexJs { v: &v })?),
+        file("index.d.ts", render("index.d.ts", &IndexDts { v: &v })?),
+        file("models.js", render("models.js", &ModelsJs { v: &v })?),
+        file("models.d.ts", render("models.d.ts", &ModelsDts { v: &v })?),
+        file("wire.js", render("wire.js", &WireJs { v: &v })?),
+        file("wire.d.ts", render("wire.d.ts", &WireDts { v: &v })?),
     ];
-    for (name, contents) in STATIC_FILES {
+    for (name, contents) in PACKAGE_FILES {
         files.push(file(name, (*contents).to_string()));
     }
     for r in &v.resources {
         files.push(file(
             &format!("resources/{}.js", r.file),
-            render(&r.file, &ResourceJs { r }, r.js_len())?,
+            render(&r.file, &ResourceJs { r })?,
         ));
         files.push(file(
             &format!("resources/{}.d.ts", r.file),
-            render(&r.file, &ResourceDts { r }, r.dts_len())?,
+            render(&r.file, &ResourceDts { r })?,
         ));
     }
     for (name, contents) in RUNTIME_FILES {

@@ -8,59 +8,84 @@ use std::collections::BTreeSet;
 use super::escape::{js_string, Doc, Text};
 use super::layout::{self as l, D};
 use super::naming::{GroupNames, Names, OperationNames};
+use super::operations::{chosen_body, server_url, success_body, Decode, SuccessBody};
 use super::syntax::{
-    expanded_object, format_note, inline_object, js_imports, object_prop, prop_line,
-    security_array, type_imports, Prop, LINE_OVERHEAD,
+    braces_in, expanded_object, format_note, inline_object, object_lines, object_prop, prop_line,
+    security_array, Prop,
 };
 use super::types::{Conv, Flow, Types};
 use crate::ir::plan::HintSource;
 use crate::ir::{
     Api, BodyKind, Content, FailurePolicy, Group, Operation, Param, ParamLocation, ParamStyle,
-    RetryClass, Server, StatusSpec, TypeKind, TypeRef,
+    RetryClass, TypeKind,
 };
-
-/// A server's URL with its variables replaced by their defaults.
-pub fn server_url(server: &Server) -> String {
-    let mut url = server.url.clone();
-    for v in &server.variables {
-        url = url.replace(&format!("{{{}}}", v.name), &v.default);
-    }
-    url
-}
 
 pub struct Resource {
     pub class: String,
     pub property: String,
     pub file: String,
     pub doc: Doc,
-    /// The import statements, each followed by a new line, or nothing.
-    pub js_imports: String,
-    pub dts_imports: String,
+    /// The `{ ... }` of the module's imports from the runtime and the core,
+    /// laid out, where it has any.
+    pub runtime_imports: Option<String>,
+    pub core_imports: Option<String>,
+    /// Whether it calls the converters of `wire.js`.
+    pub wire_import: bool,
+    /// The `{ ... }` of the `.d.ts` file's type imports from the core and
+    /// the models, laid out.
+    pub core_types: String,
+    pub model_types: Option<String>,
     pub methods: Vec<MethodView>,
 }
 
+impl Resource {
+    pub fn has_js_imports(&self) -> bool {
+        self.runtime_imports.is_some() || self.core_imports.is_some() || self.wire_import
+    }
+}
+
 pub struct MethodView {
-    /// `const xOperation = {...};`, laid out.
+    /// The method's name.
+    pub name: String,
+    /// The name of its descriptor, `const xOperation = {...};`.
     pub descriptor: String,
+    /// Whether `const xOperation = {` fits on its line; prettier breaks
+    /// after the `=` where it does not.
+    pub descriptor_head_fits: bool,
+    /// The descriptor's properties, each laid out as its line.
+    pub descriptor_props: Vec<String>,
     pub js_doc: Doc,
-    /// `name(a, params = {}, options) {`, laid out.
-    pub js_head: String,
-    /// `return this.#core.call(...);`, laid out.
-    pub js_body: String,
+    /// `(a, params = {}, options)` after the name, laid out.
+    pub js_params: String,
+    /// Whether `return this.#core.call(xOperation, options, () => ({` fits
+    /// on its line: the request object is hugged, else every argument of the
+    /// call goes on its own line.
+    pub call_hugged: bool,
+    /// The request's properties (path, query, headers, body), each laid out
+    /// as its line.
+    pub request: Vec<String>,
     pub dts_doc: Doc,
-    /// `name(a: string, ...): APIPromise<T>;`, laid out.
-    pub dts_signature: String,
+    /// `(a: string, ...)` after the name in the declaration, laid out.
+    pub dts_params: String,
+    /// The type the method's promise resolves to.
+    pub returns: String,
     pub params_type: Option<ParamsType>,
 }
 
 pub struct ParamsType {
     pub name: String,
     pub doc: Doc,
-    /// `export type X = Body;` when the params are exactly a model.
-    pub alias: Option<String>,
-    /// `export interface X extends Body {` head.
-    pub head: String,
+    /// The model whose fields the params are (a flattened body), which the
+    /// interface extends, or which it is when there is nothing more.
+    pub extends: Option<String>,
     pub props: Vec<Prop>,
+}
+
+impl ParamsType {
+    /// `export type X = Body;`: the params are exactly a model.
+    pub fn alias(&self) -> Option<&str> {
+        self.extends.as_deref().filter(|_| self.props.is_empty())
+    }
 }
 
 /// What a resource module imports, gathered while its methods are built.
@@ -115,194 +140,30 @@ pub fn resource_view(
         .collect();
 
     let as_refs = |set: &BTreeSet<&'static str>| set.iter().copied().collect::<Vec<_>>();
-    let mut js = Vec::new();
-    if !imports.runtime.is_empty() {
-        js.push(js_imports(
-            &as_refs(&imports.runtime),
-            "../runtime/index.js",
-        ));
-    }
-    if !imports.core.is_empty() {
-        js.push(js_imports(&as_refs(&imports.core), "../core.js"));
-    }
-    if imports.wire {
-        js.push("import * as wire from \"../wire.js\";".to_string());
-    }
-    let mut core_types = vec!["APIPromise".to_string()];
+    let runtime_imports = (!imports.runtime.is_empty())
+        .then(|| braces_in("import", &as_refs(&imports.runtime), "../runtime/index.js"));
+    let core_imports = (!imports.core.is_empty())
+        .then(|| braces_in("import", &as_refs(&imports.core), "../core.js"));
+    let mut core_types = vec!["APIPromise"];
     if imports.keyed_options {
-        core_types.push("KeyedRequestOptions".into());
+        core_types.push("KeyedRequestOptions");
     }
     if imports.plain_options {
-        core_types.push("RequestOptions".into());
+        core_types.push("RequestOptions");
     }
-    let mut dts = vec![type_imports(&core_types, "../core.js")];
-    if !imports.models.is_empty() {
-        let models: Vec<String> = imports.models.iter().cloned().collect();
-        dts.push(type_imports(&models, "../models.js"));
-    }
+    let models: Vec<&str> = imports.models.iter().map(String::as_str).collect();
     Resource {
         class: gn.class.clone(),
         property: gn.property.clone(),
         file: gn.file.clone(),
         doc,
-        js_imports: js.iter().map(|l| format!("{l}\n")).collect(),
-        dts_imports: dts.iter().map(|l| format!("{l}\n")).collect(),
+        runtime_imports,
+        core_imports,
+        wire_import: imports.wire,
+        core_types: braces_in("import type", &core_types, "../core.js"),
+        model_types: (!models.is_empty())
+            .then(|| braces_in("import type", &models, "../models.js")),
         methods,
-    }
-}
-
-impl Resource {
-    /// About how long the module's `.js` file is (see [`LINE_OVERHEAD`]).
-    pub fn js_len(&self) -> usize {
-        self.methods
-            .iter()
-            .map(|m| {
-                m.descriptor.len()
-                    + m.js_doc.text_len()
-                    + m.js_head.len()
-                    + m.js_body.len()
-                    + 2 * LINE_OVERHEAD
-            })
-            .sum()
-    }
-
-    /// About how long the module's `.d.ts` file is.
-    pub fn dts_len(&self) -> usize {
-        self.methods
-            .iter()
-            .map(|m| {
-                let params = m.params_type.as_ref().map_or(0, |p| {
-                    let props: usize = p.props.iter().map(Prop::text_len).sum();
-                    p.doc.text_len() + p.head.len() + props
-                });
-                m.dts_doc.text_len() + m.dts_signature.len() + params + 2 * LINE_OVERHEAD
-            })
-            .sum()
-    }
-}
-
-/// The request body content a method sends, as the operation's plan chose it.
-pub fn chosen_body(op: &Operation) -> Option<&Content> {
-    op.plan.body.as_ref().map(|b| &b.content)
-}
-
-/// The object type whose fields become params properties, for JSON, form and
-/// multipart bodies of an object type.
-pub fn flattened_body(api: &Api, content: &Content) -> Option<usize> {
-    match content.kind {
-        BodyKind::Json | BodyKind::Form | BodyKind::Multipart => object_index(api, &content.ty),
-        BodyKind::Text | BodyKind::Binary => None,
-    }
-}
-
-/// The object type (through aliases) a type reference names, if any.
-pub fn object_index(api: &Api, ty: &TypeRef) -> Option<usize> {
-    let mut current = ty;
-    // Alias chains end: a cycle of aliases has no object at its end.
-    for _ in 0..=api.types.len() {
-        let TypeRef::Named(n) = current else {
-            return None;
-        };
-        let i = api.type_position(n)?;
-        match &api.types[i].kind {
-            TypeKind::Object { .. } => return Some(i),
-            TypeKind::Alias { target } => current = target,
-            _ => return None,
-        }
-    }
-    None
-}
-
-/// What a method resolves to, and how the runtime decodes it.
-pub struct SuccessBody {
-    /// The TypeScript type.
-    pub ts: String,
-    pub parse_as: &'static str,
-    pub decode: Decode,
-}
-
-/// How a success body becomes the SDK's: unchanged, by one converter, or by
-/// the converter of the response's status when 2xx answers differ.
-pub enum Decode {
-    None,
-    One(Conv),
-    ByStatus(Vec<(String, Conv)>),
-}
-
-pub fn success_body(types: &Types, op: &Operation) -> SuccessBody {
-    let successes: Vec<&crate::ir::Response> = op
-        .responses
-        .iter()
-        .filter(|r| r.status.is_success())
-        .collect();
-    let mut members: Vec<String> = Vec::new();
-    let mut kinds: Vec<BodyKind> = Vec::new();
-    // Per success status, the converter of its JSON body (None: unchanged).
-    let mut by_status: Vec<(String, Option<Conv>)> = Vec::new();
-    let mut empty = successes.is_empty();
-    for r in &successes {
-        if r.contents.is_empty() {
-            empty = true;
-        }
-        let status = match r.status {
-            StatusSpec::Code(c) => c.to_string(),
-            _ => "\"2XX\"".to_string(),
-        };
-        for c in &r.contents {
-            kinds.push(c.kind);
-            let ty = match c.kind {
-                BodyKind::Binary => vec!["Uint8Array".to_string()],
-                BodyKind::Text => vec!["string".to_string()],
-                _ => types.members(&c.ty, Flow::Output),
-            };
-            for m in ty {
-                if !members.contains(&m) {
-                    members.push(m);
-                }
-            }
-            let conv = match c.kind {
-                BodyKind::Json => types.converter(&c.ty, true),
-                _ => None,
-            };
-            if !by_status.iter().any(|(s, _)| *s == status) {
-                by_status.push((status.clone(), conv));
-            }
-        }
-    }
-    let all = |k: BodyKind| !kinds.is_empty() && kinds.iter().all(|x| *x == k);
-    let parse_as = if all(BodyKind::Json) {
-        "json"
-    } else if all(BodyKind::Binary) {
-        "bytes"
-    } else if all(BodyKind::Text) {
-        "text"
-    } else {
-        "auto"
-    };
-    if members.iter().any(|m| m == "unknown") {
-        members = vec!["unknown".into()];
-    }
-    if members.is_empty() {
-        members.push("void".into());
-    } else if empty {
-        members.push("undefined".into());
-    }
-    let mut convs: Vec<&Option<Conv>> = by_status.iter().map(|(_, c)| c).collect();
-    convs.dedup();
-    let decode = match convs.as_slice() {
-        [] | [None] => Decode::None,
-        [Some(c)] => Decode::One(c.clone()),
-        _ => Decode::ByStatus(
-            by_status
-                .into_iter()
-                .filter_map(|(s, c)| c.map(|c| (s, c)))
-                .collect(),
-        ),
-    };
-    SuccessBody {
-        ts: members.join(" | "),
-        parse_as,
-        decode,
     }
 }
 
@@ -368,13 +229,31 @@ impl<'a> Method<'a> {
     fn view(&self, imports: &mut Imports) -> MethodView {
         let success = success_body(self.types, self.op);
         let params_type = self.params_type(imports);
+        let descriptor = &self.on.descriptor;
+        let descriptor_head_fits = l::fits_at(0, &format!("const {descriptor} = {{"));
+        let descriptor_props = object_lines(
+            self.descriptor(&success, imports),
+            if descriptor_head_fits { 2 } else { 4 },
+        );
+        // `return this.#core.call(xOperation, options, () => ({` in the
+        // method's body, four columns in.
+        let call_hugged = l::fits_at(
+            4,
+            &format!("return this.#core.call({descriptor}, options, () => ({{"),
+        );
+        let request = object_lines(self.request(imports), if call_hugged { 6 } else { 8 });
         MethodView {
-            descriptor: self.descriptor(&success, imports),
+            name: self.on.method.clone(),
+            descriptor: descriptor.clone(),
+            descriptor_head_fits,
+            descriptor_props,
             js_doc: self.js_doc(),
-            js_head: self.js_head(),
-            js_body: self.js_body(imports),
+            js_params: self.js_params(),
+            call_hugged,
+            request,
             dts_doc: self.dts_doc(),
-            dts_signature: self.dts_signature(&success, params_type.as_ref(), imports),
+            dts_params: self.dts_params(&success, params_type.as_ref(), imports),
+            returns: success.ts,
             params_type,
         }
     }
@@ -422,19 +301,10 @@ impl<'a> Method<'a> {
         if let Some(b) = &body_name {
             imports.mention(types, b);
         }
-        let alias = match (&body_name, props.is_empty()) {
-            (Some(b), true) => Some(format!("export type {} = {b};", on.params_type)),
-            _ => None,
-        };
-        let head = match &body_name {
-            Some(b) => format!("export interface {} extends {b} {{", on.params_type),
-            None => format!("export interface {} {{", on.params_type),
-        };
         Some(ParamsType {
             name: on.params_type.clone(),
             doc,
-            alias,
-            head,
+            extends: body_name,
             props,
         })
     }
@@ -708,7 +578,8 @@ impl<'a> Method<'a> {
         request
     }
 
-    fn js_head(&self) -> String {
+    /// `(a, params = {}, options)` after the method's name, before ` {`.
+    fn js_params(&self) -> String {
         let mut args: Vec<String> = self
             .path_params
             .iter()
@@ -722,32 +593,12 @@ impl<'a> Method<'a> {
             });
         }
         args.push("options".into());
-        l::render(
-            &l::concat(vec![
-                l::text(self.on.method.clone()),
-                l::params(args),
-                l::text(" {"),
-            ]),
-            2,
-        )
+        l::render_in(&self.on.method, l::params(args), " {", 2)
     }
 
-    /// `return this.#core.call(descriptor, options, () => ({ ...request }));`
-    fn js_body(&self, imports: &mut Imports) -> String {
-        let thunk = l::concat(vec![
-            l::text("() => ("),
-            expanded_object(self.request(imports)),
-            l::text(")"),
-        ]);
-        let call = l::call_hugging_last(
-            "return this.#core.call",
-            vec![l::text(self.on.descriptor.clone()), l::text("options")],
-            thunk,
-        );
-        l::render(&l::concat(vec![call, l::text(";")]), 4)
-    }
-
-    fn dts_signature(
+    /// `(a: string, params?: XParams, options?: RequestOptions)` after the
+    /// method's name in its declaration, before `: APIPromise<T>;`.
+    fn dts_params(
         &self,
         success: &SuccessBody,
         params_type: Option<&ParamsType>,
@@ -772,12 +623,10 @@ impl<'a> Method<'a> {
             imports.plain_options = true;
             args.push("options?: RequestOptions".into());
         }
-        l::render(
-            &l::concat(vec![
-                l::text(self.on.method.clone()),
-                l::params(args),
-                l::text(format!(": APIPromise<{}>;", success.ts)),
-            ]),
+        l::render_in(
+            &self.on.method,
+            l::params(args),
+            &format!(": APIPromise<{}>;", success.ts),
             2,
         )
     }
@@ -813,13 +662,13 @@ impl<'a> Method<'a> {
         doc
     }
 
-    /// `const xOperation = {...};`: what the runtime needs to know of the
-    /// operation, from its plan. The key contract is written out in full for
+    /// The properties of `const xOperation = {...};`: what the runtime needs
+    /// to know of the operation, from its plan. The key contract is written out in full for
     /// keyed operations and not at all for others; the p99 and the retry
     /// settings only where they are the operation's own, and the security
     /// where the operation states its own: the spec's root values are the
     /// client's, so the client's options can change them.
-    fn descriptor(&self, success: &SuccessBody, imports: &mut Imports) -> String {
+    fn descriptor(&self, success: &SuccessBody, imports: &mut Imports) -> Vec<D> {
         let op = self.op;
         let plan = &op.plan;
         let string = |key: &str, value: &str| object_prop(key, l::text(js_string(value)), true);
@@ -897,14 +746,7 @@ impl<'a> Method<'a> {
                 ));
             }
         }
-        l::render(
-            &l::assignment(
-                &format!("const {}", self.on.descriptor),
-                expanded_object(props),
-                ";",
-            ),
-            0,
-        )
+        props
     }
 }
 

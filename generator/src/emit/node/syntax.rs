@@ -1,7 +1,7 @@
-//! The pieces of JavaScript and TypeScript syntax that the package views and
-//! the resource views both lay out: object literals, import statements,
-//! property lines, security arrays. Both modules use these; neither uses the
-//! other's, so the views depend on the resources and nothing goes back.
+//! The pieces of JavaScript and TypeScript syntax whose width decides their
+//! line breaks, which the package views and the resource views both lay out:
+//! object properties, import braces, property lines, security arrays. Each is
+//! laid out in its place in a template, which writes the text around it.
 
 use super::escape::{js_string, Doc};
 use super::layout::{self as l, D};
@@ -11,13 +11,6 @@ pub struct Prop {
     pub doc: Doc,
     /// `name?: Type;`, laid out.
     pub line: String,
-}
-
-impl Prop {
-    /// About how much of a file it takes (see [`LINE_OVERHEAD`]).
-    pub fn text_len(&self) -> usize {
-        self.doc.text_len() + self.line.len() + LINE_OVERHEAD
-    }
 }
 
 pub fn prop_line(key: &str, optional: bool, members: Vec<String>) -> String {
@@ -65,6 +58,15 @@ pub fn expanded_object(props: Vec<D>) -> D {
     )
 }
 
+/// The properties of an object literal that stays expanded, each laid out as
+/// its line at `indent` (the template writes the comma after each).
+pub fn object_lines(props: Vec<D>, indent: usize) -> Vec<String> {
+    props
+        .into_iter()
+        .map(|p| l::render_in("", p, ",", indent))
+        .collect()
+}
+
 fn string_array(items: &[String]) -> D {
     l::array(items.iter().map(|s| l::text(js_string(s))).collect(), false)
 }
@@ -84,53 +86,64 @@ pub fn js_imports(names: &[&str], from: &str) -> String {
 /// `keyword { a, b } from "x";` (import, export, import type, export type),
 /// or one name per line.
 pub fn braces_statement(keyword: &str, names: &[&str], from: &str) -> String {
-    let mut sorted: Vec<&str> = names.to_vec();
-    sorted.sort_unstable();
-    sorted.dedup();
     let d = l::concat(vec![
         l::text(format!("{keyword} ")),
-        l::group_of(
-            vec![
-                l::text("{"),
-                l::indent(
-                    [
-                        vec![D::Line],
-                        sorted
-                            .iter()
-                            .enumerate()
-                            .flat_map(|(i, n)| {
-                                let mut v = Vec::new();
-                                if i > 0 {
-                                    v.push(l::text(","));
-                                    v.push(D::Line);
-                                }
-                                v.push(l::text(*n));
-                                v
-                            })
-                            .collect(),
-                        vec![D::IfBreak(",", "")],
-                    ]
-                    .concat(),
-                ),
-                D::Line,
-                l::text("}"),
-            ],
-            false,
-        ),
+        braces(names),
         l::text(format!(" from {};", js_string(from))),
     ]);
     l::render(&d, 0)
+}
+
+/// The `{ a, b }` of `keyword { a, b } from "x";`, laid out in that statement,
+/// for a template that writes the rest.
+pub fn braces_in(keyword: &str, names: &[&str], from: &str) -> String {
+    l::render_in(
+        &format!("{keyword} "),
+        braces(names),
+        &format!(" from {};", js_string(from)),
+        0,
+    )
+}
+
+/// `{ a, b }` of sorted names, or one name per line.
+fn braces(names: &[&str]) -> D {
+    let mut sorted: Vec<&str> = names.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    l::group_of(
+        vec![
+            l::text("{"),
+            l::indent(
+                [
+                    vec![D::Line],
+                    sorted
+                        .iter()
+                        .enumerate()
+                        .flat_map(|(i, n)| {
+                            let mut v = Vec::new();
+                            if i > 0 {
+                                v.push(l::text(","));
+                                v.push(D::Line);
+                            }
+                            v.push(l::text(*n));
+                            v
+                        })
+                        .collect(),
+                    vec![D::IfBreak(",", "")],
+                ]
+                .concat(),
+            ),
+            D::Line,
+            l::text("}"),
+        ],
+        false,
+    )
 }
 
 pub fn type_imports(names: &[String], from: &str) -> String {
     let refs: Vec<&str> = names.iter().map(String::as_str).collect();
     braces_statement("import type", &refs, from)
 }
-
-/// What a generated file holds per line besides the text of its view
-/// (indentation, punctuation, comment markers): the file-size estimates
-/// count this much for each line, to come out a little over the size.
-pub const LINE_OVERHEAD: usize = 48;
 
 pub fn format_note(ty: &TypeRef) -> Option<&'static str> {
     match ty.non_null() {

@@ -1,16 +1,17 @@
-//! What the templates print, shaped from the IR: names from [`naming`],
-//! spec text as [`Text`]/[`Doc`], and the width-dependent lines laid out by
-//! [`layout`].
+//! The package's views (the client, models, converters, README), shaped from
+//! the IR: names from [`naming`], spec text as [`Text`]/[`Doc`], and the
+//! parts whose width decides their line breaks laid out by [`layout`] in
+//! their place in the templates, which hold the code's text. The resource
+//! modules' views are built beside these (`resources.rs`) and handed in.
 
 use super::escape::{js_string, Doc, Text};
 use super::layout::{self as l, D};
 use super::naming::Names;
-use super::resources::{
-    chosen_body, flattened_body, resource_view, server_url, success_body, Resource,
-};
+use super::operations::{chosen_body, server_url, success_body};
+use super::resources::Resource;
 use super::syntax::{
-    braces_statement, format_note, inline_object, js_imports, object_prop, prop_line,
-    security_array, type_imports, Prop, LINE_OVERHEAD,
+    braces_in, braces_statement, format_note, inline_object, js_imports, object_prop, prop_line,
+    security_array, type_imports, Prop,
 };
 use super::types::{literal, Flow, Types};
 use super::PackageInfo;
@@ -35,10 +36,10 @@ pub struct Package {
     /// The servers of operations that do not go to the client's base URL.
     pub own_servers: Vec<OwnServer>,
     pub auth: Vec<AuthView>,
-    /// `const core = new Core(...);`, laid out.
-    pub core_statement: String,
-    /// The properties of the `new Runtime({...})` config, laid out.
-    pub runtime_config: Vec<String>,
+    /// The `(runtime, credentials, [...])` of `const core = new Core(...);`,
+    /// laid out.
+    pub core_args: String,
+    pub runtime_config: RuntimeConfig,
     pub models: Vec<Model>,
     pub converters: Vec<Converter>,
     pub resources: Vec<Resource>,
@@ -46,12 +47,29 @@ pub struct Package {
     pub facts: Facts,
     /// A model property whose name differs from the wire's, for the README.
     pub rename_example: Option<RenameExample>,
-    /// README code blocks, laid out.
-    pub usage: String,
-    pub with_response: String,
-    pub key_examples: String,
-    pub knob_examples: String,
-    pub error_example: String,
+    /// The README's code examples.
+    pub examples: Examples,
+}
+
+/// What the `new Runtime({...})` config of the client holds besides the
+/// options passed through.
+pub struct RuntimeConfig {
+    /// `baseUrl: options.baseUrl ?? "https://..."`, laid out as its line,
+    /// when the spec gives an absolute URL.
+    pub base_url: Option<String>,
+    /// Whether some operations have servers of their own (`serverUrls`).
+    pub server_urls: bool,
+    /// `userAgent: "name/version"`, `logEnvVar: "X_LOG"` and
+    /// `logName: "name"`, each laid out as its line.
+    pub user_agent: String,
+    pub log_env_var: String,
+    pub log_name: String,
+    /// The spec's own client defaults, where it sets them.
+    pub max_attempts: Option<u64>,
+    pub base_ms: Option<u64>,
+    pub cap_ms: Option<u64>,
+    pub timeout: Option<u64>,
+    pub p99_ms: Option<u64>,
 }
 
 pub struct RenameExample {
@@ -75,8 +93,8 @@ pub struct ServerView {
 }
 
 pub struct AuthView {
-    /// `credentials.set(...)` statement, laid out.
-    pub set_statement: String,
+    /// The `(name, credentials)` of its `credentials.set(...);`, laid out.
+    pub set_args: String,
     pub options: Vec<AuthOption>,
     pub what: &'static str,
 }
@@ -107,11 +125,13 @@ pub struct Converter {
     pub from_wire: String,
     pub to_wire: String,
     pub ts_type: String,
-    /// The `return ...;` statements of the two functions, laid out.
-    pub from_return: String,
-    pub to_return: String,
-    /// The two declarations for `wire.d.ts`, laid out.
-    pub dts: String,
+    /// The calls the two functions return, laid out.
+    pub from_call: String,
+    pub to_call: String,
+    /// The parameter lists of the two functions' declarations in `wire.d.ts`,
+    /// laid out.
+    pub from_params: String,
+    pub to_params: String,
     /// `const xFields = [...];`, laid out: `[wire, name, fromWire?, toWire?]`
     /// rows, or `[tag, fromWire, toWire]` rows for a discriminated union.
     pub table: String,
@@ -175,17 +195,17 @@ pub struct Example {
 }
 
 impl Package {
-    pub fn new(api: &Api, package: &PackageInfo) -> Result<Package, String> {
-        // Bodies whose fields become the params object's properties: JSON,
-        // form and multipart bodies of an object type.
-        let flattened: Vec<Option<usize>> = api
-            .operations
-            .iter()
-            .map(|op| chosen_body(op).and_then(|c| flattened_body(api, c)))
-            .collect();
-        let names = Names::new(api, &package.name, &flattened);
-        let types = Types::new(api, &names);
-
+    /// The package's view; `flattened` holds, per operation, the object type
+    /// whose fields are its params object's, and `resources` the views of
+    /// the resource modules.
+    pub fn new(
+        api: &Api,
+        package: &PackageInfo,
+        names: &Names,
+        types: &Types,
+        flattened: &[Option<usize>],
+        resources: Vec<Resource>,
+    ) -> Package {
         let title = api.title.clone();
         let mut client_doc = Doc::default();
         client_doc.push(format!("The client of the {title}."));
@@ -210,28 +230,19 @@ impl Package {
             .map(|(scheme, opts)| auth_view(scheme, opts))
             .collect();
 
-        let own_servers = own_servers(api, &names);
+        let own_servers = own_servers(api, names);
         let runtime_config = runtime_config(
             api,
             package,
-            &names,
+            names,
             base_url.as_ref(),
             !own_servers.is_empty(),
         );
 
-        let models = (0..api.types.len())
-            .map(|i| model_view(&types, i))
-            .collect();
+        let models = (0..api.types.len()).map(|i| model_view(types, i)).collect();
         let converters = (0..api.types.len())
             .filter(|&i| types.converts(i))
-            .filter_map(|i| converter_view(&types, i))
-            .collect();
-
-        let resources = api
-            .groups
-            .iter()
-            .zip(&names.groups)
-            .map(|(g, gn)| resource_view(api, &names, &types, g, gn, &flattened))
+            .filter_map(|i| converter_view(types, i))
             .collect();
 
         let credentials = if api.auth.is_empty() {
@@ -239,21 +250,20 @@ impl Package {
         } else {
             "credentials"
         };
-        let core_statement = l::render(
-            &l::concat(vec![
-                l::call_with_last_object(
-                    "const core = new Core",
-                    vec![l::text("runtime"), l::text(credentials)],
-                    security_array(&api.default_security),
-                ),
-                l::text(";"),
-            ]),
+        let core_args = l::render_in(
+            "const core = new Core",
+            l::call_with_last_object(
+                "",
+                vec![l::text("runtime"), l::text(credentials)],
+                security_array(&api.default_security),
+            ),
+            ";",
             4,
         );
-        let facts = facts(api, &names, &types, &flattened);
-        let examples = readme_examples(api, package, &names, &facts, base_url.is_some());
+        let facts = facts(api, names, types, flattened);
+        let examples = readme_examples(api, package, names, &facts, base_url.is_some());
 
-        Ok(Package {
+        Package {
             name: Text::new(package.name.clone()),
             title: Text::new(title),
             api_version: Text::new(api.version.clone()),
@@ -265,19 +275,15 @@ impl Package {
             servers,
             own_servers,
             auth,
-            core_statement,
+            core_args,
             runtime_config,
             models,
             converters,
             resources,
             facts,
-            rename_example: rename_example(&types),
-            usage: examples.usage,
-            with_response: examples.with_response,
-            key_examples: examples.key_examples,
-            knob_examples: examples.knob_examples,
-            error_example: examples.error_example,
-        })
+            rename_example: rename_example(types),
+            examples,
+        }
     }
 
     pub fn has_auth(&self) -> bool {
@@ -286,50 +292,6 @@ impl Package {
 
     pub fn has_converters(&self) -> bool {
         !self.converters.is_empty()
-    }
-
-    /// About how long `models.d.ts` is (see [`LINE_OVERHEAD`]).
-    pub fn models_dts_len(&self) -> usize {
-        self.models
-            .iter()
-            .map(|m| {
-                let props: usize = m.props.iter().flatten().map(Prop::text_len).sum();
-                m.doc.text_len() + m.alias.len() + props + 2 * members_len(m) + LINE_OVERHEAD
-            })
-            .sum()
-    }
-
-    /// About how long `models.js` is.
-    pub fn models_js_len(&self) -> usize {
-        self.models
-            .iter()
-            .filter(|m| !m.members.is_empty())
-            .map(|m| m.name.len() + members_len(m) + 2 * LINE_OVERHEAD)
-            .sum()
-    }
-
-    /// About how long `wire.js` is.
-    pub fn wire_js_len(&self) -> usize {
-        self.converters
-            .iter()
-            .map(|c| {
-                c.table.len()
-                    + c.from_return.len()
-                    + c.to_return.len()
-                    + c.from_wire.len()
-                    + c.to_wire.len()
-                    + 2 * c.ts_type.len()
-                    + 4 * LINE_OVERHEAD
-            })
-            .sum()
-    }
-
-    /// About how long `wire.d.ts` is.
-    pub fn wire_dts_len(&self) -> usize {
-        self.converters
-            .iter()
-            .map(|c| c.dts.len() + LINE_OVERHEAD)
-            .sum()
     }
 
     /// The models that have an enum value object in `models.js`.
@@ -415,14 +377,6 @@ impl Package {
     }
 }
 
-/// The members of an enum model's value object, in `models.js`.
-fn members_len(m: &Model) -> usize {
-    m.members
-        .iter()
-        .map(|e| e.name.len() + e.value.len() + LINE_OVERHEAD)
-        .sum()
-}
-
 const RUNTIME_REEXPORTS: &[&str] = &[
     "SDKError",
     "InvalidArgumentError",
@@ -498,91 +452,49 @@ fn own_servers(api: &Api, names: &Names) -> Vec<OwnServer> {
         .collect()
 }
 
+/// The config of `new Runtime({...})`. The spec's own client defaults (root
+/// `x-retries`, `x-latency-p99-ms`) are written out; where it has none the
+/// runtime's defaults apply, which are the same table's.
 fn runtime_config(
     api: &Api,
     package: &PackageInfo,
     names: &Names,
     base_url: Option<&Text>,
     server_urls: bool,
-) -> Vec<String> {
-    // The spec's own client defaults (root `x-retries`, `x-latency-p99-ms`)
-    // are written out; where it has none the runtime's defaults apply, which
-    // are the same table's.
+) -> RuntimeConfig {
     let (root, client) = (api.retries, api.client_retry);
-    let mut props: Vec<D> = vec![match base_url {
-        // A `??` expression breaks after the operator, its operands aligned.
-        Some(url) => object_prop(
-            "baseUrl",
-            l::group(vec![
+    // A string property breaks after its colon when it does not fit.
+    let string_prop = |key: &str, value: &str| {
+        l::render_in(
+            "",
+            object_prop(key, l::text(js_string(value)), true),
+            ",",
+            6,
+        )
+    };
+    RuntimeConfig {
+        base_url: base_url.map(|url| {
+            // A `??` expression breaks after the operator, its operands aligned.
+            let value = l::group(vec![
                 l::text("options.baseUrl ??"),
                 D::Line,
                 l::text(js_string(url.as_str())),
-            ]),
-            true,
+            ]);
+            l::render_in("", object_prop("baseUrl", value, true), ",", 6)
+        }),
+        server_urls,
+        user_agent: string_prop(
+            "userAgent",
+            &format!("{}/{}", package.name, package.version),
         ),
-        None => l::text("baseUrl: options.baseUrl"),
-    }];
-    if server_urls {
-        props.push(l::text("serverUrls: options.serverUrls"));
+        log_env_var: string_prop("logEnvVar", &names.log_env_var),
+        log_name: string_prop("logName", &package.name),
+        max_attempts: root.max_attempts.map(|_| u64::from(client.max_attempts)),
+        base_ms: root.base_ms.map(|_| client.base_ms),
+        cap_ms: root.cap_ms.map(|_| client.cap_ms),
+        timeout: root.deadline_ms.map(|_| client.deadline_ms),
+        p99_ms: client.p99_ms,
     }
-    props.push(object_prop(
-        "userAgent",
-        l::text(js_string(&format!("{}/{}", package.name, package.version))),
-        true,
-    ));
-    props.push(object_prop(
-        "logEnvVar",
-        l::text(js_string(&names.log_env_var)),
-        true,
-    ));
-    props.push(object_prop(
-        "logName",
-        l::text(js_string(&package.name)),
-        true,
-    ));
-    let with_default = |key: &str, default: Option<u64>| match default {
-        Some(d) => l::text(format!("{key}: options.{key} ?? {d}")),
-        None => l::text(format!("{key}: options.{key}")),
-    };
-    props.push(with_default("retries", None));
-    let spec = |set: bool, value: u64| set.then_some(value);
-    props.push(with_default(
-        "maxAttempts",
-        spec(root.max_attempts.is_some(), u64::from(client.max_attempts)),
-    ));
-    props.push(with_default("jitter", None));
-    props.push(with_default(
-        "baseMs",
-        spec(root.base_ms.is_some(), client.base_ms),
-    ));
-    props.push(with_default(
-        "capMs",
-        spec(root.cap_ms.is_some(), client.cap_ms),
-    ));
-    props.push(with_default(
-        "timeout",
-        spec(root.deadline_ms.is_some(), client.deadline_ms),
-    ));
-    props.push(l::text(match client.p99_ms {
-        Some(p) => format!("p99Ms: options.p99Ms === undefined ? {p} : options.p99Ms"),
-        None => "p99Ms: options.p99Ms".to_string(),
-    }));
-    for key in [
-        "requestTimeoutHeader",
-        "budgetCapacity",
-        "headers",
-        "logger",
-        "logLevel",
-        "fetch",
-        "clock",
-        "random",
-    ] {
-        props.push(with_default(key, None));
-    }
-    props
-        .into_iter()
-        .map(|p| l::render(&l::concat(vec![p, l::text(",")]), 6))
-        .collect()
 }
 
 fn auth_view(scheme: &crate::ir::AuthScheme, opts: &[String]) -> AuthView {
@@ -635,16 +547,18 @@ fn auth_view(scheme: &crate::ir::AuthScheme, opts: &[String]) -> AuthView {
             )
         }
     };
-    let set = l::concat(vec![
+    let set_args = l::render_in(
+        "credentials.set",
         l::call(
-            "credentials.set",
+            "",
             vec![
                 l::text(name_lit),
                 l::call(what, args.into_iter().map(l::text).collect()),
             ],
         ),
-        l::text(";"),
-    ]);
+        ";",
+        4,
+    );
     let options = opts
         .iter()
         .zip(docs)
@@ -659,7 +573,7 @@ fn auth_view(scheme: &crate::ir::AuthScheme, opts: &[String]) -> AuthView {
         })
         .collect();
     AuthView {
-        set_statement: l::render(&set, 4),
+        set_args,
         options,
         what,
     }
@@ -877,15 +791,14 @@ fn converter_view(types: &Types, i: usize) -> Option<Converter> {
         0,
     );
     let ret = |args: Vec<String>, call: &str| {
-        l::render(
-            &l::concat(vec![
-                l::call(call, args.into_iter().map(l::text).collect()),
-                l::text(";"),
-            ]),
+        l::render_in(
+            "return ",
+            l::call(call, args.into_iter().map(l::text).collect()),
+            ";",
             2,
         )
     };
-    let (from_return, to_return) = match &how {
+    let (from_call, to_call) = match &how {
         How::Fields {
             extra_from,
             extra_to,
@@ -903,49 +816,42 @@ fn converter_view(types: &Types, i: usize) -> Option<Converter> {
                 to.push(t.clone());
             }
             let to_call = if in_order {
-                "return convertInOrder"
+                "convertInOrder"
             } else {
-                "return convert"
+                "convert"
             };
-            (ret(from, "return convert"), ret(to, to_call))
+            (ret(from, "convert"), ret(to, to_call))
         }
         How::Tagged { wire, name } => (
             ret(
                 vec!["value".into(), wire.clone(), table_name.clone(), "1".into()],
-                "return byTag",
+                "byTag",
             ),
             ret(
                 vec!["value".into(), name.clone(), table_name.clone(), "2".into()],
-                "return byTag",
+                "byTag",
             ),
         ),
     };
-    let decl = |name: String, params: Vec<String>, ret_ty: &str| {
-        l::render(
-            &l::concat(vec![
-                l::text(format!("export declare function {name}")),
-                l::params(params),
-                l::text(format!(": {ret_ty};")),
-            ]),
+    // `export declare function name(value: T): U;`
+    let params = |name: &str, params: Vec<String>, ret_ty: &str| {
+        l::render_in(
+            &format!("export declare function {name}"),
+            l::params(params),
+            &format!(": {ret_ty};"),
             0,
         )
     };
-    let dts = [
-        decl(from_wire.clone(), vec!["value: unknown".into()], &ts_type),
-        decl(
-            to_wire.clone(),
-            vec![format!("value: {ts_type}")],
-            "unknown",
-        ),
-    ]
-    .join("\n");
+    let from_params = params(&from_wire, vec!["value: unknown".into()], &ts_type);
+    let to_params = params(&to_wire, vec![format!("value: {ts_type}")], "unknown");
     Some(Converter {
         from_wire,
         to_wire,
         ts_type,
-        from_return,
-        to_return,
-        dts,
+        from_call,
+        to_call,
+        from_params,
+        to_params,
         table,
     })
 }
@@ -1274,12 +1180,50 @@ fn rename_example(types: &Types) -> Option<RenameExample> {
         })
 }
 
-struct ReadmeExamples {
-    usage: String,
-    with_response: String,
-    key_examples: String,
-    knob_examples: String,
-    error_example: String,
+/// The README's code examples: the statements' text is the template's; the
+/// view holds the names and the parts whose width decides line breaks, each
+/// laid out in its place.
+pub struct Examples {
+    /// The `{ ... }` of `import { ... } from "package";` in the usage, the
+    /// knobs and the errors examples.
+    pub import_client: String,
+    pub import_knobs: String,
+    pub import_errors: String,
+    /// The `{ ... }` object of `const client = new Client(...)`, and of the
+    /// knobs example's `once` and `snappy` clients.
+    pub client_options: String,
+    pub once_options: String,
+    pub snappy_options: String,
+    /// A call to show, when the API has an operation.
+    pub call: Option<CallExamples>,
+    /// A call of a keyed operation, when the API has one.
+    pub keyed: Option<KeyedExamples>,
+}
+
+/// One call, laid out after each of the prefixes it is shown with.
+pub struct CallExamples {
+    /// `const {var} = await {call};` in the usage example.
+    pub var: String,
+    pub awaited: String,
+    /// `const call = {call};` in the `withResponse()` example.
+    pub unawaited: String,
+    /// `await {call};` with a `{ timeout: 2000 }`, a `{ retries: false }`
+    /// and a `deadline` option.
+    pub with_timeout: String,
+    pub without_retries: String,
+    pub with_deadline: String,
+    /// `  await {call};` in the errors example's `try` block.
+    pub in_try: String,
+}
+
+pub struct KeyedExamples {
+    /// `const {var} = await {call};` in the usage example, with a key
+    /// derived from an order id.
+    pub var: String,
+    pub awaited: String,
+    /// `await {call};` with the derived key, and with a stored one.
+    pub derived_key: String,
+    pub stored_key: String,
 }
 
 fn readme_examples(
@@ -1288,7 +1232,7 @@ fn readme_examples(
     names: &Names,
     facts: &Facts,
     has_base_url: bool,
-) -> ReadmeExamples {
+) -> Examples {
     let client = &names.client;
     let env = names.log_env_var.trim_end_matches("_LOG").to_string();
     let mut client_props: Vec<(String, String)> = Vec::new();
@@ -1307,150 +1251,78 @@ fn readme_examples(
             _ => client_props.push((opts[0].clone(), format!("process.env.{env}_TOKEN"))),
         }
     }
-    let new_client = |extra: Vec<(String, String)>| {
+    // The options object of `const {variable} = new Client(...);`.
+    let client_options = |variable: &str, extra: Vec<(String, String)>| {
         let mut props = client_props.clone();
         props.extend(extra);
-        l::concat(vec![
-            l::text(format!("new {client}(")),
+        l::render_in(
+            &format!("const {variable} = new {client}("),
             inline_object(props),
-            l::text(");"),
-        ])
+            ");",
+            0,
+        )
     };
-    let stmt = |prefix: &str, d: D| l::render(&l::concat(vec![l::text(prefix.to_string()), d]), 0);
-    let call_stmt = |prefix: &str, e: &Example, options: Option<D>| {
+    // A call laid out after `before`, followed by `;`.
+    let call_in = |before: &str, e: &Example, options: Option<D>, indent: usize| {
         let d = match options {
             Some(o) => call_with_options(&e.callee, &e.args_before_options, o),
             None => l::call(&e.callee, e.args.clone()),
         };
-        l::render(
-            &l::concat(vec![l::text(prefix.to_string()), d, l::text(";")]),
-            0,
-        )
+        l::render_in(before, d, ";", indent)
     };
-    let key_option =
-        |value: &str| inline_object(vec![("idempotencyKey".into(), value.to_string())]);
+    let option = |key: &str, value: &str| inline_object(vec![(key.to_string(), value.to_string())]);
+    let derived_key =
+        |e: &Example| option("idempotencyKey", &format!("`{}-${{order.id}}`", e.result));
+    let import = |names: &[&str]| braces_in("import", names, &package.name);
 
-    let mut usage = vec![
-        braces_statement("import", &[client.as_str()], &package.name),
-        String::new(),
-        stmt("const client = ", new_client(Vec::new())),
-    ];
     // The two results share one snippet: their variables must differ.
     let mut variables = super::naming::Scope::new();
     variables.reserve(super::naming::EXAMPLE_BINDINGS.iter().copied());
-    if let Some(e) = &facts.any_call {
+    let call = facts.any_call.as_ref().map(|e| {
         let var = variables.claim(&e.result);
-        usage.push(call_stmt(&format!("const {var} = await "), e, None));
-    }
-    if let Some(e) = &facts.example {
-        let var = variables.claim(&e.result);
-        usage.push(String::new());
-        usage.push(call_stmt(
-            &format!("const {var} = await "),
-            e,
-            Some(key_option(&format!("`{}-${{order.id}}`", e.result))),
-        ));
-    }
-
-    let with_response = match &facts.any_call {
-        Some(e) => [
-            call_stmt("const call = ", e, None),
-            "const { data, status, headers, attempts } = await call.withResponse();".to_string(),
-        ]
-        .join("\n"),
-        None => String::new(),
-    };
-
-    let key_examples = match &facts.example {
-        Some(e) => [
-            "// Best: derived from an identifier you already hold.".to_string(),
-            call_stmt(
+        CallExamples {
+            awaited: call_in(&format!("const {var} = await "), e, None, 0),
+            var,
+            unawaited: call_in("const call = ", e, None, 0),
+            with_timeout: call_in("await ", e, Some(option("timeout", "2000")), 0),
+            without_retries: call_in("await ", e, Some(option("retries", "false")), 0),
+            with_deadline: call_in(
                 "await ",
                 e,
-                Some(key_option(&format!("`{}-${{order.id}}`", e.result))),
+                Some(option("deadline", "deadlineFromHeaders(req.headers)")),
+                0,
             ),
-            String::new(),
-            "// Else: a random key made once for the operation, stored with it, and".to_string(),
-            "// reused by every retry of it, yours included.".to_string(),
-            "job.idempotencyKey ??= crypto.randomUUID();".to_string(),
-            call_stmt("await ", e, Some(key_option("job.idempotencyKey"))),
-            String::new(),
-            "// Never: a new key for each attempt or retry; every one can act again.".to_string(),
-        ]
-        .join("\n"),
-        None => String::new(),
-    };
-
-    let knob_examples = {
-        let mut lines = vec![
-            braces_statement(
-                "import",
-                &[client.as_str(), "deadlineFromHeaders"],
-                &package.name,
+            in_try: call_in("await ", e, None, 2),
+        }
+    });
+    let keyed = facts.example.as_ref().map(|e| {
+        let var = variables.claim(&e.result);
+        KeyedExamples {
+            awaited: call_in(&format!("const {var} = await "), e, Some(derived_key(e)), 0),
+            var,
+            derived_key: call_in("await ", e, Some(derived_key(e)), 0),
+            stored_key: call_in(
+                "await ",
+                e,
+                Some(option("idempotencyKey", "job.idempotencyKey")),
+                0,
             ),
-            String::new(),
-        ];
-        lines
-            .push("// A client with retries off, and one for a tight user-facing deadline.".into());
-        lines.push(stmt(
-            "const once = ",
-            new_client(vec![("retries".into(), "false".into())]),
-        ));
-        lines.push(stmt(
-            "const snappy = ",
-            new_client(vec![
+        }
+    });
+    Examples {
+        import_client: import(&[client.as_str()]),
+        import_knobs: import(&[client.as_str(), "deadlineFromHeaders"]),
+        import_errors: import(&["APIError", "SDKError"]),
+        client_options: client_options("client", Vec::new()),
+        once_options: client_options("once", vec![("retries".into(), "false".into())]),
+        snappy_options: client_options(
+            "snappy",
+            vec![
                 ("timeout".into(), "5000".into()),
                 ("jitter".into(), "\"decorrelated\"".into()),
-            ]),
-        ));
-        if let Some(e) = &facts.any_call {
-            let opt = |k: &str, v: &str| inline_object(vec![(k.to_string(), v.to_string())]);
-            lines.push(String::new());
-            lines.push("// Per call: a 2 s deadline, one attempt, or the deadline of the".into());
-            lines.push("// request you are serving (its Request-Timeout-Ms header).".into());
-            lines.push(call_stmt("await ", e, Some(opt("timeout", "2000"))));
-            lines.push(call_stmt("await ", e, Some(opt("retries", "false"))));
-            lines.push(call_stmt(
-                "await ",
-                e,
-                Some(opt("deadline", "deadlineFromHeaders(req.headers)")),
-            ));
-        }
-        lines.join("\n")
-    };
-
-    let error_example = match &facts.any_call {
-        Some(e) => [
-            braces_statement("import", &["APIError", "SDKError"], &package.name),
-            String::new(),
-            "try {".to_string(),
-            l::render(
-                &l::concat(vec![
-                    l::text("await "),
-                    l::call(&e.callee, e.args.clone()),
-                    l::text(";"),
-                ]),
-                2,
-            )
-            .lines()
-            .map(|line| format!("  {line}"))
-            .collect::<Vec<_>>()
-            .join("\n"),
-            "} catch (err) {".to_string(),
-            "  if (err instanceof APIError) console.error(err.status, err.code);".to_string(),
-            "  else if (err instanceof SDKError) console.error(err.stopReason);".to_string(),
-            "  else throw err;".to_string(),
-            "}".to_string(),
-        ]
-        .join("\n"),
-        None => String::new(),
-    };
-
-    ReadmeExamples {
-        usage: usage.join("\n"),
-        with_response,
-        key_examples,
-        knob_examples,
-        error_example,
+            ],
+        ),
+        call,
+        keyed,
     }
 }

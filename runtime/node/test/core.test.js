@@ -1,0 +1,143 @@
+// package/core.js sits at the root of every generated package, beside the
+// vendored runtime/: it is tested here in that layout, a temporary package
+// holding a copy of it and of src/ as runtime/.
+import { test, after } from "node:test";
+import assert from "node:assert/strict";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const here = fileURLToPath(new URL(".", import.meta.url));
+const pkg = mkdtempSync(join(tmpdir(), "sdkgen-core-"));
+cpSync(join(here, "../package"), pkg, { recursive: true });
+cpSync(join(here, "../src"), join(pkg, "runtime"), { recursive: true });
+after(() => rmSync(pkg, { recursive: true, force: true }));
+
+const {
+  APIPromise,
+  Core,
+  apiKeyAuth,
+  basicAuth,
+  bearerAuth,
+  bodyOf,
+  cookies,
+  fillPath,
+  headerValues,
+  withoutKeys,
+} = await import(pathToFileURL(join(pkg, "core.js")).href);
+
+/** A runtime that answers every request with `body` and records them. */
+function fakeRuntime(body = { ok: true }) {
+  const seen = [];
+  return {
+    seen,
+    request(operation, request, options) {
+      seen.push({ operation, request, options });
+      return Promise.resolve({
+        body,
+        status: 200,
+        headers: new Headers({ "x-id": "1" }),
+        attempts: 2,
+        idempotencyKey: undefined,
+      });
+    },
+  };
+}
+
+test("fillPath puts the expansions into the placeholders in order", () => {
+  assert.equal(fillPath("/a/{x}/b/{y}", "1", "2"), "/a/1/b/2");
+  assert.equal(fillPath("/plain"), "/plain");
+  assert.equal(fillPath("/{x}.json", "id"), "/id.json");
+});
+
+test("withoutKeys copies own data, __proto__ included, without the keys", () => {
+  const source = JSON.parse('{"a":1,"b":2,"__proto__":3}');
+  const out = withoutKeys(source, "b");
+  assert.deepEqual(Object.keys(out), ["a", "__proto__"]);
+  assert.equal(Object.getPrototypeOf(out), Object.prototype);
+  assert.equal(withoutKeys(undefined, "a"), undefined);
+});
+
+test("bodyOf is undefined when the caller set none of the body's fields", () => {
+  assert.equal(bodyOf({ limit: 3 }, "limit"), undefined);
+  assert.equal(bodyOf({ limit: 3, name: undefined }, "limit"), undefined);
+  assert.deepEqual(bodyOf({ limit: 3, name: null }, "limit"), { name: null });
+  assert.equal(bodyOf(undefined), undefined);
+});
+
+test("headerValues leaves undefined entries out; cookies joins pieces", () => {
+  const headers = headerValues(
+    ["A", "1"],
+    undefined,
+    ["B", undefined],
+    cookies("x=1", "y=2"),
+  );
+  assert.deepEqual(
+    [...headers],
+    [
+      ["a", "1"],
+      ["cookie", "x=1; y=2"],
+    ],
+  );
+  assert.equal(cookies(), undefined);
+});
+
+test("credentials are undefined without a secret", () => {
+  assert.equal(bearerAuth(undefined), undefined);
+  assert.equal(basicAuth(null, "p"), undefined);
+  assert.equal(apiKeyAuth("k", "query", undefined), undefined);
+  assert.deepEqual(apiKeyAuth("k", "query", "v"), {
+    type: "apiKey",
+    name: "k",
+    in: "query",
+    value: "v",
+  });
+});
+
+test("a call decodes the body once, for then() and withResponse()", async () => {
+  const runtime = fakeRuntime({ a: 1 });
+  let decoded = 0;
+  const decode = (body, status) => {
+    decoded += 1;
+    return { ...body, status };
+  };
+  const core = new Core(runtime, new Map(), []);
+  const call = core.call({ parseAs: "json", decode }, undefined, () => ({
+    path: "/x",
+  }));
+  assert.ok(call instanceof APIPromise);
+  assert.deepEqual(await call, { a: 1, status: 200 });
+  const full = await call.withResponse();
+  assert.deepEqual(full.data, { a: 1, status: 200 });
+  assert.equal(full.attempts, 2);
+  assert.equal(full.headers.get("x-id"), "1");
+  assert.equal(decoded, 1);
+  assert.equal(runtime.seen[0].request.parseAs, "json");
+});
+
+test("bad arguments reject the call instead of throwing", async () => {
+  const core = new Core(fakeRuntime(), new Map(), []);
+  const call = core.call({ parseAs: "json" }, undefined, () => {
+    throw new TypeError("bad argument");
+  });
+  await assert.rejects(call, TypeError);
+});
+
+test("the first security alternative with every credential is sent", async () => {
+  const runtime = fakeRuntime();
+  const credentials = new Map([
+    ["key", apiKeyAuth("api_key", "query", "secret")],
+    ["bearer", undefined],
+  ]);
+  const core = new Core(runtime, credentials, [["bearer"], ["key"]]);
+  await core.call({ parseAs: "json" }, undefined, () => ({
+    path: "/x",
+    query: "a=1",
+  }));
+  assert.equal(runtime.seen[0].request.query, "a=1&api_key=secret");
+  // No alternative: the request goes out without credentials.
+  const bare = new Core(runtime, new Map(), [["bearer"]]);
+  await bare.call({ parseAs: "json" }, undefined, () => ({ path: "/y" }));
+  assert.equal(runtime.seen[1].request.query, "");
+});
