@@ -118,7 +118,7 @@ pub fn let_call(indent: usize, name: &str, head: &str, args: &[String], tail: &s
 }
 
 /// One element `.name(args)` of a chain, its arguments one per line when
-/// the element does not fit its line.
+/// the element does not fit its line or they are wider than `fn_call_width`.
 fn chain_element(part: &str) -> D {
     let Some(open) = part.find('(') else {
         return text(part);
@@ -127,7 +127,10 @@ fn chain_element(part: &str) -> D {
         return text(part);
     }
     let args = split_args(&part[open + 1..part.len() - 1]);
-    concat(vec![text(&part[..open]), parens(texts(&args), None, true)])
+    concat(vec![
+        text(&part[..open]),
+        parens(texts(&args), Some(FN_CALL_WIDTH), true),
+    ])
 }
 
 /// A method chain `lead first.second.third tail`: one line while narrower
@@ -347,6 +350,30 @@ mod tests {
                 ";"
             ),
             "        let response = self\n            .runtime\n            .execute(&CREATE_TRANSFER, request, self.options)\n            .await?;"
+        );
+    }
+
+    #[test]
+    fn chain_elements_break_arguments_wider_than_fn_call_width() {
+        let execute = ".execute(&GET_ACCOUNTS_ACCOUNT_BANK_ACCOUNTS_ID, request, self.options)";
+        assert_eq!(
+            chain(8, "let response = ", &["self", ".runtime", execute, ".await?"], ";"),
+            "        let response = self\n            .runtime\n            .execute(\n                &GET_ACCOUNTS_ACCOUNT_BANK_ACCOUNTS_ID,\n                request,\n                self.options,\n            )\n            .await?;"
+        );
+    }
+
+    #[test]
+    fn let_calls_break_their_arguments_at_the_statement_indent() {
+        let args = [
+            "Method::POST".to_string(),
+            format!("\"/{}\"", "p".repeat(60)),
+        ];
+        assert_eq!(
+            let_call(8, "mut request", "Request::new", &args, ";"),
+            format!(
+                "        let mut request = Request::new(\n            Method::POST,\n            \"/{}\",\n        );",
+                "p".repeat(60)
+            )
         );
     }
 

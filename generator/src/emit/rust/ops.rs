@@ -522,9 +522,9 @@ impl OpCtx<'_> {
         for (name, value) in &op.plan.query {
             self.uses_runtime.set(true);
             let value = format!("&serde_json::Value::from({})", string_literal(value));
-            let piece = layout::call(
+            body_lines.push(layout::call(
                 8,
-                "runtime::query_param",
+                "request = request.query_encoded(runtime::query_param",
                 &[
                     string_literal(name),
                     value,
@@ -532,9 +532,8 @@ impl OpCtx<'_> {
                     "true".to_string(),
                     "false".to_string(),
                 ],
-                "?",
-            );
-            body_lines.push(format!("        request = request.query_encoded({piece});"));
+                "?);",
+            ));
         }
         for p in params {
             let lines = self.param_lines(p);
@@ -552,11 +551,14 @@ impl OpCtx<'_> {
         if let (Some(plan), Some(ident)) = (body, body_ident) {
             body_lines.extend(self.body_lines(plan, ident, &op.plan));
         }
-        let new = layout::call(0, "Request::new", &[method, path_expr], "");
-        if body_lines.is_empty() {
-            out.push(layout::let_stmt(8, "request", &new));
+        let binding = if body_lines.is_empty() {
+            "request"
         } else {
-            out.push(layout::let_stmt(8, "mut request", &new));
+            "mut request"
+        };
+        let args = [method, path_expr];
+        out.push(layout::let_call(8, binding, "Request::new", &args, ";"));
+        if !body_lines.is_empty() {
             if cookies {
                 out.push("        let mut cookies: Vec<String> = Vec::new();".to_string());
             }
