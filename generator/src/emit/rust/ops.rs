@@ -314,15 +314,15 @@ impl OpCtx<'_> {
 
         let (ok_ty, decode) = self.success(op);
         let unit = ok_ty == "()";
-        let mut send_lines = Vec::new();
+        let mut request_lines = Vec::new();
         self.request_lines(
             op,
             &params,
             body_plan.as_ref(),
             body_ident.as_deref(),
-            &mut send_lines,
+            &mut request_lines,
         );
-        send_lines.push(layout::chain(
+        let execute = layout::chain(
             8,
             "let response = ",
             &[
@@ -332,35 +332,7 @@ impl OpCtx<'_> {
                 ".await?",
             ],
             ";",
-        ));
-        match decode {
-            Decode::Unit => {
-                send_lines.push("        Ok(ApiResponse::new((), response))".to_string())
-            }
-            Decode::Json => {
-                send_lines.push("        let data = response.json()?;".to_string());
-                send_lines.push("        Ok(ApiResponse::new(data, response))".to_string());
-            }
-            Decode::JsonStringOrBytes => {
-                send_lines.push("        let data = response.bytes_or_json_string()?;".to_string());
-                send_lines.push("        Ok(ApiResponse::new(data, response))".to_string());
-            }
-            Decode::OptionalJson => {
-                send_lines.push(
-                    "        let data = if response.body.is_empty() {\n            None\n        } else {\n            Some(response.json()?)\n        };"
-                        .to_string(),
-                );
-                send_lines.push("        Ok(ApiResponse::new(data, response))".to_string());
-            }
-            Decode::Text => {
-                send_lines.push("        let data = response.text();".to_string());
-                send_lines.push("        Ok(ApiResponse::new(data, response))".to_string());
-            }
-            Decode::Bytes => {
-                send_lines.push("        let data = response.body.clone();".to_string());
-                send_lines.push("        Ok(ApiResponse::new(data, response))".to_string());
-            }
-        }
+        );
 
         let errors = self.errors(op, &builder, type_names);
         OpView {
@@ -384,7 +356,9 @@ impl OpCtx<'_> {
             key_doc: key_doc(op),
             static_head: layout::static_head(&static_ident, "Operation"),
             descriptor: descriptor(op),
-            send_lines,
+            request_lines,
+            execute,
+            decode: decode.name(),
             send_signature: layout::signature(
                 4,
                 "pub async fn send",
@@ -1087,36 +1061,21 @@ impl OpCtx<'_> {
         }
         let names_list: Vec<String> = variants.iter().map(|v| v.ident.clone()).collect();
         let only_default = responses.len() == 1 && responses[0].status == StatusSpec::Default;
-        let body = if only_default && variants[0].payload.is_empty() {
-            vec![format!(
-                "        error.api().map(|_| Self::{})",
-                variants[0].ident
-            )]
-        } else if only_default {
-            vec![
-                "        let api = error.api()?;".to_string(),
-                format!(
-                    "        Some(Self::{}(crate::decode(api)?))",
-                    variants[0].ident
-                ),
-            ]
-        } else {
-            let mut lines = vec![
-                "        let api = error.api()?;".to_string(),
-                "        match api.status.as_u16() {".to_string(),
-            ];
-            lines.extend(arms);
-            lines.push("        }".to_string());
-            lines
+        let shape = match only_default {
+            true if variants[0].payload.is_empty() => "default_unit",
+            true => "default_json",
+            false => "match",
         };
         Some(ErrorEnumView {
             doc: format!(
                 "The error responses of [`{builder}`], decoded from an [`Error`] by `from_error`."
             ),
             allow_variant_names: super::types::variant_names_need_allow(&ident, &names_list),
+            first: variants[0].ident.clone(),
             ident,
             variants,
-            body,
+            shape,
+            arms,
         })
     }
 
@@ -1157,6 +1116,7 @@ impl BodyPlan<'_> {
     }
 }
 
+#[derive(Clone, Copy)]
 enum Decode {
     Unit,
     Json,
@@ -1166,6 +1126,20 @@ enum Decode {
     OptionalJson,
     Text,
     Bytes,
+}
+
+impl Decode {
+    /// Its name in the template (`operation.rs.txt`).
+    fn name(self) -> &'static str {
+        match self {
+            Decode::Unit => "unit",
+            Decode::Json => "json",
+            Decode::JsonStringOrBytes => "json_string_or_bytes",
+            Decode::OptionalJson => "optional_json",
+            Decode::Text => "text",
+            Decode::Bytes => "bytes",
+        }
+    }
 }
 
 /// The text of a parameter value.

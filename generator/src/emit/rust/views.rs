@@ -129,8 +129,13 @@ pub struct OpView {
     pub static_head: String,
     /// What the `Operation` descriptor says.
     pub descriptor: DescriptorView,
-    /// Statements of `send_with_response`, laid out.
-    pub send_lines: Vec<String>,
+    /// Statements of `send_with_response` that build the request, laid out.
+    pub request_lines: Vec<String>,
+    /// `let response = self.runtime.execute(..).await?;`, laid out.
+    pub execute: String,
+    /// How the response's body is decoded: `unit`, `json`,
+    /// `json_string_or_bytes`, `optional_json`, `text` or `bytes`.
+    pub decode: &'static str,
     pub unit: bool,
     /// `send` and `send_with_response` signatures, laid out.
     pub send_signature: String,
@@ -189,8 +194,14 @@ pub struct ErrorEnumView {
     pub doc: String,
     pub allow_variant_names: bool,
     pub variants: Vec<ErrorVariantView>,
-    /// The body of `from_error`, laid out.
-    pub body: Vec<String>,
+    /// What `from_error` does: `default_unit` or `default_json` (only a
+    /// `default` response, without or with a body), else `match` (on the
+    /// status, through `arms`).
+    pub shape: &'static str,
+    /// The first variant.
+    pub first: String,
+    /// The status match arms, laid out.
+    pub arms: Vec<String>,
 }
 
 pub struct ErrorVariantView {
