@@ -16,7 +16,7 @@ use super::naming::{self, Names};
 use super::types::{Shape, Types, OUTSIDE, RESERVED_TYPE_NAMES};
 use super::views::{
     DescriptorView, ErrorEnumView, ErrorVariantView, GroupView, KeyContractView, OpView,
-    RetryOverridesView, SetterView,
+    ParamStmtView, RequestView, RetryOverridesView, SetterView,
 };
 
 /// Names every group module imports.
@@ -314,14 +314,7 @@ impl OpCtx<'_> {
 
         let (ok_ty, decode) = self.success(op);
         let unit = ok_ty == "()";
-        let mut request_lines = Vec::new();
-        self.request_lines(
-            op,
-            &params,
-            body_plan.as_ref(),
-            body_ident.as_deref(),
-            &mut request_lines,
-        );
+        let request = self.request(op, &params, body_plan.as_ref(), body_ident.as_deref());
         let execute = layout::chain(
             8,
             "let response = ",
@@ -356,7 +349,7 @@ impl OpCtx<'_> {
             key_doc: key_doc(op),
             static_head: layout::static_head(&static_ident, "Operation"),
             descriptor: descriptor(op),
-            request_lines,
+            request,
             execute,
             decode: decode.name(),
             send_signature: layout::signature(
@@ -411,14 +404,13 @@ impl OpCtx<'_> {
     }
 
     /// The statements that build `request`.
-    fn request_lines(
+    fn request(
         &self,
         op: &Operation,
         params: &[ParamPlan],
         body: Option<&BodyPlan>,
         body_ident: Option<&str>,
-        out: &mut Vec<String>,
-    ) {
+    ) -> RequestView {
         let method = format!("Method::{}", op.method.as_str());
         // The path, every parameter percent-encoded as one segment.
         let mut format_text = String::new();
@@ -473,30 +465,25 @@ impl OpCtx<'_> {
             rest = &rest[close + 1..];
         }
         format_text.push_str(&brace_escape(rest));
-        let path_expr = if path_args.is_empty() && path_locals_used.is_empty() {
-            string_literal(&op.path)
+        let (path_expr, path) = if path_args.is_empty() && path_locals_used.is_empty() {
+            (string_literal(&op.path), None)
         } else {
             let mut args = vec![string_literal(&format_text)];
             args.extend(path_args);
-            out.extend(path_locals);
-            if args.len() == 1 {
-                out.push(layout::let_stmt(
-                    8,
-                    "path",
-                    &format!("format!({})", args[0]),
-                ));
+            let path = if args.len() == 1 {
+                layout::let_stmt(8, "path", &format!("format!({})", args[0]))
             } else {
-                out.push(layout::call(8, "let path = format!", &args, ";"));
-            }
-            "path".to_string()
+                layout::call(8, "let path = format!", &args, ";")
+            };
+            ("path".to_string(), Some(path))
         };
 
-        let mut body_lines: Vec<String> = Vec::new();
         // The pairs the spec wrote into the path come first.
+        let mut fixed_query = Vec::new();
         for (name, value) in &op.plan.query {
             self.uses_runtime.set(true);
             let value = format!("&serde_json::Value::from({})", string_literal(value));
-            body_lines.push(layout::call(
+            fixed_query.push(layout::call(
                 8,
                 "request = request.query_encoded(runtime::query_param",
                 &[
@@ -509,42 +496,39 @@ impl OpCtx<'_> {
                 "?);",
             ));
         }
-        for p in params {
-            let lines = self.param_lines(p);
-            body_lines.extend(lines);
-        }
+        let param_stmts: Vec<ParamStmtView> =
+            params.iter().filter_map(|p| self.param_stmt(p)).collect();
         let cookies = params
             .iter()
             .any(|p| p.param.location == ParamLocation::Cookie);
-        if cookies {
-            body_lines.push(
-                "        if !cookies.is_empty() {\n            request = request.header(\"Cookie\", &cookies.join(\"; \"))?;\n        }"
-                    .to_string(),
-            );
-        }
-        if let (Some(plan), Some(ident)) = (body, body_ident) {
-            body_lines.extend(self.body_lines(plan, ident, &op.plan));
-        }
-        let binding = if body_lines.is_empty() {
-            "request"
-        } else {
-            "mut request"
+        let body_lines = match (body, body_ident) {
+            (Some(plan), Some(ident)) => self.body_lines(plan, ident, &op.plan),
+            _ => Vec::new(),
         };
+        let mutated = !(fixed_query.is_empty()
+            && param_stmts.is_empty()
+            && !cookies
+            && body_lines.is_empty());
+        let binding = if mutated { "mut request" } else { "request" };
         let args = [method, path_expr];
-        out.push(layout::let_call(8, binding, "Request::new", &args, ";"));
-        if !body_lines.is_empty() {
-            if cookies {
-                out.push("        let mut cookies: Vec<String> = Vec::new();".to_string());
-            }
-            out.extend(body_lines);
+        RequestView {
+            path_locals,
+            path,
+            new: layout::let_call(8, binding, "Request::new", &args, ";"),
+            cookies,
+            fixed_query,
+            params: param_stmts,
+            body: body_lines,
         }
     }
 
-    fn param_lines(&self, p: &ParamPlan) -> Vec<String> {
+    /// The statements that put a query, header or cookie parameter on the
+    /// request; `None` for a path parameter (the path holds it).
+    fn param_stmt(&self, p: &ParamPlan) -> Option<ParamStmtView> {
         let name = string_literal(&p.param.name);
         let required = p.param.required;
         if p.param.location == ParamLocation::Path {
-            return Vec::new();
+            return None;
         }
         // `place` is a reference to the parameter's value: `&self.x`, or
         // the binding `x` of an optional one.
@@ -553,13 +537,12 @@ impl OpCtx<'_> {
         } else {
             (12, "given".to_string())
         };
-        let pad = " ".repeat(indent);
         self.uses_runtime.set(true);
         let json = self.param_json(p.param, &place);
         let value = layout::let_stmt(indent, "value", &json);
         let explode = p.param.explode.to_string();
-        let stmt = match p.param.location {
-            ParamLocation::Path => return Vec::new(),
+        let (location, head, set) = match p.param.location {
+            ParamLocation::Path => return None,
             ParamLocation::Query => {
                 let pieces = layout::let_call(
                     indent,
@@ -574,7 +557,7 @@ impl OpCtx<'_> {
                     ],
                     "?;",
                 );
-                format!("{value}\n{pieces}\n{pad}request = request.query_encoded(pieces);")
+                ("query", pieces, String::new())
             }
             ParamLocation::Header => {
                 let head = layout::if_let(
@@ -588,7 +571,7 @@ impl OpCtx<'_> {
                     &[name, "&text".to_string()],
                     "?;",
                 );
-                format!("{value}\n{head}\n{set}\n{pad}}}")
+                ("header", head, set)
             }
             ParamLocation::Cookie => {
                 let head = layout::if_let(
@@ -596,15 +579,19 @@ impl OpCtx<'_> {
                     "Some(pairs)",
                     &format!("runtime::cookie_param({name}, &value, {explode})?"),
                 );
-                format!("{value}\n{head}\n{pad}    cookies.push(pairs);\n{pad}}}")
+                ("cookie", head, String::new())
             }
         };
-        if required {
-            vec![stmt]
-        } else {
-            let head = layout::if_let(8, "Some(given)", &format!("&self.{}", p.ident));
-            vec![format!("{head}\n{stmt}\n        }}")]
-        }
+        let optional =
+            (!required).then(|| layout::if_let(8, "Some(given)", &format!("&self.{}", p.ident)));
+        Some(ParamStmtView {
+            optional,
+            pad: " ".repeat(indent),
+            value,
+            location,
+            head,
+            set,
+        })
     }
 
     /// The JSON value of a parameter, `place` a reference to its Rust value:

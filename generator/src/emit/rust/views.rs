@@ -129,8 +129,8 @@ pub struct OpView {
     pub static_head: String,
     /// What the `Operation` descriptor says.
     pub descriptor: DescriptorView,
-    /// Statements of `send_with_response` that build the request, laid out.
-    pub request_lines: Vec<String>,
+    /// The statements of `send_with_response` that build the request.
+    pub request: RequestView,
     /// `let response = self.runtime.execute(..).await?;`, laid out.
     pub execute: String,
     /// How the response's body is decoded: `unit`, `json`,
@@ -141,6 +141,43 @@ pub struct OpView {
     pub send_signature: String,
     pub send_with_response_signature: String,
     pub errors: Option<ErrorEnumView>,
+}
+
+/// How `send_with_response` builds its request. Statements are laid out
+/// and indented.
+pub struct RequestView {
+    /// `let path_0 = runtime::path_param(..)?;` of the styled path
+    /// parameters.
+    pub path_locals: Vec<String>,
+    /// `let path = format!(..);` when the path has parameters.
+    pub path: Option<String>,
+    /// `let [mut] request = Request::new(..);`.
+    pub new: String,
+    /// Whether a cookie parameter collects `cookies`.
+    pub cookies: bool,
+    /// `request = request.query_encoded(..);` of the pairs the spec wrote
+    /// into the path.
+    pub fixed_query: Vec<String>,
+    pub params: Vec<ParamStmtView>,
+    /// The statements that set the body.
+    pub body: Vec<String>,
+}
+
+/// A query, header or cookie parameter put on the request.
+pub struct ParamStmtView {
+    /// `if let Some(given) = &self.x {` of an optional parameter.
+    pub optional: Option<String>,
+    /// The statements' indentation: 8 spaces, 12 inside `optional`.
+    pub pad: String,
+    /// `let value = ..;`: the parameter's JSON value.
+    pub value: String,
+    /// `query`, `header` or `cookie`.
+    pub location: &'static str,
+    /// `let pieces = runtime::query_param(..)?;`, or the
+    /// `if let Some(..) = runtime::header_param(..)? {` (`cookie_param`) head.
+    pub head: String,
+    /// `request = request.header(..)?;` of a header.
+    pub set: String,
 }
 
 /// The runtime's `Operation` descriptor of one operation: what its plan says
