@@ -15,8 +15,8 @@ use super::layout;
 use super::naming::{self, Names};
 use super::types::{Shape, Types, OUTSIDE, RESERVED_TYPE_NAMES};
 use super::views::{
-    DescriptorView, ErrorEnumView, ErrorVariantView, GroupView, KeyContractView, OpView,
-    ParamStmtView, RequestView, RetryOverridesView, SetterView,
+    BodyView, DescriptorView, ErrorEnumView, ErrorVariantView, GroupView, KeyContractView, OpView,
+    ParamStmtView, PartView, RequestView, RetryOverridesView, SetterView,
 };
 
 /// Names every group module imports.
@@ -501,14 +501,12 @@ impl OpCtx<'_> {
         let cookies = params
             .iter()
             .any(|p| p.param.location == ParamLocation::Cookie);
-        let body_lines = match (body, body_ident) {
-            (Some(plan), Some(ident)) => self.body_lines(plan, ident, &op.plan),
-            _ => Vec::new(),
+        let body = match (body, body_ident) {
+            (Some(plan), Some(ident)) => Some(self.body(plan, ident, &op.plan)),
+            _ => None,
         };
-        let mutated = !(fixed_query.is_empty()
-            && param_stmts.is_empty()
-            && !cookies
-            && body_lines.is_empty());
+        let mutated =
+            !(fixed_query.is_empty() && param_stmts.is_empty() && !cookies && body.is_none());
         let binding = if mutated { "mut request" } else { "request" };
         let args = [method, path_expr];
         RequestView {
@@ -518,7 +516,7 @@ impl OpCtx<'_> {
             cookies,
             fixed_query,
             params: param_stmts,
-            body: body_lines,
+            body,
         }
     }
 
@@ -630,158 +628,117 @@ impl OpCtx<'_> {
         }
     }
 
-    fn body_lines(&self, plan: &BodyPlan, ident: &str, op_plan: &Plan) -> Vec<String> {
+    /// How the body is set on the request.
+    fn body(&self, plan: &BodyPlan, ident: &str, op_plan: &Plan) -> BodyView {
         let (indent, value) = if plan.required {
             (8, format!("self.{ident}"))
         } else {
             (12, ident.to_string())
         };
         let media = safe_media_type(&plan.content.media_type, plan.content.kind);
-        let mut lines = Vec::new();
+        let media_value = format!(
+            "runtime::HeaderValue::from_static({})",
+            string_literal(&media)
+        );
+        let mut view = BodyView {
+            optional: None,
+            pad: " ".repeat(indent),
+            kind: "",
+            set: String::new(),
+            content_type: None,
+            form_fields: Vec::new(),
+            json: String::new(),
+            value: value.clone(),
+            untyped: false,
+            parts: Vec::new(),
+        };
         match plan.content.kind {
             BodyKind::Json => {
-                lines.push(layout::call(
+                view.kind = "json";
+                view.set = layout::call(
                     indent,
                     "request = request.json",
                     std::slice::from_ref(&value),
                     "?;",
-                ));
+                );
                 if media != "application/json" {
                     self.uses_runtime.set(true);
-                    let pad = " ".repeat(indent);
-                    lines.push(format!("{pad}if let Some(body) = request.body.as_mut() {{"));
-                    lines.push(
-                        layout::let_stmt(
-                            indent + 4,
-                            "body.content_type",
-                            &format!(
-                                "runtime::HeaderValue::from_static({})",
-                                string_literal(&media)
-                            ),
-                        )
-                        .replacen("let ", "", 1),
-                    );
-                    lines.push(format!("{pad}}}"));
+                    view.content_type = Some(layout::assign(
+                        indent + 4,
+                        "body.content_type",
+                        &media_value,
+                    ));
                 }
             }
             BodyKind::Form => {
                 self.needs.to_json.set(true);
                 self.uses_runtime.set(true);
-                lines.extend(self.form_lines(op_parts(op_plan), &value, &media, indent));
+                view.kind = "form";
+                view.form_fields = op_parts(op_plan)
+                    .iter()
+                    .map(|part| {
+                        layout::call(
+                            indent + 4,
+                            "runtime::FormField::new",
+                            &[
+                                string_literal(&part.property),
+                                style_expr(part.style),
+                                part.explode.to_string(),
+                                part.allow_reserved.to_string(),
+                            ],
+                            ",",
+                        )
+                    })
+                    .collect();
+                view.json = layout::let_stmt(indent, "value", &format!("crate::to_json({value})?"));
+                view.set = layout::call(
+                    indent,
+                    "request = request.body",
+                    &["text".to_string(), media_value],
+                    ";",
+                );
             }
             BodyKind::Multipart => {
                 self.uses_runtime.set(true);
-                lines.extend(self.multipart_lines(plan, &value, indent));
+                view.kind = "multipart";
+                self.multipart(plan, &mut view, indent);
             }
             BodyKind::Text => {
                 self.uses_runtime.set(true);
-                lines.push(layout::call(
+                view.kind = "text";
+                view.set = layout::call(
                     indent,
                     "request = request.body",
-                    &[
-                        format!("{value}.to_string()"),
-                        format!(
-                            "runtime::HeaderValue::from_static({})",
-                            string_literal(&media)
-                        ),
-                    ],
+                    &[format!("{value}.to_string()"), media_value],
                     ";",
-                ));
+                );
             }
             BodyKind::Binary => {
+                view.kind = "binary";
                 let v = if plan.required {
                     value.clone()
                 } else {
                     format!("{value}.clone()")
                 };
-                lines.push(layout::call(
-                    indent,
-                    "request = request.body",
-                    &[
-                        v,
-                        format!(
-                            "runtime::HeaderValue::from_static({})",
-                            string_literal(&media)
-                        ),
-                    ],
-                    ";",
-                ));
+                view.set = layout::call(indent, "request = request.body", &[v, media_value], ";");
             }
         }
-        if plan.required {
-            lines
-        } else {
-            let body = lines.join("\n");
+        if !plan.required {
             let source = if plan.borrowed {
                 format!("self.{ident}")
             } else {
                 format!("&self.{ident}")
             };
-            let head = layout::if_let(8, &format!("Some({ident})"), &source);
-            vec![format!("{head}\n{body}\n        }}")]
+            view.optional = Some(layout::if_let(8, &format!("Some({ident})"), &source));
         }
+        view
     }
 
-    /// The statements of an `application/x-www-form-urlencoded` body:
-    /// every property by its plan's encoding, in the schema's order, then
-    /// any others (WIRE.md section 4).
-    fn form_lines(
-        &self,
-        parts: &[PartEncoding],
-        value: &str,
-        media: &str,
-        indent: usize,
-    ) -> Vec<String> {
-        let pad = " ".repeat(indent);
-        let mut lines = Vec::new();
-        if parts.is_empty() {
-            lines.push(format!("{pad}const FIELDS: &[runtime::FormField] = &[];"));
-        } else {
-            lines.push(format!("{pad}const FIELDS: &[runtime::FormField] = &["));
-            for part in parts {
-                lines.push(layout::call(
-                    indent + 4,
-                    "runtime::FormField::new",
-                    &[
-                        string_literal(&part.property),
-                        style_expr(part.style),
-                        part.explode.to_string(),
-                        part.allow_reserved.to_string(),
-                    ],
-                    ",",
-                ));
-            }
-            lines.push(format!("{pad}];"));
-        }
-        lines.push(layout::let_stmt(
-            indent,
-            "value",
-            &format!("crate::to_json({value})?"),
-        ));
-        lines.push(format!(
-            "{pad}let text = runtime::form_body(FIELDS, &value)?;"
-        ));
-        lines.push(layout::call(
-            indent,
-            "request = request.body",
-            &[
-                "text".to_string(),
-                format!(
-                    "runtime::HeaderValue::from_static({})",
-                    string_literal(media)
-                ),
-            ],
-            ";",
-        ));
-        lines
-    }
-
-    /// The statements of a `multipart/form-data` body: one part per
-    /// property in the schema's order, files by their declared type,
-    /// everything else from its JSON value (WIRE.md section 4).
-    fn multipart_lines(&self, plan: &BodyPlan, value: &str, indent: usize) -> Vec<String> {
-        let pad = " ".repeat(indent);
-        let mut lines = vec![format!("{pad}let mut form = runtime::Multipart::new();")];
+    /// The parts of a `multipart/form-data` body: one per property in the
+    /// schema's order, files by their declared type, everything else from
+    /// its JSON value (WIRE.md section 4).
+    fn multipart(&self, plan: &BodyPlan, view: &mut BodyView, indent: usize) {
+        let value = view.value.clone();
         let fields = match self.types.resolve(plan.content.ty.non_null()) {
             TypeRef::Named(n)
                 if self.types.shape_of_ref(&TypeRef::Named(n.clone())) == Some(Shape::Struct) =>
@@ -816,22 +773,17 @@ impl OpCtx<'_> {
             Some((declared.style?, declared.explode))
         };
         self.needs.to_json.set(true);
-        if fields.is_empty() {
-            lines.push(format!("{pad}let fields = crate::to_json({value})?;"));
-            lines.push(format!(
-                "{pad}for (name, value) in fields.as_object().into_iter().flatten() {{"
-            ));
-            lines.push(format!("{pad}    form.value(name, value, None)?;"));
-            lines.push(format!("{pad}}}"));
-        }
+        view.untyped = fields.is_empty();
         for f in &fields {
             if f.wire.is_empty() {
                 // The properties the schema does not list, after the others.
-                lines.push(format!("{pad}for (name, value) in &{value}.{} {{", f.ident));
-                lines.push(format!(
-                    "{pad}    form.value(name, &crate::to_json(value)?, None)?;"
-                ));
-                lines.push(format!("{pad}}}"));
+                view.parts.push(PartView {
+                    extra: Some(f.ident.clone()),
+                    optional: None,
+                    pad: String::new(),
+                    files: None,
+                    call: String::new(),
+                });
                 continue;
             }
             let name = string_literal(&f.wire);
@@ -849,17 +801,20 @@ impl OpCtx<'_> {
             } else {
                 (indent, format!("&{value}.{}", f.ident))
             };
-            let ipad = " ".repeat(inner);
             let declared = declared(&f.wire);
-            let part = match file {
-                Some(false) => layout::call(
-                    inner,
-                    "form.file",
-                    &[name.clone(), "None".to_string(), declared, place.clone()],
-                    ";",
+            let (files, call) = match file {
+                Some(false) => (
+                    None,
+                    layout::call(
+                        inner,
+                        "form.file",
+                        &[name.clone(), "None".to_string(), declared, place.clone()],
+                        ";",
+                    ),
                 ),
-                Some(true) => {
-                    let one = layout::call(
+                Some(true) => (
+                    Some(place.clone()),
+                    layout::call(
                         inner + 4,
                         "form.file",
                         &[
@@ -869,50 +824,48 @@ impl OpCtx<'_> {
                             "file".to_string(),
                         ],
                         ";",
-                    );
-                    format!("{ipad}for file in {place} {{\n{one}\n{ipad}}}")
-                }
-                None => match styled(&f.wire) {
-                    // A declared style: the fields a form would carry.
-                    Some((style, explode)) => layout::call(
-                        inner,
-                        "form.styled",
-                        &[
-                            name.clone(),
-                            format!("&crate::to_json({place})?"),
-                            style_expr(style),
-                            explode.to_string(),
-                        ],
-                        "?;",
                     ),
-                    None => layout::call(
-                        inner,
-                        "form.value",
-                        &[name.clone(), format!("&crate::to_json({place})?"), declared],
-                        "?;",
-                    ),
-                },
+                ),
+                None => (
+                    None,
+                    match styled(&f.wire) {
+                        // A declared style: the fields a form would carry.
+                        Some((style, explode)) => layout::call(
+                            inner,
+                            "form.styled",
+                            &[
+                                name.clone(),
+                                format!("&crate::to_json({place})?"),
+                                style_expr(style),
+                                explode.to_string(),
+                            ],
+                            "?;",
+                        ),
+                        None => layout::call(
+                            inner,
+                            "form.value",
+                            &[name.clone(), format!("&crate::to_json({place})?"), declared],
+                            "?;",
+                        ),
+                    },
+                ),
             };
-            if f.optional {
+            let optional = f.optional.then(|| {
                 let pattern = if f.explicit_null && file.is_some() {
                     "Some(Some(value))"
                 } else {
                     "Some(value)"
                 };
-                lines.push(layout::if_let(
-                    indent,
-                    pattern,
-                    &format!("&{value}.{}", f.ident),
-                ));
-                lines.push(part);
-                lines.push(format!("{pad}}}"));
-            } else {
-                lines.push(part);
-            }
+                layout::if_let(indent, pattern, &format!("&{value}.{}", f.ident))
+            });
+            view.parts.push(PartView {
+                extra: None,
+                optional,
+                pad: " ".repeat(inner),
+                files,
+                call,
+            });
         }
-        lines.push(format!("{pad}let (bytes, content_type) = form.finish()?;"));
-        lines.push(format!("{pad}request = request.body(bytes, content_type);"));
-        lines
     }
 
     /// The text of a scalar `value`: a place of the type, or a reference to

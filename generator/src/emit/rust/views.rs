@@ -159,8 +159,46 @@ pub struct RequestView {
     /// into the path.
     pub fixed_query: Vec<String>,
     pub params: Vec<ParamStmtView>,
-    /// The statements that set the body.
-    pub body: Vec<String>,
+    pub body: Option<BodyView>,
+}
+
+/// How the body is set on the request (`request_body.rs.txt`). Statements
+/// are laid out and indented.
+pub struct BodyView {
+    /// `if let Some(body) = &self.body {` of an optional body.
+    pub optional: Option<String>,
+    /// The statements' indentation: 8 spaces, 12 inside `optional`.
+    pub pad: String,
+    /// `json`, `form`, `multipart`, `text` or `binary`.
+    pub kind: &'static str,
+    /// `request = request.json(..)?;` or `request = request.body(..);`
+    /// (all but multipart).
+    pub set: String,
+    /// JSON under another media type: `body.content_type = ..;`.
+    pub content_type: Option<String>,
+    /// A form's `runtime::FormField::new(..),` lines.
+    pub form_fields: Vec<String>,
+    /// A form's `let value = crate::to_json(..)?;`.
+    pub json: String,
+    /// The body's place: `self.body`, or the binding of an optional one.
+    pub value: String,
+    /// A multipart body whose schema lists no properties: its JSON object's.
+    pub untyped: bool,
+    pub parts: Vec<PartView>,
+}
+
+/// One property of a multipart body.
+pub struct PartView {
+    /// The field that holds the properties the schema does not list.
+    pub extra: Option<String>,
+    /// `if let Some(value) = &body.x {` of an optional property.
+    pub optional: Option<String>,
+    /// The indentation of its statements.
+    pub pad: String,
+    /// The list a file array's `for file in` loop walks.
+    pub files: Option<String>,
+    /// `form.file(..);`, `form.styled(..)?;` or `form.value(..)?;`.
+    pub call: String,
 }
 
 /// A query, header or cookie parameter put on the request.
