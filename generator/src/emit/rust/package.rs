@@ -160,31 +160,22 @@ pub fn client(api: &Api, groups: &Groups, needs: &Needs, env_prefix: &str) -> Cl
         all.extend(params);
         auth_methods.push(AuthMethodView {
             signature: layout::signature(4, &format!("pub fn {ident}"), &all, "Self"),
-            body: format!(
-                "{}\n        self.config.auth.push(auth);",
-                layout::let_stmt(8, "auth", &auth_expr)
-            ),
+            auth: layout::let_stmt(8, "auth", &auth_expr),
             ident,
             doc,
         });
     }
 
-    let mut config_lines = vec![
-        "        let mut config = Config::new(DEFAULT_BASE_URL);".to_string(),
-        "        config.user_agent = Some(USER_AGENT.to_string());".to_string(),
-    ];
     // The client's defaults (the root's hints over the contract's): each
     // one `Config::new` does not start with already.
     let client = api.client_retry;
     let contract = crate::defaults::get();
+    let mut config = Vec::new();
     if let Some(p99) = client.p99_ms {
-        config_lines.push(format!("        config.p99 = Some({});", millis_expr(p99)));
+        config.push(("p99", format!("Some({})", millis_expr(p99))));
     }
     if client.max_attempts != contract.max_attempts {
-        config_lines.push(format!(
-            "        config.max_attempts = {};",
-            client.max_attempts
-        ));
+        config.push(("max_attempts", client.max_attempts.to_string()));
     }
     for (field, ms, default) in [
         ("base", client.base_ms, contract.base_ms),
@@ -192,7 +183,7 @@ pub fn client(api: &Api, groups: &Groups, needs: &Needs, env_prefix: &str) -> Cl
         ("deadline", client.deadline_ms, contract.deadline_ms),
     ] {
         if ms != default {
-            config_lines.push(format!("        config.{field} = {};", millis_expr(ms)));
+            config.push((field, millis_expr(ms)));
         }
     }
 
@@ -226,7 +217,7 @@ pub fn client(api: &Api, groups: &Groups, needs: &Needs, env_prefix: &str) -> Cl
         default_base_url,
         servers,
         auth_methods,
-        config_lines,
+        config,
         groups: groups_view,
         uses_to_json: needs.to_json.get(),
         uses_decode: needs.decode.get(),

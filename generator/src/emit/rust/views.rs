@@ -290,8 +290,9 @@ pub struct ClientView {
     pub default_base_url: String,
     pub servers: Vec<(String, String)>,
     pub auth_methods: Vec<AuthMethodView>,
-    /// Statements applying the spec's root settings to the config.
-    pub config_lines: Vec<String>,
+    /// The spec's root settings the config does not start with: the field
+    /// and its value's expression.
+    pub config: Vec<(&'static str, String)>,
     pub groups: Vec<(String, String, String, String)>,
     pub uses_to_json: bool,
     pub uses_decode: bool,
@@ -302,7 +303,8 @@ pub struct AuthMethodView {
     pub ident: String,
     pub doc: String,
     pub signature: String,
-    pub body: String,
+    /// `let auth = Auth::..(..);`, laid out.
+    pub auth: String,
 }
 
 pub struct ReadmeView {
