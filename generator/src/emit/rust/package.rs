@@ -7,8 +7,12 @@ use super::escape::string_literal;
 use super::layout;
 use super::naming::{self, Names};
 use super::ops::{response_content, server_url, Groups, Needs};
+use super::templates::{ExampleFnRs, ExampleMainRs};
 use super::types::{Shape, Types};
-use super::views::{AuthMethodView, ClientView, PackageView, ReadmeGroup, ReadmeView};
+use super::views::{
+    AuthMethodView, ClientView, ExampleFnView, PackageView, ReadmeGroup, ReadmeView,
+};
+use askama::Template;
 
 /// Methods of `ClientBuilder` besides the auth ones.
 const BUILDER_METHODS: &[&str] = &[
@@ -393,37 +397,32 @@ fn example_fn(
 ) -> String {
     let mut params = vec![format!("client: &{crate_ident}::Client")];
     params.extend_from_slice(extra_params);
-    let mut out = String::new();
-    for line in doc.lines() {
-        out.push_str(&format!("/// {line}\n"));
-    }
-    out.push_str(&layout::signature(
-        0,
-        &format!("async fn {name}"),
-        &params,
-        &format!("Result<(), {crate_ident}::Error>"),
-    ));
-    out.push('\n');
-    for s in &call.setup {
-        out.push_str(s);
-        out.push('\n');
-    }
     let mut parts: Vec<String> = vec!["client".to_string()];
     parts.extend(call.parts.iter().cloned());
     parts.extend(extra.iter().cloned());
     parts.push(".send()".to_string());
     parts.push(".await?".to_string());
     let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
-    if call.unit {
-        out.push_str(&layout::chain(4, "", &parts, ";"));
-        out.push('\n');
-    } else {
-        out.push_str(&layout::chain(4, "let response = ", &parts, ";"));
-        out.push('\n');
-        out.push_str("    println!(\"{response:?}\");\n");
-    }
-    out.push_str("    Ok(())\n}");
-    out
+    let lead = if call.unit { "" } else { "let response = " };
+    render_example_fn(&ExampleFnView {
+        doc: doc.to_string(),
+        signature: layout::signature(
+            0,
+            &format!("async fn {name}"),
+            &params,
+            &format!("Result<(), {crate_ident}::Error>"),
+        ),
+        setup: call.setup.clone(),
+        call: layout::chain(4, lead, &parts, ";"),
+        outcome: if call.unit { "unit" } else { "print" },
+        documented: String::new(),
+    })
+}
+
+fn render_example_fn(f: &ExampleFnView) -> String {
+    ExampleFnRs { f }
+        .render()
+        .expect("rendering a Rust example function")
 }
 
 pub fn readme(
@@ -555,62 +554,44 @@ pub fn readme(
                 .find(|g| &g.module == module)
                 .and_then(|g| g.ops.iter().find(|o| &o.method_ident == method))
                 .and_then(|o| o.errors.as_ref())?;
-            let mut out = "/// A documented error response, decoded by its status.\n".to_string();
-            out.push_str(&layout::signature(
-                0,
-                "async fn documented_error",
-                &[format!("client: &{crate_ident}::Client")],
-                "",
-            ));
-            out.push('\n');
-            for s in &call.setup {
-                out.push_str(s);
-                out.push('\n');
-            }
             let mut parts: Vec<String> = vec!["client".to_string()];
             parts.extend(call.parts.iter().cloned());
             parts.push(".send()".to_string());
             parts.push(".await".to_string());
             let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
-            out.push_str(&layout::chain(4, "let result = ", &parts, ";"));
-            out.push_str("\n    if let Err(error) = result {\n");
-            out.push_str(&layout::let_stmt(
-                8,
-                "documented",
-                &format!(
-                    "{crate_ident}::{module}::{}::from_error(&error)",
-                    error.ident
+            Some(render_example_fn(&ExampleFnView {
+                doc: "A documented error response, decoded by its status.".to_string(),
+                signature: layout::signature(
+                    0,
+                    "async fn documented_error",
+                    &[format!("client: &{crate_ident}::Client")],
+                    "",
                 ),
-            ));
-            out.push_str("\n        eprintln!(\"{error}: {documented:?}\");\n    }\n}");
-            Some(out)
+                setup: call.setup.clone(),
+                call: layout::chain(4, "let result = ", &parts, ";"),
+                outcome: "documented",
+                documented: layout::let_stmt(
+                    8,
+                    "documented",
+                    &format!(
+                        "{crate_ident}::{module}::{}::from_error(&error)",
+                        error.ident
+                    ),
+                ),
+            }))
         })
         .unwrap_or_default();
 
-    let mut main = String::new();
-    main.push_str("#[tokio::main(flavor = \"current_thread\")]\n");
-    main.push_str("async fn main() -> Result<(), Box<dyn std::error::Error>> {\n");
-    main.push_str(&quick_start);
-    main.push('\n');
-    if !key_example.is_empty() {
-        main.push_str("    keyed_call(&client, 8812).await?;\n");
+    let quick_start_block = ExampleMainRs {
+        crate_ident,
+        uses_models,
+        quick_start: &quick_start,
+        keyed: !key_example.is_empty(),
+        deadline: !deadline_example.is_empty(),
+        documented_error: !typed_error_example.is_empty(),
     }
-    if !deadline_example.is_empty() {
-        main.push_str("    with_deadline(&client).await?;\n");
-        main.push_str("    without_retries(&client).await?;\n");
-    }
-    if !typed_error_example.is_empty() {
-        main.push_str("    documented_error(&client).await;\n");
-    }
-    if key_example.is_empty() && deadline_example.is_empty() && typed_error_example.is_empty() {
-        main.push_str("    println!(\"{client:?}\");\n");
-    }
-    main.push_str("    Ok(())\n}");
-    let mut imports = "use std::time::Duration;\n".to_string();
-    if uses_models {
-        imports.push_str(&format!("\nuse {crate_ident}::models;\n"));
-    }
-    let quick_start_block = format!("{imports}\n{main}");
+    .render()
+    .expect("rendering the Rust example's main");
     let mut example_main = quick_start_block.clone();
     for f in [
         &key_example,

@@ -3,7 +3,9 @@
 
 use askama::Template;
 
-use super::views::{ClientView, GroupView, ModelView, OpView, PackageView, ReadmeView};
+use super::views::{
+    ClientView, ExampleFnView, GroupView, ModelView, OpView, PackageView, ReadmeView,
+};
 
 /// Escaping filters. Every string that comes from the spec is written with
 /// one of these; see `escape.rs` for what each guarantees.
@@ -118,4 +120,25 @@ pub struct ReadmeMd<'a> {
 #[template(path = "rust/example.rs.txt", escape = "none")]
 pub struct ExampleRs<'a> {
     pub r: &'a ReadmeView,
+}
+
+/// A function of the README's example.
+#[derive(Template)]
+#[template(path = "rust/example_fn.rs.txt", escape = "none")]
+pub struct ExampleFnRs<'a> {
+    pub f: &'a ExampleFnView,
+}
+
+/// The example's imports and `main`: the README's quick start.
+#[derive(Template)]
+#[template(path = "rust/example_main.rs.txt", escape = "none")]
+pub struct ExampleMainRs<'a> {
+    pub crate_ident: &'a str,
+    pub uses_models: bool,
+    /// `let client = ..;`, laid out.
+    pub quick_start: &'a str,
+    /// Which example functions `main` calls.
+    pub keyed: bool,
+    pub deadline: bool,
+    pub documented_error: bool,
 }

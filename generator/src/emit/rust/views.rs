@@ -334,6 +334,23 @@ pub struct ReadmeView {
     pub groups: Vec<ReadmeGroup>,
 }
 
+/// A function of the README's example (`example_fn.rs.txt`).
+pub struct ExampleFnView {
+    /// Its doc comment, lines of the generator's own prose.
+    pub doc: String,
+    /// Its signature, laid out, with `{`.
+    pub signature: String,
+    /// Statements before the call, laid out.
+    pub setup: Vec<String>,
+    /// The call's chain, laid out.
+    pub call: String,
+    /// What follows the call: `unit` (nothing), `print` (the response) or
+    /// `documented` (the documented error of a failed `result`).
+    pub outcome: &'static str,
+    /// `let documented = ..::from_error(&error);`, laid out.
+    pub documented: String,
+}
+
 /// A group in the README's list of operations.
 pub struct ReadmeGroup {
     pub name: String,
