@@ -7,7 +7,7 @@ use super::escape::string_literal;
 use super::layout;
 use super::naming::{self, Names};
 use super::ops::{response_content, server_url, Groups, Needs};
-use super::templates::{ExampleFnRs, ExampleMainRs};
+use super::templates::{BodyLiteralRs, ExampleFnRs, ExampleMainRs};
 use super::types::{Shape, Types};
 use super::views::{
     AuthMethodView, ClientView, ExampleFnView, PackageView, ReadmeGroup, ReadmeView,
@@ -283,8 +283,9 @@ impl Examples<'_> {
         }
     }
 
-    /// A struct literal for a body of named type `name`, laid out at `indent`.
-    fn body_literal(&self, name: &str, indent: usize) -> Option<String> {
+    /// `let body = ..;`: a value of the named body type `name`, its
+    /// required fields set (`body_literal.rs.txt`).
+    fn body_statement(&self, name: &str) -> Option<String> {
         let info = self.types.info(name)?;
         if info.shape != Shape::Struct {
             return None;
@@ -294,31 +295,28 @@ impl Examples<'_> {
             .iter()
             .filter(|f| !f.optional && !f.wire.is_empty())
             .collect();
-        let ident = &info.ident;
-        if required.is_empty() {
-            return self
-                .types
-                .has_default(name)
-                .then(|| format!("models::{ident}::default()"));
+        if required.is_empty() && !self.types.has_default(name) {
+            return None;
         }
-        let pad = " ".repeat(indent + 4);
-        let mut out = format!("models::{ident} {{\n");
+        let mut fields = Vec::new();
         for f in &required {
             let v = if f.boxed {
                 format!("Box::new({})", self.value(&f.ty, false, 1)?)
             } else {
                 self.value(&f.ty, false, 1)?
             };
-            out.push_str(&format!("{pad}{}: {v},\n", f.ident));
+            fields.push((f.ident.clone(), v));
         }
-        if required.len() < info.fields.len() {
-            if !self.types.has_default(name) {
-                return None;
-            }
-            out.push_str(&format!("{pad}..Default::default()\n"));
+        let rest = required.len() < info.fields.len();
+        if !required.is_empty() && rest && !self.types.has_default(name) {
+            return None;
         }
-        out.push_str(&format!("{}}}", " ".repeat(indent)));
-        Some(out)
+        let literal = BodyLiteralRs {
+            ident: &info.ident,
+            fields,
+            rest,
+        };
+        Some(literal.render().expect("rendering a Rust example body"))
     }
 
     fn call(&self, op: &Operation, index: usize) -> Option<Call> {
@@ -345,9 +343,8 @@ impl Examples<'_> {
                 BodyKind::Text => "\"...\"".to_string(),
                 _ => match self.types.resolve(content.ty.non_null()) {
                     TypeRef::Named(n) => {
-                        let lit = self.body_literal(n, 4)?;
+                        setup.push(self.body_statement(n)?);
                         uses_models = true;
-                        setup.push(format!("    let body = {lit};"));
                         "&body".to_string()
                     }
                     TypeRef::Array(_) => "&[]".to_string(),

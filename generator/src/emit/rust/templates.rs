@@ -142,3 +142,15 @@ pub struct ExampleMainRs<'a> {
     pub deadline: bool,
     pub documented_error: bool,
 }
+
+/// `let body = ..;` of an example: a value of a body's model, its required
+/// fields set.
+#[derive(Template)]
+#[template(path = "rust/body_literal.rs.txt", escape = "none")]
+pub struct BodyLiteralRs<'a> {
+    pub ident: &'a str,
+    /// The required fields and their example values.
+    pub fields: Vec<(String, String)>,
+    /// Whether the model has other fields (left at their defaults).
+    pub rest: bool,
+}
