@@ -47,7 +47,7 @@ fn empty(kind: &'static str, ident: String, doc: String) -> ModelView {
         kind,
         ident,
         doc,
-        derive: String::new(),
+        default: false,
         allow_variant_names: false,
         fields: Vec::new(),
         variants: Vec::new(),
@@ -64,13 +64,7 @@ fn model(types: &Types, t: &NamedType) -> ModelView {
     match (&t.kind, info.shape) {
         (TypeKind::Object { fields, .. }, _) => {
             let mut m = empty("struct", ident, doc);
-            let default = if types.has_default(&t.name) {
-                "Default, "
-            } else {
-                ""
-            };
-            m.derive =
-                format!("#[derive(Clone, Debug, {default}PartialEq, Serialize, Deserialize)]");
+            m.default = types.has_default(&t.name);
             // The first spec field of each wire name (a scan for small objects).
             let by_wire: Map<&str, &Field> = if fields.len() > 16 {
                 let mut map = Map::default();
@@ -301,9 +295,6 @@ fn union(
     if tagged {
         m.other = "Other".into();
         m.tag_key = string_literal(discriminator.unwrap_or_default());
-        m.derive = "#[derive(Clone, Debug, PartialEq)]".into();
-    } else {
-        m.derive = "#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]".into();
     }
     m.allow_variant_names = allow(&m);
     m

@@ -62,7 +62,8 @@ pub struct ModelView {
     pub kind: &'static str,
     pub ident: String,
     pub doc: String,
-    pub derive: String,
+    /// A struct that derives `Default` (every field has a default).
+    pub default: bool,
     pub allow_variant_names: bool,
     pub fields: Vec<FieldView>,
     pub variants: Vec<VariantView>,
