@@ -234,8 +234,8 @@ impl OpCtx<'_> {
 
         // The resource method: required parameters and a required body are arguments.
         let mut args = vec!["&self".to_string()];
-        let mut builder_fields = vec![("runtime".to_string(), "Runtime".to_string())];
-        let mut init = vec![layout::field(12, "runtime", "self.runtime.clone()")];
+        let mut builder_fields = Vec::new();
+        let mut init = Vec::new();
         let mut setters = Vec::new();
         for p in &params {
             if p.param.required {
@@ -298,8 +298,6 @@ impl OpCtx<'_> {
                 ));
             }
         }
-        builder_fields.push(("options".to_string(), "CallOptions".to_string()));
-        init.push(layout::field(12, "options", "CallOptions::new()"));
         let builder_fields = builder_fields
             .iter()
             .map(|(name, ty)| layout::field(4, name, ty))

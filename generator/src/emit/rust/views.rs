@@ -119,9 +119,10 @@ pub struct OpView {
     /// The impl block's head after `impl`: ` Builder`, ` Builder<'_>`, or
     /// `<'a> Builder<'a>` when a setter takes the borrowed body.
     pub impl_head: String,
-    /// `name: Type,` lines of the builder struct, laid out.
+    /// `name: Type,` lines of the builder struct's parameters and body,
+    /// laid out.
     pub builder_fields: Vec<String>,
-    /// Field initialisers of the builder, laid out.
+    /// Their initialisers, laid out.
     pub init: Vec<String>,
     pub setters: Vec<SetterView>,
     pub keyed: bool,
