@@ -210,12 +210,12 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
 
     let mut modules: Vec<(String, String)> = Vec::new();
     if has_models {
-        modules.push(("models".into(), "pub mod models;".into()));
+        modules.push(("models".into(), "models".into()));
     }
-    modules.push(("runtime".into(), "pub mod runtime;".into()));
+    modules.push(("runtime".into(), "runtime".into()));
     for g in &groups.groups {
         let key = naming::unraw(&g.module).to_string();
-        modules.push((key, format!("pub mod {};", g.module)));
+        modules.push((key, g.module.clone()));
     }
     modules.sort();
 
@@ -258,12 +258,7 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
         uses_chrono: false,
         uses_uuid: false,
         crate_doc,
-        modules: modules.into_iter().map(|(_, line)| line).collect(),
-        lib_uses: if client.auth_methods.is_empty() {
-            "use runtime::Runtime;".to_string()
-        } else {
-            "use runtime::{Auth, Runtime};".to_string()
-        },
+        modules: modules.into_iter().map(|(_, module)| module).collect(),
         client_doc: format!(
             "A client of the {}.\n\nCheap to clone: clones share the connection pool, the settings and the retry budget.",
             api.title

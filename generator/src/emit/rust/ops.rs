@@ -99,22 +99,14 @@ pub fn build(api: &Api, types: &Types, needs: &Needs, module_names: &mut Names) 
             "RetryOverrides",
             "Runtime",
         ]);
-        let mut imports = vec![
-            "use std::time::{Duration, Instant};".to_string(),
-            String::new(),
-            layout::use_list("crate::runtime", &runtime_items),
-        ];
-        imports.push(if uses_models {
-            "use crate::{models, ApiResponse};".to_string()
-        } else {
-            "use crate::ApiResponse;".to_string()
-        });
+        let runtime_use = layout::use_list("crate::runtime", &runtime_items);
         groups.push(GroupView {
             module,
             resource,
             name: g.name.clone(),
             description: g.description.clone().unwrap_or_default(),
-            imports,
+            runtime_use,
+            uses_models,
             ops,
         });
     }

@@ -18,10 +18,10 @@ pub struct PackageView {
     pub api_version: String,
     pub uses_chrono: bool,
     pub uses_uuid: bool,
-    /// `lib.rs` pieces: the crate docs, the `mod` lines, the client's docs.
+    /// `lib.rs` pieces: the crate docs, the modules in the order of their
+    /// names, the client's docs.
     pub crate_doc: String,
     pub modules: Vec<String>,
-    pub lib_uses: String,
     pub client_doc: String,
     pub base_url_doc: String,
     pub default_attempts: String,
@@ -100,7 +100,10 @@ pub struct GroupView {
     /// The group's name and description from the spec.
     pub name: String,
     pub description: String,
-    pub imports: Vec<String>,
+    /// `use crate::runtime::{..};`, laid out.
+    pub runtime_use: String,
+    /// Whether an operation names a model.
+    pub uses_models: bool,
     pub ops: Vec<OpView>,
 }
 
