@@ -117,28 +117,44 @@ pub fn let_call(indent: usize, name: &str, head: &str, args: &[String], tail: &s
     )
 }
 
-/// One element `.name(args)` of a chain, its arguments one per line when
-/// the element does not fit its line or they are wider than `fn_call_width`.
-fn chain_element(part: &str) -> D {
-    let Some(open) = part.find('(') else {
-        return text(part);
-    };
-    if !part.ends_with(')') {
-        return text(part);
-    }
-    let args = split_args(&part[open + 1..part.len() - 1]);
-    concat(vec![
-        text(&part[..open]),
-        parens(texts(&args), Some(FN_CALL_WIDTH), true),
-    ])
+/// One element of a method chain after its head: a field or `.await?`
+/// (text), or a method call whose arguments break one per line when the
+/// element does not fit its line or they are wider than `fn_call_width`.
+#[derive(Clone, Debug)]
+pub enum Link {
+    Text(String),
+    Call(String, Vec<String>),
 }
 
-/// A method chain `lead first.second.third tail`: one line while narrower
-/// than `chain_width`, else one element per line after the first.
-pub fn chain(indent: usize, lead: &str, parts: &[&str], tail: &str) -> String {
-    let mut elements = vec![text(parts[0])];
-    for p in &parts[1..] {
-        elements.push(self::indent(vec![D::SoftLine, chain_element(p)]));
+impl Link {
+    /// `.name(args)`.
+    pub fn call(name: &str, args: Vec<String>) -> Link {
+        Link::Call(format!(".{name}"), args)
+    }
+
+    /// `.name` or `.await?`, as written.
+    pub fn text(text: &str) -> Link {
+        Link::Text(text.to_string())
+    }
+
+    fn doc(&self) -> D {
+        match self {
+            Link::Text(t) => text(t.as_str()),
+            Link::Call(name, args) if args.is_empty() => text(format!("{name}()")),
+            Link::Call(name, args) => concat(vec![
+                text(name.as_str()),
+                parens(texts(args), Some(FN_CALL_WIDTH), true),
+            ]),
+        }
+    }
+}
+
+/// A method chain `lead head.first.second tail`: one line while narrower
+/// than `chain_width`, else one element per line after the head.
+pub fn chain(indent: usize, lead: &str, head: &str, links: &[Link], tail: &str) -> String {
+    let mut elements = vec![text(head)];
+    for link in links {
+        elements.push(self::indent(vec![D::SoftLine, link.doc()]));
     }
     let doc = concat(vec![
         text(lead),
@@ -146,44 +162,6 @@ pub fn chain(indent: usize, lead: &str, parts: &[&str], tail: &str) -> String {
         text(tail),
     ]);
     lay(indent, &doc)
-}
-
-/// Splits `a, f(b, c), "d, e"` at its top-level commas.
-fn split_args(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut depth = 0i32;
-    let mut in_string = false;
-    let mut escaped = false;
-    let mut current = String::new();
-    for c in text.chars() {
-        if in_string {
-            current.push(c);
-            if escaped {
-                escaped = false;
-            } else if c == '\\' {
-                escaped = true;
-            } else if c == '"' {
-                in_string = false;
-            }
-            continue;
-        }
-        match c {
-            '"' => in_string = true,
-            '(' | '[' | '{' => depth += 1,
-            ')' | ']' | '}' => depth -= 1,
-            ',' if depth == 0 => {
-                out.push(current.trim().to_string());
-                current.clear();
-                continue;
-            }
-            _ => {}
-        }
-        current.push(c);
-    }
-    if !current.trim().is_empty() {
-        out.push(current.trim().to_string());
-    }
-    out
 }
 
 /// An attribute `#[name(args)]`, its arguments one per line (without a
@@ -339,14 +317,28 @@ mod tests {
     #[test]
     fn chains_break_when_wide() {
         assert_eq!(
-            chain(8, "let r = ", &["self", ".a", ".b()"], ";"),
+            chain(
+                8,
+                "let r = ",
+                "self",
+                &[Link::text(".a"), Link::call("b", vec![])],
+                ";"
+            ),
             "        let r = self.a.b();"
         );
         assert_eq!(
             chain(
                 8,
                 "let response = ",
-                &["self", ".runtime", ".execute(&CREATE_TRANSFER, request, self.options)", ".await?"],
+                "self",
+                &[
+                    Link::text(".runtime"),
+                    Link::call(
+                        "execute",
+                        vec!["&CREATE_TRANSFER".into(), "request".into(), "self.options".into()]
+                    ),
+                    Link::text(".await?")
+                ],
                 ";"
             ),
             "        let response = self\n            .runtime\n            .execute(&CREATE_TRANSFER, request, self.options)\n            .await?;"
@@ -355,9 +347,17 @@ mod tests {
 
     #[test]
     fn chain_elements_break_arguments_wider_than_fn_call_width() {
-        let execute = ".execute(&GET_ACCOUNTS_ACCOUNT_BANK_ACCOUNTS_ID, request, self.options)";
+        let execute = Link::call(
+            "execute",
+            vec![
+                "&GET_ACCOUNTS_ACCOUNT_BANK_ACCOUNTS_ID".into(),
+                "request".into(),
+                "self.options".into(),
+            ],
+        );
+        let links = [Link::text(".runtime"), execute, Link::text(".await?")];
         assert_eq!(
-            chain(8, "let response = ", &["self", ".runtime", execute, ".await?"], ";"),
+            chain(8, "let response = ", "self", &links, ";"),
             "        let response = self\n            .runtime\n            .execute(\n                &GET_ACCOUNTS_ACCOUNT_BANK_ACCOUNTS_ID,\n                request,\n                self.options,\n            )\n            .await?;"
         );
     }
@@ -379,9 +379,12 @@ mod tests {
 
     #[test]
     fn long_chain_elements_break_their_arguments() {
-        let long = format!(".call_{}(\"a, b\", f(1, 2), x)", "n".repeat(80));
+        let long = Link::call(
+            &format!("call_{}", "n".repeat(80)),
+            vec!["\"a, b\"".into(), "f(1, 2)".into(), "x".into()],
+        );
         assert_eq!(
-            chain(4, "let r = ", &["client", &long], ";"),
+            chain(4, "let r = ", "client", &[long], ";"),
             format!(
                 "    let r = client\n        .call_{}(\n            \"a, b\",\n            f(1, 2),\n            x,\n        );",
                 "n".repeat(80)

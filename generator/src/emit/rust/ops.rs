@@ -11,7 +11,7 @@ use crate::ir::{
 };
 
 use super::escape::string_literal;
-use super::layout;
+use super::layout::{self, Link};
 use super::naming::{self, Names};
 use super::types::{Shape, Types, OUTSIDE, RESERVED_TYPE_NAMES};
 use super::views::{
@@ -308,11 +308,18 @@ impl OpCtx<'_> {
         let execute = layout::chain(
             8,
             "let response = ",
+            "self",
             &[
-                "self",
-                ".runtime",
-                &format!(".execute(&{static_ident}, request, self.options)"),
-                ".await?",
+                Link::text(".runtime"),
+                Link::call(
+                    "execute",
+                    vec![
+                        format!("&{static_ident}"),
+                        "request".to_string(),
+                        "self.options".to_string(),
+                    ],
+                ),
+                Link::text(".await?"),
             ],
             ";",
         );

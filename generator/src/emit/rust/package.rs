@@ -4,7 +4,7 @@
 use crate::ir::{Api, AuthKind, Operation, ParamLocation, Primitive, RetryClass, TypeRef};
 
 use super::escape::string_literal;
-use super::layout;
+use super::layout::{self, Link};
 use super::naming::{self, Names};
 use super::ops::{response_content, server_url, Groups, Needs};
 use super::templates::{BodyLiteralRs, ExampleFnRs, ExampleMainRs};
@@ -234,7 +234,7 @@ struct Call {
     /// Statements before the call (a body to send).
     setup: Vec<String>,
     /// The chain elements after `client`.
-    parts: Vec<String>,
+    parts: Vec<Link>,
     unit: bool,
     /// Whether `models::` appears.
     uses_models: bool,
@@ -362,10 +362,7 @@ impl Examples<'_> {
             .all(|r| response_content(&r.contents).is_none());
         Some(Call {
             setup,
-            parts: vec![
-                format!(".{module}()"),
-                format!(".{method}({})", args.join(", ")),
-            ],
+            parts: vec![Link::call(module, Vec::new()), Link::call(method, args)],
             unit: ok_unit,
             uses_models,
         })
@@ -390,16 +387,14 @@ fn example_fn(
     name: &str,
     extra_params: &[String],
     call: &Call,
-    extra: &[String],
+    extra: &[Link],
 ) -> String {
     let mut params = vec![format!("client: &{crate_ident}::Client")];
     params.extend_from_slice(extra_params);
-    let mut parts: Vec<String> = vec!["client".to_string()];
-    parts.extend(call.parts.iter().cloned());
+    let mut parts = call.parts.clone();
     parts.extend(extra.iter().cloned());
-    parts.push(".send()".to_string());
-    parts.push(".await?".to_string());
-    let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
+    parts.push(Link::call("send", Vec::new()));
+    parts.push(Link::text(".await?"));
     let lead = if call.unit { "" } else { "let response = " };
     render_example_fn(&ExampleFnView {
         doc: doc.to_string(),
@@ -410,7 +405,7 @@ fn example_fn(
             &format!("Result<(), {crate_ident}::Error>"),
         ),
         setup: call.setup.clone(),
-        call: layout::chain(4, lead, &parts, ";"),
+        call: layout::chain(4, lead, "client", &parts, ";"),
         outcome: if call.unit { "unit" } else { "print" },
         documented: String::new(),
     })
@@ -433,24 +428,39 @@ pub fn readme(
     let kc = &api.key_contract;
 
     // The client, as every example builds it.
-    let mut builder_parts = vec![format!("{crate_ident}::Client::builder()")];
+    let mut builder_parts = Vec::new();
     if let Some(a) = c.auth_methods.first() {
-        let args = if a.signature.contains("username") {
-            format!("std::env::var(\"{env_prefix}_USERNAME\")?, std::env::var(\"{env_prefix}_PASSWORD\")?")
+        let vars: &[&str] = if a.signature.contains("username") {
+            &["USERNAME", "PASSWORD"]
         } else if a.signature.contains("key:") {
-            format!("std::env::var(\"{env_prefix}_API_KEY\")?")
+            &["API_KEY"]
         } else {
-            format!("std::env::var(\"{env_prefix}_TOKEN\")?")
+            &["TOKEN"]
         };
-        builder_parts.push(format!(".{}({args})", a.ident));
+        let args = vars
+            .iter()
+            .map(|v| format!("std::env::var(\"{env_prefix}_{v}\")?"))
+            .collect();
+        builder_parts.push(Link::call(&a.ident, args));
     }
     if c.default_base_url.is_empty() {
-        builder_parts.push(".base_url(\"https://api.example.com\")".to_string());
+        builder_parts.push(Link::call(
+            "base_url",
+            vec!["\"https://api.example.com\"".to_string()],
+        ));
     }
-    builder_parts.push(".timeout(Duration::from_secs(30))".to_string());
-    builder_parts.push(".build()?".to_string());
-    let parts: Vec<&str> = builder_parts.iter().map(String::as_str).collect();
-    let quick_start = layout::chain(4, "let client = ", &parts, ";");
+    builder_parts.push(Link::call(
+        "timeout",
+        vec!["Duration::from_secs(30)".to_string()],
+    ));
+    builder_parts.push(Link::text(".build()?"));
+    let quick_start = layout::chain(
+        4,
+        "let client = ",
+        &format!("{crate_ident}::Client::builder()"),
+        &builder_parts,
+        ";",
+    );
 
     let keyed = ex.pick(|op| op.retry.class == RetryClass::Keyed);
     let safe = ex.pick(|op| op.retry.class == RetryClass::Safe);
@@ -466,7 +476,10 @@ pub fn readme(
                 "keyed_call",
                 &["order_id: u64".to_string()],
                 call,
-                &[".idempotency_key(format!(\"order-{order_id}\"))".to_string()],
+                &[Link::call(
+                    "idempotency_key",
+                    vec!["format!(\"order-{order_id}\")".to_string()],
+                )],
             )
         }
         None => String::new(),
@@ -482,7 +495,10 @@ pub fn readme(
                     "with_deadline",
                     &[],
                     call,
-                    &[".timeout(Duration::from_secs(5))".to_string()],
+                    &[Link::call(
+                        "timeout",
+                        vec!["Duration::from_secs(5)".to_string()],
+                    )],
                 ),
                 example_fn(
                     crate_ident,
@@ -490,7 +506,7 @@ pub fn readme(
                     "without_retries",
                     &[],
                     call,
-                    &[".retries(false)".to_string()],
+                    &[Link::call("retries", vec!["false".to_string()])],
                 ),
             )
         }
@@ -551,11 +567,9 @@ pub fn readme(
                 .find(|g| &g.module == module)
                 .and_then(|g| g.ops.iter().find(|o| &o.method_ident == method))
                 .and_then(|o| o.errors.as_ref())?;
-            let mut parts: Vec<String> = vec!["client".to_string()];
-            parts.extend(call.parts.iter().cloned());
-            parts.push(".send()".to_string());
-            parts.push(".await".to_string());
-            let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
+            let mut parts = call.parts.clone();
+            parts.push(Link::call("send", Vec::new()));
+            parts.push(Link::text(".await"));
             Some(render_example_fn(&ExampleFnView {
                 doc: "A documented error response, decoded by its status.".to_string(),
                 signature: layout::signature(
@@ -565,7 +579,7 @@ pub fn readme(
                     "",
                 ),
                 setup: call.setup.clone(),
-                call: layout::chain(4, "let result = ", &parts, ";"),
+                call: layout::chain(4, "let result = ", "client", &parts, ";"),
                 outcome: "documented",
                 documented: layout::let_stmt(
                     8,
