@@ -204,6 +204,15 @@ pub fn signature(indent: usize, head: &str, params: &[String], ret: &str) -> Str
     let mut inner = vec![D::SoftLine];
     inner.extend(list);
     inner.push(D::IfBreak(",", ""));
+    // rustfmt measures the `) -> ret {` line of a broken signature against
+    // the width left after the item's indentation: the whole line, its own
+    // indentation included, may be at most `max_width - indent` wide.
+    let close = [lit(")"), text(ret.as_str()), lit(" {")];
+    let brace = group_at_most(
+        MAX_WIDTH.saturating_sub(2 * indent),
+        &close,
+        vec![D::Line, lit("{")],
+    );
     let doc = concat(vec![
         text(head),
         group(vec![
@@ -212,10 +221,28 @@ pub fn signature(indent: usize, head: &str, params: &[String], ret: &str) -> Str
             D::SoftLine,
             lit(")"),
             text(ret),
-            group(vec![D::Line, lit("{")]),
+            brace,
         ]),
     ]);
     lay(indent, &doc)
+}
+
+/// An item's head `head {` at the top level, the brace on the next line
+/// when the line would be too wide.
+pub fn item_head(head: &str) -> String {
+    lay(0, &concat(vec![text(head), group(vec![D::Line, lit("{")])]))
+}
+
+/// `impl trait_ for ty {`, or `for ty` one level in on its own line and the
+/// brace on the next when too wide.
+pub fn impl_for(trait_: &str, ty: &str) -> String {
+    let doc = group(vec![
+        text(trait_),
+        indent(vec![D::Line, text(format!("for {ty}"))]),
+        D::Line,
+        lit("{"),
+    ]);
+    lay(0, &doc)
 }
 
 /// `lead <sep>value<end>` with the value on the next line, one level in,
@@ -266,6 +293,11 @@ pub fn if_let(indent: usize, pattern: &str, value: &str) -> String {
 /// `static NAME: Type = Type {`.
 pub fn static_head(name: &str, ty: &str) -> String {
     value_after(0, format!("static {name}:"), &format!("{ty} = {ty} {{"), "")
+}
+
+/// `pub type name = target;`, the target on the next line when too wide.
+pub fn type_alias(name: &str, target: &str) -> String {
+    value_after(0, format!("pub type {name} ="), target, ";")
 }
 
 /// `let name = value;`, with the value on the next line when too wide.
@@ -388,6 +420,49 @@ mod tests {
             format!(
                 "    let r = client\n        .call_{}(\n            \"a, b\",\n            f(1, 2),\n            x,\n        );",
                 "n".repeat(80)
+            )
+        );
+    }
+
+    #[test]
+    fn item_heads_move_the_brace_when_too_wide() {
+        assert_eq!(item_head("pub enum Short"), "pub enum Short {");
+        let long = format!("Type{}", "x".repeat(90));
+        assert_eq!(
+            item_head(&format!("pub enum {long}")),
+            format!("pub enum {long}\n{{")
+        );
+        assert_eq!(
+            impl_for("impl Serialize", "Short"),
+            "impl Serialize for Short {"
+        );
+        assert_eq!(
+            impl_for("impl Serialize", &long),
+            format!("impl Serialize\n    for {long}\n{{")
+        );
+        assert_eq!(type_alias("A", "B"), "pub type A = B;");
+        assert_eq!(type_alias("A", &long), format!("pub type A =\n    {long};"));
+    }
+
+    #[test]
+    fn a_broken_signature_keeps_its_brace_within_the_items_width() {
+        let params = vec!["self".to_string(), format!("x: {}", "X".repeat(90))];
+        let ret = format!("Result<{}>", "R".repeat(78));
+        // `    ) -> Result<..> {` is 97 columns: over the 96 an item at
+        // indent 4 leaves, so the brace goes on its own line.
+        assert_eq!(
+            signature(4, "pub fn f", &params, &ret),
+            format!(
+                "    pub fn f(\n        self,\n        {},\n    ) -> {ret}\n    {{",
+                params[1]
+            )
+        );
+        let ret = format!("Result<{}>", "R".repeat(77));
+        assert_eq!(
+            signature(4, "pub fn f", &params, &ret),
+            format!(
+                "    pub fn f(\n        self,\n        {},\n    ) -> {ret} {{",
+                params[1]
             )
         );
     }

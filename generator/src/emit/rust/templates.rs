@@ -58,6 +58,36 @@ mod filters {
         Ok(escape::markdown_block(&text.to_string()))
     }
 
+    /// `head name {`, laid out as rustfmt does (`layout::item_head`).
+    #[askama::filter_fn]
+    pub fn item<T: std::fmt::Display>(
+        name: T,
+        _: &dyn askama::Values,
+        head: &str,
+    ) -> askama::Result<String> {
+        Ok(super::super::layout::item_head(&format!("{head} {name}")))
+    }
+
+    /// `impl trait_ for name {`, laid out as rustfmt does.
+    #[askama::filter_fn]
+    pub fn impl_for<T: std::fmt::Display>(
+        name: T,
+        _: &dyn askama::Values,
+        trait_: &str,
+    ) -> askama::Result<String> {
+        Ok(super::super::layout::impl_for(trait_, &name.to_string()))
+    }
+
+    /// `pub type name = target;`, laid out as rustfmt does.
+    #[askama::filter_fn]
+    pub fn alias<T: std::fmt::Display>(
+        name: T,
+        _: &dyn askama::Values,
+        target: &str,
+    ) -> askama::Result<String> {
+        Ok(super::super::layout::type_alias(&name.to_string(), target))
+    }
+
     /// Markdown inline code.
     #[askama::filter_fn]
     pub fn code<T: std::fmt::Display>(text: T, _: &dyn askama::Values) -> askama::Result<String> {
