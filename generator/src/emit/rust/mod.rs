@@ -24,7 +24,7 @@ use std::path::PathBuf;
 
 use askama::Template;
 
-use super::{reserve_projected, OutputFile, PackageInfo};
+use super::{OutputFile, PackageInfo};
 use crate::ir::Api;
 
 use naming::Names;
@@ -142,8 +142,7 @@ fn group_file(g: &GroupView) -> Result<String, String> {
     templates::GroupRs { g }
         .render_into(&mut text)
         .map_err(|e| failed("group module", e))?;
-    for (done, op) in g.ops.iter().enumerate() {
-        reserve_projected(&mut text, done, g.ops.len());
+    for op in &g.ops {
         text.push('\n');
         templates::OperationRs { op }
             .render_into(&mut text)

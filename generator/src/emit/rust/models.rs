@@ -11,20 +11,17 @@ use super::templates::{ModelRs, ModelsEndRs, ModelsRs};
 use super::types::{variant_names_need_allow, Shape, Types, IN_MODELS};
 use super::views::{FieldView, ModelView, VariantView};
 use crate::emit::hash::Map;
-use crate::emit::reserve_projected;
 
 /// The text of `src/models.rs`. Each type's view is rendered as soon as it
 /// is built and then dropped, so one view is alive at a time rather than
 /// thousands.
 pub fn render(types: &Types) -> Result<String, String> {
     let failed = |e| super::failed("models", e);
-    let count = types.api.types.len();
     let mut text = String::new();
     let mut has_tagged = false;
-    for (done, t) in types.api.types.iter().enumerate() {
+    for t in &types.api.types {
         let m = model(types, t);
         has_tagged |= m.kind == "tagged";
-        reserve_projected(&mut text, done, count);
         ModelRs { m: &m }.render_into(&mut text).map_err(failed)?;
     }
     if has_tagged {
