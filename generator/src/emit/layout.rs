@@ -33,6 +33,11 @@ pub enum D {
     /// Prettier's conditional group: the first of the layouts that fits (up to
     /// its first forced line break), else the last one, broken.
     Choice(Vec<D>),
+    /// Nothing on the page. A fit check that meets it in flat mode fails
+    /// when these parts, laid flat, are wider than the bound: rustfmt keeps
+    /// some constructs on one line only while a part of them is narrow
+    /// enough (`fn_call_width`, `chain_width`), whatever room the line has.
+    AtMost(usize, Rc<[D]>),
 }
 
 pub fn text(s: impl Into<String>) -> D {
@@ -60,6 +65,32 @@ pub fn group_of(parts: Vec<D>, force: bool) -> D {
 
 pub fn group(parts: Vec<D>) -> D {
     D::Group(parts.into(), false)
+}
+
+/// A group that stays flat only while it fits and `measured`, laid flat, is
+/// at most `max` columns wide.
+pub fn group_at_most(max: usize, measured: &[D], parts: Vec<D>) -> D {
+    let mut all = Vec::with_capacity(parts.len() + 1);
+    all.push(D::AtMost(max, measured.into()));
+    all.extend(parts);
+    group(all)
+}
+
+/// The width of `parts` laid out on one line.
+pub fn flat_width(parts: &[D]) -> usize {
+    parts
+        .iter()
+        .map(|d| match d {
+            D::Text(s) => width(s),
+            D::Line => 1,
+            D::SoftLine | D::AtMost(..) => 0,
+            D::IfBreak(_, flat) => width(flat),
+            D::Concat(parts) | D::Indent(parts) | D::Group(parts, _) => flat_width(parts),
+            D::Choice(states) => states
+                .first()
+                .map_or(0, |d| flat_width(std::slice::from_ref(d))),
+        })
+        .sum()
 }
 
 /// `items` with `sep` between each two.
@@ -143,6 +174,11 @@ fn fits_parts(mode: Mode, parts: &[D], rest: &[(usize, Mode, &D)], room: usize) 
                 let m = if *force { Mode::Break } else { mode };
                 stack.push((m, &parts[..]));
             }
+            D::AtMost(max, parts) => {
+                if mode == Mode::Flat && flat_width(parts) > *max {
+                    return false;
+                }
+            }
             D::Choice(states) => {
                 if let Some(d) = if mode == Mode::Break {
                     states.last()
@@ -222,6 +258,7 @@ pub fn render(doc: &D, indent: usize, style: Style) -> String {
                     cmds.push((ind, m, d));
                 }
             }
+            D::AtMost(..) => {}
         }
     }
     out
@@ -259,6 +296,32 @@ mod tests {
             indent: 2,
         };
         assert_eq!(render(&doc, 2, two), "f(\n    alpha,\n    beta,\n  )");
+    }
+
+    #[test]
+    fn a_bounded_group_breaks_when_its_measured_part_is_too_wide() {
+        let items = [text("alpha"), lit(","), D::Line, text("beta")];
+        let doc = |max| {
+            group_at_most(
+                max,
+                &items,
+                vec![
+                    lit("f("),
+                    indent([vec![D::SoftLine], items.to_vec()].concat()),
+                    D::SoftLine,
+                    lit(")"),
+                ],
+            )
+        };
+        let style = Style {
+            width: 80,
+            indent: 4,
+        };
+        assert_eq!(render(&doc(11), 0, style), "f(alpha, beta)");
+        assert_eq!(render(&doc(10), 0, style), "f(\n    alpha,\n    beta\n)");
+        // The bound holds inside an enclosing group too: it cannot stay flat.
+        let outer = group(vec![lit("x"), D::Line, doc(10)]);
+        assert_eq!(render(&outer, 0, style), "x\nf(\n    alpha,\n    beta\n)");
     }
 
     #[test]

@@ -1,19 +1,29 @@
 //! Line layout of the constructs whose width depends on the spec, written
 //! the way rustfmt (default settings, edition 2021) writes them, so the
 //! generated crate passes `cargo fmt --check` straight from the templates.
+//! The documents are the shared engine's (`emit/layout.rs`); this module
+//! holds rustfmt's settings and the shape rustfmt gives each construct.
 
-/// rustfmt's `max_width`.
+use crate::emit::layout::{self, concat, group, group_at_most, indent, join, lit, text, Style, D};
+
+/// rustfmt's `max_width` and `tab_spaces`.
 pub const MAX_WIDTH: usize = 100;
+const RUSTFMT: Style = Style {
+    width: MAX_WIDTH,
+    indent: 4,
+};
+/// rustfmt gives the lines of a broken import list one column less
+/// (`sub_width(1)` on the nested shape).
+const IMPORT_LIST: Style = Style {
+    width: MAX_WIDTH - 1,
+    indent: 4,
+};
 /// rustfmt's `fn_call_width`: the widest argument list kept on one line.
 const FN_CALL_WIDTH: usize = 60;
-/// rustfmt's `chain_width`.
+/// rustfmt's `chain_width`: a chain stays on one line while narrower.
 const CHAIN_WIDTH: usize = 60;
 /// rustfmt's `attr_fn_like_width`.
 const ATTR_WIDTH: usize = 70;
-
-pub fn width(text: &str) -> usize {
-    text.chars().count()
-}
 
 /// `indent` spaces, borrowed for the usual depths.
 fn pad(indent: usize) -> std::borrow::Cow<'static, str> {
@@ -24,261 +34,299 @@ fn pad(indent: usize) -> std::borrow::Cow<'static, str> {
     }
 }
 
-/// `parts` after `indent` spaces, on one line.
-fn line_of(indent: usize, parts: &[&str]) -> String {
-    let mut out = String::with_capacity(indent + parts.iter().map(|p| p.len()).sum::<usize>());
-    out.push_str(&pad(indent));
-    for p in parts {
-        out.push_str(p);
-    }
+/// `doc` as rustfmt lays it out on a line indented by `indent` spaces.
+fn lay(indent: usize, doc: &D) -> String {
+    let mut out = pad(indent).into_owned();
+    out.push_str(&layout::render(doc, indent, RUSTFMT));
     out
+}
+
+fn texts(items: &[String]) -> Vec<D> {
+    items.iter().map(|a| text(a.as_str())).collect()
+}
+
+/// `a, b` flat; one item a line, each followed by a comma, when broken.
+fn comma_list(items: Vec<D>) -> Vec<D> {
+    join(items, vec![lit(","), D::Line])
+}
+
+/// `(items)`, or the items one a line with a trailing comma; `max` bounds
+/// the width of the flat items.
+fn parens(items: Vec<D>, max: Option<usize>, trailing: bool) -> D {
+    let list = comma_list(items);
+    let mut inner = vec![D::SoftLine];
+    inner.extend(list.iter().cloned());
+    if trailing {
+        inner.push(D::IfBreak(",", ""));
+    }
+    let parts = vec![lit("("), indent(inner), D::SoftLine, lit(")")];
+    match max {
+        Some(max) => group_at_most(max, &list, parts),
+        None => group(parts),
+    }
+}
+
+/// `head(args)` as a document: one line while the arguments are at most
+/// `fn_call_width` wide, else one argument per line.
+fn call_doc(head: &str, args: &[String]) -> D {
+    if args.is_empty() {
+        return text(format!("{head}()"));
+    }
+    concat(vec![
+        text(head),
+        parens(texts(args), Some(FN_CALL_WIDTH), true),
+    ])
 }
 
 /// `head(args)tail` on one line when it fits, else one argument per line.
 /// Returns the lines without a final newline; the first line is indented.
 pub fn call(indent: usize, head: &str, args: &[String], tail: &str) -> String {
-    let joined = args.join(", ");
-    let line = format!("{}{head}({joined}){tail}", pad(indent));
-    if width(&joined) <= FN_CALL_WIDTH && width(&line) <= MAX_WIDTH {
-        return line;
-    }
-    let mut out = format!("{}{head}(\n", pad(indent));
-    for a in args {
-        out.push_str(&format!("{}{a},\n", pad(indent + 4)));
-    }
-    out.push_str(&format!("{}){tail}", pad(indent)));
-    out
+    lay(indent, &concat(vec![call_doc(head, args), text(tail)]))
 }
 
 /// `let name = head(args)tail` as rustfmt lays it out: one line when it
 /// fits; else the call alone on the next line when it fits there; else one
 /// argument per line.
 pub fn let_call(indent: usize, name: &str, head: &str, args: &[String], tail: &str) -> String {
-    let joined = args.join(", ");
-    let short_args = width(&joined) <= FN_CALL_WIDTH;
-    let line = format!("{}let {name} = {head}({joined}){tail}", pad(indent));
-    if short_args && width(&line) <= MAX_WIDTH {
-        return line;
-    }
-    let next = format!("{}{head}({joined}){tail}", pad(indent + 4));
-    if short_args && width(&next) <= MAX_WIDTH {
-        return format!("{}let {name} =\n{next}", pad(indent));
-    }
-    call(indent, &format!("let {name} = {head}"), args, tail)
+    let joined = text(args.join(", "));
+    let flat_call = concat(vec![
+        text(head),
+        lit("("),
+        joined.clone(),
+        lit(")"),
+        text(tail),
+    ]);
+    let next_line = concat(vec![
+        D::AtMost(FN_CALL_WIDTH, vec![joined].into()),
+        // The call must fit on its own line, one level in.
+        D::AtMost(
+            MAX_WIDTH.saturating_sub(indent + 4),
+            vec![flat_call.clone()].into(),
+        ),
+        text(format!("let {name} =")),
+        layout::group_of(vec![self::indent(vec![D::Line, flat_call])], true),
+    ]);
+    let same_line = concat(vec![
+        text(format!("let {name} = ")),
+        call_doc(head, args),
+        text(tail),
+    ]);
+    lay(
+        indent,
+        &D::Choice(vec![same_line.clone(), next_line, same_line]),
+    )
 }
 
-/// A method chain `lead first.second.third tail`: one line when short, else
-/// one element per line after the first.
-pub fn chain(indent: usize, lead: &str, parts: &[&str], tail: &str) -> String {
-    let joined: String = parts.concat();
-    let line = format!("{}{lead}{joined}{tail}", pad(indent));
-    if width(&joined) < CHAIN_WIDTH && width(&line) <= MAX_WIDTH {
-        return line;
-    }
-    let mut out = format!("{}{lead}{}", pad(indent), parts[0]);
-    for p in &parts[1..] {
-        out.push('\n');
-        out.push_str(&chain_element(indent + 4, p));
-    }
-    out.push_str(tail);
-    out
+/// One element of a method chain after its head: a field or `.await?`
+/// (text), or a method call whose arguments break one per line when the
+/// element does not fit its line or they are wider than `fn_call_width`.
+#[derive(Clone, Debug)]
+pub enum Link {
+    Text(String),
+    Call(String, Vec<String>),
 }
 
-/// One element `.name(args)` of a vertical chain, its arguments one per
-/// line when the element is too wide.
-fn chain_element(indent: usize, part: &str) -> String {
-    let line = format!("{}{part}", pad(indent));
-    let Some(open) = part.find('(') else {
-        return line;
-    };
-    if width(&line) <= MAX_WIDTH || !part.ends_with(')') {
-        return line;
+impl Link {
+    /// `.name(args)`.
+    pub fn call(name: &str, args: Vec<String>) -> Link {
+        Link::Call(format!(".{name}"), args)
     }
-    let args = split_args(&part[open + 1..part.len() - 1]);
-    call(indent, &part[..open], &args, "")
-}
 
-/// Splits `a, f(b, c), "d, e"` at its top-level commas.
-fn split_args(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut depth = 0i32;
-    let mut in_string = false;
-    let mut escaped = false;
-    let mut current = String::new();
-    for c in text.chars() {
-        if in_string {
-            current.push(c);
-            if escaped {
-                escaped = false;
-            } else if c == '\\' {
-                escaped = true;
-            } else if c == '"' {
-                in_string = false;
-            }
-            continue;
+    /// `.name` or `.await?`, as written.
+    pub fn text(text: &str) -> Link {
+        Link::Text(text.to_string())
+    }
+
+    fn doc(&self) -> D {
+        match self {
+            Link::Text(t) => text(t.as_str()),
+            Link::Call(name, args) if args.is_empty() => text(format!("{name}()")),
+            Link::Call(name, args) => concat(vec![
+                text(name.as_str()),
+                parens(texts(args), Some(FN_CALL_WIDTH), true),
+            ]),
         }
-        match c {
-            '"' => in_string = true,
-            '(' | '[' | '{' => depth += 1,
-            ')' | ']' | '}' => depth -= 1,
-            ',' if depth == 0 => {
-                out.push(current.trim().to_string());
-                current.clear();
-                continue;
-            }
-            _ => {}
-        }
-        current.push(c);
     }
-    if !current.trim().is_empty() {
-        out.push(current.trim().to_string());
-    }
-    out
 }
 
-/// An attribute `#[name(args)]`.
+/// A method chain `lead head.first.second tail`: one line while narrower
+/// than `chain_width`, else one element per line after the head.
+pub fn chain(indent: usize, lead: &str, head: &str, links: &[Link], tail: &str) -> String {
+    let mut elements = vec![text(head)];
+    for link in links {
+        elements.push(self::indent(vec![D::SoftLine, link.doc()]));
+    }
+    let doc = concat(vec![
+        text(lead),
+        group_at_most(CHAIN_WIDTH - 1, &elements, elements.clone()),
+        text(tail),
+    ]);
+    lay(indent, &doc)
+}
+
+/// An attribute `#[name(args)]`, its arguments one per line (without a
+/// trailing comma) when too wide; several arguments stay on one line only
+/// while at most `attr_fn_like_width` wide.
 pub fn attr(indent: usize, name: &str, args: &[String]) -> String {
-    let joined = args.join(", ");
-    let line = format!("{}#[{name}({joined})]", pad(indent));
-    let fits = width(&line) <= MAX_WIDTH;
-    if fits && (args.len() == 1 || width(&joined) <= ATTR_WIDTH) {
-        return line;
-    }
-    let mut out = format!("{}#[{name}(\n", pad(indent));
-    let items: Vec<String> = args
-        .iter()
-        .map(|a| format!("{}{a}", pad(indent + 4)))
-        .collect();
-    out.push_str(&items.join(",\n"));
-    out.push_str(&format!("\n{})]", pad(indent)));
-    out
+    let max = (args.len() > 1).then_some(ATTR_WIDTH);
+    let doc = concat(vec![
+        text(format!("#[{name}")),
+        parens(texts(args), max, false),
+        lit("]"),
+    ]);
+    lay(indent, &doc)
 }
 
 /// A match arm `pat => body,`, or `pat => {` body `}` when it is too wide.
 pub fn arm(indent: usize, pat: &str, body: &str) -> String {
-    let line = line_of(indent, &[pat, " => ", body, ","]);
-    if width(&line) <= MAX_WIDTH {
-        return line;
-    }
-    format!(
-        "{}{pat} => {{\n{}{body}\n{}}}",
-        pad(indent),
-        pad(indent + 4),
-        pad(indent)
-    )
+    let doc = concat(vec![
+        text(format!("{pat} => ")),
+        group(vec![
+            D::IfBreak("{", ""),
+            self::indent(vec![D::SoftLine, text(body)]),
+            D::SoftLine,
+            D::IfBreak("}", ","),
+        ]),
+    ]);
+    lay(indent, &doc)
 }
 
 /// A function signature up to and including the opening brace:
-/// `head(params) -> ret {`, with one parameter per line when too wide.
+/// `head(params) -> ret {`, with one parameter per line when too wide, and
+/// the brace on its own line when even `) -> ret {` is.
 pub fn signature(indent: usize, head: &str, params: &[String], ret: &str) -> String {
     let ret = if ret.is_empty() {
         String::new()
     } else {
         format!(" -> {ret}")
     };
-    let line = format!("{}{head}({}){ret} {{", pad(indent), params.join(", "));
-    if width(&line) <= MAX_WIDTH {
-        return line;
-    }
-    let mut out = format!("{}{head}(\n", pad(indent));
-    for p in params {
-        out.push_str(&format!("{}{p},\n", pad(indent + 4)));
-    }
-    let close = format!("{}){ret} {{", pad(indent));
-    if width(&close) <= MAX_WIDTH {
-        out.push_str(&close);
-    } else {
-        out.push_str(&format!("{}){ret}\n{}{{", pad(indent), pad(indent)));
-    }
-    out
+    let list = comma_list(texts(params));
+    let mut inner = vec![D::SoftLine];
+    inner.extend(list);
+    inner.push(D::IfBreak(",", ""));
+    // rustfmt measures the `) -> ret {` line of a broken signature against
+    // the width left after the item's indentation: the whole line, its own
+    // indentation included, may be at most `max_width - indent` wide.
+    let close = [lit(")"), text(ret.as_str()), lit(" {")];
+    let brace = group_at_most(
+        MAX_WIDTH.saturating_sub(2 * indent),
+        &close,
+        vec![D::Line, lit("{")],
+    );
+    let doc = concat(vec![
+        text(head),
+        group(vec![
+            lit("("),
+            self::indent(inner),
+            D::SoftLine,
+            lit(")"),
+            text(ret),
+            brace,
+        ]),
+    ]);
+    lay(indent, &doc)
+}
+
+/// An item's head `head {` at the top level, the brace on the next line
+/// when the line would be too wide.
+pub fn item_head(head: &str) -> String {
+    lay(0, &concat(vec![text(head), group(vec![D::Line, lit("{")])]))
+}
+
+/// `impl trait_ for ty {`, or `for ty` one level in on its own line and the
+/// brace on the next when too wide.
+pub fn impl_for(trait_: &str, ty: &str) -> String {
+    let doc = group(vec![
+        text(trait_),
+        indent(vec![D::Line, text(format!("for {ty}"))]),
+        D::Line,
+        lit("{"),
+    ]);
+    lay(0, &doc)
+}
+
+/// `lead <sep>value<end>` with the value on the next line, one level in,
+/// when too wide.
+fn value_after(indent: usize, lead: String, value: &str, end: &'static str) -> String {
+    let doc = concat(vec![
+        text(lead),
+        group(vec![self::indent(vec![D::Line, text(value)])]),
+        lit(end),
+    ]);
+    lay(indent, &doc)
 }
 
 /// `lead: value,` (a field, an initialiser), with the value on the next
 /// line when too wide.
 pub fn field(indent: usize, lead: &str, value: &str) -> String {
-    let line = line_of(indent, &[lead, ": ", value, ","]);
-    if width(&line) <= MAX_WIDTH {
-        return line;
-    }
-    format!("{}{lead}:\n{}{value},", pad(indent), pad(indent + 4))
+    value_after(indent, format!("{lead}:"), value, ",")
 }
 
 /// A tuple variant `Name(Type),`.
 pub fn tuple_variant(indent: usize, name: &str, ty: &str) -> String {
-    let line = line_of(indent, &[name, "(", ty, "),"]);
-    if width(&line) <= MAX_WIDTH {
-        return line;
-    }
-    format!(
-        "{}{name}(\n{}{ty},\n{}),",
-        pad(indent),
-        pad(indent + 4),
-        pad(indent)
-    )
+    let doc = concat(vec![
+        text(name),
+        parens(vec![text(ty)], None, true),
+        lit(","),
+    ]);
+    lay(indent, &doc)
 }
 
 /// `place = value;`, with the value on the next line when too wide.
 pub fn assign(indent: usize, place: &str, value: &str) -> String {
-    let line = line_of(indent, &[place, " = ", value, ";"]);
-    if width(&line) <= MAX_WIDTH {
-        return line;
-    }
-    format!("{}{place} =\n{}{value};", pad(indent), pad(indent + 4))
+    value_after(indent, format!("{place} ="), value, ";")
 }
 
 /// `if let pattern = value {`, the value on its own line when too wide.
 pub fn if_let(indent: usize, pattern: &str, value: &str) -> String {
-    let line = format!("{}if let {pattern} = {value} {{", pad(indent));
-    if width(&line) <= MAX_WIDTH {
-        return line;
-    }
-    format!(
-        "{}if let {pattern} =\n{}{value}\n{}{{",
-        pad(indent),
-        pad(indent + 4),
-        pad(indent)
-    )
+    let doc = concat(vec![
+        text(format!("if let {pattern} =")),
+        group(vec![
+            self::indent(vec![D::Line, text(value)]),
+            D::Line,
+            lit("{"),
+        ]),
+    ]);
+    lay(indent, &doc)
 }
 
 /// `static NAME: Type = Type {`.
 pub fn static_head(name: &str, ty: &str) -> String {
-    let line = format!("static {name}: {ty} = {ty} {{");
-    if width(&line) <= MAX_WIDTH {
-        return line;
-    }
-    format!("static {name}:\n    {ty} = {ty} {{")
+    value_after(0, format!("static {name}:"), &format!("{ty} = {ty} {{"), "")
+}
+
+/// `pub type name = target;`, the target on the next line when too wide.
+pub fn type_alias(name: &str, target: &str) -> String {
+    value_after(0, format!("pub type {name} ="), target, ";")
 }
 
 /// `let name = value;`, with the value on the next line when too wide.
 pub fn let_stmt(indent: usize, name: &str, value: &str) -> String {
-    let line = format!("{}let {name} = {value};", pad(indent));
-    if width(&line) <= MAX_WIDTH {
-        return line;
-    }
-    format!("{}let {name} =\n{}{value};", pad(indent), pad(indent + 4))
+    value_after(indent, format!("let {name} ="), value, ";")
 }
 
 /// `use path::{items};`, packed on as many lines as needed.
 pub fn use_list(path: &str, items: &[&str]) -> String {
-    let line = format!("use {path}::{{{}}};", items.join(", "));
-    if width(&line) <= MAX_WIDTH {
-        return line;
-    }
-    let mut out = format!("use {path}::{{\n");
-    let mut current = String::new();
-    for item in items {
-        let piece = format!("{item},");
-        if !current.is_empty() && 4 + width(&current) + 1 + width(&piece) >= MAX_WIDTH {
-            out.push_str(&format!("    {current}\n"));
-            current.clear();
+    let mut inner = vec![D::SoftLine];
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            inner.push(lit(","));
+            inner.push(group(vec![D::Line]));
         }
-        if !current.is_empty() {
-            current.push(' ');
-        }
-        current.push_str(&piece);
+        inner.push(text(*item));
     }
-    out.push_str(&format!("    {current}\n}};"));
-    out
+    inner.push(D::IfBreak(",", ""));
+    let doc = group(vec![
+        text(format!("use {path}::{{")),
+        indent(inner),
+        D::SoftLine,
+        lit("};"),
+    ]);
+    let one_line = layout::render(&doc, 0, RUSTFMT);
+    if !one_line.contains('\n') {
+        return one_line;
+    }
+    layout::render(&doc, 0, IMPORT_LIST)
 }
 
 #[cfg(test)]
@@ -301,14 +349,28 @@ mod tests {
     #[test]
     fn chains_break_when_wide() {
         assert_eq!(
-            chain(8, "let r = ", &["self", ".a", ".b()"], ";"),
+            chain(
+                8,
+                "let r = ",
+                "self",
+                &[Link::text(".a"), Link::call("b", vec![])],
+                ";"
+            ),
             "        let r = self.a.b();"
         );
         assert_eq!(
             chain(
                 8,
                 "let response = ",
-                &["self", ".runtime", ".execute(&CREATE_TRANSFER, request, self.options)", ".await?"],
+                "self",
+                &[
+                    Link::text(".runtime"),
+                    Link::call(
+                        "execute",
+                        vec!["&CREATE_TRANSFER".into(), "request".into(), "self.options".into()]
+                    ),
+                    Link::text(".await?")
+                ],
                 ";"
             ),
             "        let response = self\n            .runtime\n            .execute(&CREATE_TRANSFER, request, self.options)\n            .await?;"
@@ -316,13 +378,91 @@ mod tests {
     }
 
     #[test]
-    fn long_chain_elements_break_their_arguments() {
-        let long = format!(".call_{}(\"a, b\", f(1, 2), x)", "n".repeat(80));
+    fn chain_elements_break_arguments_wider_than_fn_call_width() {
+        let execute = Link::call(
+            "execute",
+            vec![
+                "&GET_ACCOUNTS_ACCOUNT_BANK_ACCOUNTS_ID".into(),
+                "request".into(),
+                "self.options".into(),
+            ],
+        );
+        let links = [Link::text(".runtime"), execute, Link::text(".await?")];
         assert_eq!(
-            chain(4, "let r = ", &["client", &long], ";"),
+            chain(8, "let response = ", "self", &links, ";"),
+            "        let response = self\n            .runtime\n            .execute(\n                &GET_ACCOUNTS_ACCOUNT_BANK_ACCOUNTS_ID,\n                request,\n                self.options,\n            )\n            .await?;"
+        );
+    }
+
+    #[test]
+    fn let_calls_break_their_arguments_at_the_statement_indent() {
+        let args = [
+            "Method::POST".to_string(),
+            format!("\"/{}\"", "p".repeat(60)),
+        ];
+        assert_eq!(
+            let_call(8, "mut request", "Request::new", &args, ";"),
+            format!(
+                "        let mut request = Request::new(\n            Method::POST,\n            \"/{}\",\n        );",
+                "p".repeat(60)
+            )
+        );
+    }
+
+    #[test]
+    fn long_chain_elements_break_their_arguments() {
+        let long = Link::call(
+            &format!("call_{}", "n".repeat(80)),
+            vec!["\"a, b\"".into(), "f(1, 2)".into(), "x".into()],
+        );
+        assert_eq!(
+            chain(4, "let r = ", "client", &[long], ";"),
             format!(
                 "    let r = client\n        .call_{}(\n            \"a, b\",\n            f(1, 2),\n            x,\n        );",
                 "n".repeat(80)
+            )
+        );
+    }
+
+    #[test]
+    fn item_heads_move_the_brace_when_too_wide() {
+        assert_eq!(item_head("pub enum Short"), "pub enum Short {");
+        let long = format!("Type{}", "x".repeat(90));
+        assert_eq!(
+            item_head(&format!("pub enum {long}")),
+            format!("pub enum {long}\n{{")
+        );
+        assert_eq!(
+            impl_for("impl Serialize", "Short"),
+            "impl Serialize for Short {"
+        );
+        assert_eq!(
+            impl_for("impl Serialize", &long),
+            format!("impl Serialize\n    for {long}\n{{")
+        );
+        assert_eq!(type_alias("A", "B"), "pub type A = B;");
+        assert_eq!(type_alias("A", &long), format!("pub type A =\n    {long};"));
+    }
+
+    #[test]
+    fn a_broken_signature_keeps_its_brace_within_the_items_width() {
+        let params = vec!["self".to_string(), format!("x: {}", "X".repeat(90))];
+        let ret = format!("Result<{}>", "R".repeat(78));
+        // `    ) -> Result<..> {` is 97 columns: over the 96 an item at
+        // indent 4 leaves, so the brace goes on its own line.
+        assert_eq!(
+            signature(4, "pub fn f", &params, &ret),
+            format!(
+                "    pub fn f(\n        self,\n        {},\n    ) -> {ret}\n    {{",
+                params[1]
+            )
+        );
+        let ret = format!("Result<{}>", "R".repeat(77));
+        assert_eq!(
+            signature(4, "pub fn f", &params, &ret),
+            format!(
+                "    pub fn f(\n        self,\n        {},\n    ) -> {ret} {{",
+                params[1]
             )
         );
     }

@@ -24,7 +24,7 @@ use std::path::PathBuf;
 
 use askama::Template;
 
-use super::{reserve_projected, OutputFile, PackageInfo};
+use super::{OutputFile, PackageInfo};
 use crate::ir::Api;
 
 use naming::Names;
@@ -146,8 +146,7 @@ fn group_file(g: &GroupView) -> Result<String, String> {
     templates::GroupRs { g }
         .render_into(&mut text)
         .map_err(|e| failed("group module", e))?;
-    for (done, op) in g.ops.iter().enumerate() {
-        reserve_projected(&mut text, done, g.ops.len());
+    for op in &g.ops {
         text.push('\n');
         templates::OperationRs { op }
             .render_into(&mut text)
@@ -214,12 +213,12 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
 
     let mut modules: Vec<(String, String)> = Vec::new();
     if has_models {
-        modules.push(("models".into(), "pub mod models;".into()));
+        modules.push(("models".into(), "models".into()));
     }
-    modules.push(("runtime".into(), "pub mod runtime;".into()));
+    modules.push(("runtime".into(), "runtime".into()));
     for g in &groups.groups {
         let key = naming::unraw(&g.module).to_string();
-        modules.push((key, format!("pub mod {};", g.module)));
+        modules.push((key, g.module.clone()));
     }
     modules.sort();
 
@@ -262,12 +261,7 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
         uses_chrono: false,
         uses_uuid: false,
         crate_doc,
-        modules: modules.into_iter().map(|(_, line)| line).collect(),
-        lib_uses: if client.auth_methods.is_empty() {
-            "use runtime::Runtime;".to_string()
-        } else {
-            "use runtime::{Auth, Runtime};".to_string()
-        },
+        modules: modules.into_iter().map(|(_, module)| module).collect(),
         client_doc: format!(
             "A client of the {}.\n\nCheap to clone: clones share the connection pool, the settings and the retry budget.",
             api.title

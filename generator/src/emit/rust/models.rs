@@ -11,20 +11,17 @@ use super::templates::{ModelRs, ModelsEndRs, ModelsRs};
 use super::types::{variant_names_need_allow, Shape, Types, IN_MODELS};
 use super::views::{FieldView, ModelView, VariantView};
 use crate::emit::hash::Map;
-use crate::emit::reserve_projected;
 
 /// The text of `src/models.rs`. Each type's view is rendered as soon as it
 /// is built and then dropped, so one view is alive at a time rather than
 /// thousands.
 pub fn render(types: &Types) -> Result<String, String> {
     let failed = |e| super::failed("models", e);
-    let count = types.api.types.len();
     let mut text = String::new();
     let mut has_tagged = false;
-    for (done, t) in types.api.types.iter().enumerate() {
+    for t in &types.api.types {
         let m = model(types, t);
         has_tagged |= m.kind == "tagged";
-        reserve_projected(&mut text, done, count);
         ModelRs { m: &m }.render_into(&mut text).map_err(failed)?;
     }
     if has_tagged {
@@ -47,7 +44,7 @@ fn empty(kind: &'static str, ident: String, doc: String) -> ModelView {
         kind,
         ident,
         doc,
-        derive: String::new(),
+        default: false,
         allow_variant_names: false,
         fields: Vec::new(),
         variants: Vec::new(),
@@ -64,13 +61,7 @@ fn model(types: &Types, t: &NamedType) -> ModelView {
     match (&t.kind, info.shape) {
         (TypeKind::Object { fields, .. }, _) => {
             let mut m = empty("struct", ident, doc);
-            let default = if types.has_default(&t.name) {
-                "Default, "
-            } else {
-                ""
-            };
-            m.derive =
-                format!("#[derive(Clone, Debug, {default}PartialEq, Serialize, Deserialize)]");
+            m.default = types.has_default(&t.name);
             // The first spec field of each wire name (a scan for small objects).
             let by_wire: Map<&str, &Field> = if fields.len() > 16 {
                 let mut map = Map::default();
@@ -301,9 +292,6 @@ fn union(
     if tagged {
         m.other = "Other".into();
         m.tag_key = string_literal(discriminator.unwrap_or_default());
-        m.derive = "#[derive(Clone, Debug, PartialEq)]".into();
-    } else {
-        m.derive = "#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]".into();
     }
     m.allow_variant_names = allow(&m);
     m

@@ -11,12 +11,12 @@ use crate::ir::{
 };
 
 use super::escape::string_literal;
-use super::layout;
+use super::layout::{self, Link};
 use super::naming::{self, Names};
 use super::types::{Shape, Types, OUTSIDE, RESERVED_TYPE_NAMES};
 use super::views::{
-    DescriptorView, ErrorEnumView, ErrorVariantView, GroupView, KeyContractView, OpView,
-    RetryOverridesView, SetterView,
+    BodyView, DescriptorView, ErrorEnumView, ErrorVariantView, GroupView, KeyContractView, OpView,
+    ParamStmtView, PartView, RequestView, RetryOverridesView, SetterView,
 };
 
 /// Names every group module imports.
@@ -99,22 +99,14 @@ pub fn build(api: &Api, types: &Types, needs: &Needs, module_names: &mut Names) 
             "RetryOverrides",
             "Runtime",
         ]);
-        let mut imports = vec![
-            "use std::time::{Duration, Instant};".to_string(),
-            String::new(),
-            layout::use_list("crate::runtime", &runtime_items),
-        ];
-        imports.push(if uses_models {
-            "use crate::{models, ApiResponse};".to_string()
-        } else {
-            "use crate::ApiResponse;".to_string()
-        });
+        let runtime_use = layout::use_list("crate::runtime", &runtime_items);
         groups.push(GroupView {
             module,
             resource,
             name: g.name.clone(),
             description: g.description.clone().unwrap_or_default(),
-            imports,
+            runtime_use,
+            uses_models,
             ops,
         });
     }
@@ -234,8 +226,8 @@ impl OpCtx<'_> {
 
         // The resource method: required parameters and a required body are arguments.
         let mut args = vec!["&self".to_string()];
-        let mut builder_fields = vec![("runtime".to_string(), "Runtime".to_string())];
-        let mut init = vec![layout::field(12, "runtime", "self.runtime.clone()")];
+        let mut builder_fields = Vec::new();
+        let mut init = Vec::new();
         let mut setters = Vec::new();
         for p in &params {
             if p.param.required {
@@ -298,8 +290,6 @@ impl OpCtx<'_> {
                 ));
             }
         }
-        builder_fields.push(("options".to_string(), "CallOptions".to_string()));
-        init.push(layout::field(12, "options", "CallOptions::new()"));
         let builder_fields = builder_fields
             .iter()
             .map(|(name, ty)| layout::field(4, name, ty))
@@ -314,53 +304,25 @@ impl OpCtx<'_> {
 
         let (ok_ty, decode) = self.success(op);
         let unit = ok_ty == "()";
-        let mut send_lines = Vec::new();
-        self.request_lines(
-            op,
-            &params,
-            body_plan.as_ref(),
-            body_ident.as_deref(),
-            &mut send_lines,
-        );
-        send_lines.push(layout::chain(
+        let request = self.request(op, &params, body_plan.as_ref(), body_ident.as_deref());
+        let execute = layout::chain(
             8,
             "let response = ",
+            "self",
             &[
-                "self",
-                ".runtime",
-                &format!(".execute(&{static_ident}, request, self.options)"),
-                ".await?",
+                Link::text(".runtime"),
+                Link::call(
+                    "execute",
+                    vec![
+                        format!("&{static_ident}"),
+                        "request".to_string(),
+                        "self.options".to_string(),
+                    ],
+                ),
+                Link::text(".await?"),
             ],
             ";",
-        ));
-        match decode {
-            Decode::Unit => {
-                send_lines.push("        Ok(ApiResponse::new((), response))".to_string())
-            }
-            Decode::Json => {
-                send_lines.push("        let data = response.json()?;".to_string());
-                send_lines.push("        Ok(ApiResponse::new(data, response))".to_string());
-            }
-            Decode::JsonStringOrBytes => {
-                send_lines.push("        let data = response.bytes_or_json_string()?;".to_string());
-                send_lines.push("        Ok(ApiResponse::new(data, response))".to_string());
-            }
-            Decode::OptionalJson => {
-                send_lines.push(
-                    "        let data = if response.body.is_empty() {\n            None\n        } else {\n            Some(response.json()?)\n        };"
-                        .to_string(),
-                );
-                send_lines.push("        Ok(ApiResponse::new(data, response))".to_string());
-            }
-            Decode::Text => {
-                send_lines.push("        let data = response.text();".to_string());
-                send_lines.push("        Ok(ApiResponse::new(data, response))".to_string());
-            }
-            Decode::Bytes => {
-                send_lines.push("        let data = response.body.clone();".to_string());
-                send_lines.push("        Ok(ApiResponse::new(data, response))".to_string());
-            }
-        }
+        );
 
         let errors = self.errors(op, &builder, type_names);
         OpView {
@@ -384,7 +346,9 @@ impl OpCtx<'_> {
             key_doc: key_doc(op),
             static_head: layout::static_head(&static_ident, "Operation"),
             descriptor: descriptor(op),
-            send_lines,
+            request,
+            execute,
+            decode: decode.name(),
             send_signature: layout::signature(
                 4,
                 "pub async fn send",
@@ -437,14 +401,13 @@ impl OpCtx<'_> {
     }
 
     /// The statements that build `request`.
-    fn request_lines(
+    fn request(
         &self,
         op: &Operation,
         params: &[ParamPlan],
         body: Option<&BodyPlan>,
         body_ident: Option<&str>,
-        out: &mut Vec<String>,
-    ) {
+    ) -> RequestView {
         let method = format!("Method::{}", op.method.as_str());
         // The path, every parameter percent-encoded as one segment.
         let mut format_text = String::new();
@@ -499,32 +462,27 @@ impl OpCtx<'_> {
             rest = &rest[close + 1..];
         }
         format_text.push_str(&brace_escape(rest));
-        let path_expr = if path_args.is_empty() && path_locals_used.is_empty() {
-            string_literal(&op.path)
+        let (path_expr, path) = if path_args.is_empty() && path_locals_used.is_empty() {
+            (string_literal(&op.path), None)
         } else {
             let mut args = vec![string_literal(&format_text)];
             args.extend(path_args);
-            out.extend(path_locals);
-            if args.len() == 1 {
-                out.push(layout::let_stmt(
-                    8,
-                    "path",
-                    &format!("format!({})", args[0]),
-                ));
+            let path = if args.len() == 1 {
+                layout::let_stmt(8, "path", &format!("format!({})", args[0]))
             } else {
-                out.push(layout::call(8, "let path = format!", &args, ";"));
-            }
-            "path".to_string()
+                layout::call(8, "let path = format!", &args, ";")
+            };
+            ("path".to_string(), Some(path))
         };
 
-        let mut body_lines: Vec<String> = Vec::new();
         // The pairs the spec wrote into the path come first.
+        let mut fixed_query = Vec::new();
         for (name, value) in &op.plan.query {
             self.uses_runtime.set(true);
             let value = format!("&serde_json::Value::from({})", string_literal(value));
-            let piece = layout::call(
+            fixed_query.push(layout::call(
                 8,
-                "runtime::query_param",
+                "request = request.query_encoded(runtime::query_param",
                 &[
                     string_literal(name),
                     value,
@@ -532,43 +490,40 @@ impl OpCtx<'_> {
                     "true".to_string(),
                     "false".to_string(),
                 ],
-                "?",
-            );
-            body_lines.push(format!("        request = request.query_encoded({piece});"));
+                "?);",
+            ));
         }
-        for p in params {
-            let lines = self.param_lines(p);
-            body_lines.extend(lines);
-        }
+        let param_stmts: Vec<ParamStmtView> =
+            params.iter().filter_map(|p| self.param_stmt(p)).collect();
         let cookies = params
             .iter()
             .any(|p| p.param.location == ParamLocation::Cookie);
-        if cookies {
-            body_lines.push(
-                "        if !cookies.is_empty() {\n            request = request.header(\"Cookie\", &cookies.join(\"; \"))?;\n        }"
-                    .to_string(),
-            );
-        }
-        if let (Some(plan), Some(ident)) = (body, body_ident) {
-            body_lines.extend(self.body_lines(plan, ident, &op.plan));
-        }
-        let new = layout::call(0, "Request::new", &[method, path_expr], "");
-        if body_lines.is_empty() {
-            out.push(layout::let_stmt(8, "request", &new));
-        } else {
-            out.push(layout::let_stmt(8, "mut request", &new));
-            if cookies {
-                out.push("        let mut cookies: Vec<String> = Vec::new();".to_string());
-            }
-            out.extend(body_lines);
+        let body = match (body, body_ident) {
+            (Some(plan), Some(ident)) => Some(self.body(plan, ident, &op.plan)),
+            _ => None,
+        };
+        let mutated =
+            !(fixed_query.is_empty() && param_stmts.is_empty() && !cookies && body.is_none());
+        let binding = if mutated { "mut request" } else { "request" };
+        let args = [method, path_expr];
+        RequestView {
+            path_locals,
+            path,
+            new: layout::let_call(8, binding, "Request::new", &args, ";"),
+            cookies,
+            fixed_query,
+            params: param_stmts,
+            body,
         }
     }
 
-    fn param_lines(&self, p: &ParamPlan) -> Vec<String> {
+    /// The statements that put a query, header or cookie parameter on the
+    /// request; `None` for a path parameter (the path holds it).
+    fn param_stmt(&self, p: &ParamPlan) -> Option<ParamStmtView> {
         let name = string_literal(&p.param.name);
         let required = p.param.required;
         if p.param.location == ParamLocation::Path {
-            return Vec::new();
+            return None;
         }
         // `place` is a reference to the parameter's value: `&self.x`, or
         // the binding `x` of an optional one.
@@ -577,13 +532,12 @@ impl OpCtx<'_> {
         } else {
             (12, "given".to_string())
         };
-        let pad = " ".repeat(indent);
         self.uses_runtime.set(true);
         let json = self.param_json(p.param, &place);
         let value = layout::let_stmt(indent, "value", &json);
         let explode = p.param.explode.to_string();
-        let stmt = match p.param.location {
-            ParamLocation::Path => return Vec::new(),
+        let (location, head, set) = match p.param.location {
+            ParamLocation::Path => return None,
             ParamLocation::Query => {
                 let pieces = layout::let_call(
                     indent,
@@ -598,7 +552,7 @@ impl OpCtx<'_> {
                     ],
                     "?;",
                 );
-                format!("{value}\n{pieces}\n{pad}request = request.query_encoded(pieces);")
+                ("query", pieces, String::new())
             }
             ParamLocation::Header => {
                 let head = layout::if_let(
@@ -612,7 +566,7 @@ impl OpCtx<'_> {
                     &[name, "&text".to_string()],
                     "?;",
                 );
-                format!("{value}\n{head}\n{set}\n{pad}}}")
+                ("header", head, set)
             }
             ParamLocation::Cookie => {
                 let head = layout::if_let(
@@ -620,15 +574,19 @@ impl OpCtx<'_> {
                     "Some(pairs)",
                     &format!("runtime::cookie_param({name}, &value, {explode})?"),
                 );
-                format!("{value}\n{head}\n{pad}    cookies.push(pairs);\n{pad}}}")
+                ("cookie", head, String::new())
             }
         };
-        if required {
-            vec![stmt]
-        } else {
-            let head = layout::if_let(8, "Some(given)", &format!("&self.{}", p.ident));
-            vec![format!("{head}\n{stmt}\n        }}")]
-        }
+        let optional =
+            (!required).then(|| layout::if_let(8, "Some(given)", &format!("&self.{}", p.ident)));
+        Some(ParamStmtView {
+            optional,
+            pad: " ".repeat(indent),
+            value,
+            location,
+            head,
+            set,
+        })
     }
 
     /// The JSON value of a parameter, `place` a reference to its Rust value:
@@ -667,158 +625,117 @@ impl OpCtx<'_> {
         }
     }
 
-    fn body_lines(&self, plan: &BodyPlan, ident: &str, op_plan: &Plan) -> Vec<String> {
+    /// How the body is set on the request.
+    fn body(&self, plan: &BodyPlan, ident: &str, op_plan: &Plan) -> BodyView {
         let (indent, value) = if plan.required {
             (8, format!("self.{ident}"))
         } else {
             (12, ident.to_string())
         };
         let media = safe_media_type(&plan.content.media_type, plan.content.kind);
-        let mut lines = Vec::new();
+        let media_value = format!(
+            "runtime::HeaderValue::from_static({})",
+            string_literal(&media)
+        );
+        let mut view = BodyView {
+            optional: None,
+            pad: " ".repeat(indent),
+            kind: "",
+            set: String::new(),
+            content_type: None,
+            form_fields: Vec::new(),
+            json: String::new(),
+            value: value.clone(),
+            untyped: false,
+            parts: Vec::new(),
+        };
         match plan.content.kind {
             BodyKind::Json => {
-                lines.push(layout::call(
+                view.kind = "json";
+                view.set = layout::call(
                     indent,
                     "request = request.json",
                     std::slice::from_ref(&value),
                     "?;",
-                ));
+                );
                 if media != "application/json" {
                     self.uses_runtime.set(true);
-                    let pad = " ".repeat(indent);
-                    lines.push(format!("{pad}if let Some(body) = request.body.as_mut() {{"));
-                    lines.push(
-                        layout::let_stmt(
-                            indent + 4,
-                            "body.content_type",
-                            &format!(
-                                "runtime::HeaderValue::from_static({})",
-                                string_literal(&media)
-                            ),
-                        )
-                        .replacen("let ", "", 1),
-                    );
-                    lines.push(format!("{pad}}}"));
+                    view.content_type = Some(layout::assign(
+                        indent + 4,
+                        "body.content_type",
+                        &media_value,
+                    ));
                 }
             }
             BodyKind::Form => {
                 self.needs.to_json.set(true);
                 self.uses_runtime.set(true);
-                lines.extend(self.form_lines(op_parts(op_plan), &value, &media, indent));
+                view.kind = "form";
+                view.form_fields = op_parts(op_plan)
+                    .iter()
+                    .map(|part| {
+                        layout::call(
+                            indent + 4,
+                            "runtime::FormField::new",
+                            &[
+                                string_literal(&part.property),
+                                style_expr(part.style),
+                                part.explode.to_string(),
+                                part.allow_reserved.to_string(),
+                            ],
+                            ",",
+                        )
+                    })
+                    .collect();
+                view.json = layout::let_stmt(indent, "value", &format!("crate::to_json({value})?"));
+                view.set = layout::call(
+                    indent,
+                    "request = request.body",
+                    &["text".to_string(), media_value],
+                    ";",
+                );
             }
             BodyKind::Multipart => {
                 self.uses_runtime.set(true);
-                lines.extend(self.multipart_lines(plan, &value, indent));
+                view.kind = "multipart";
+                self.multipart(plan, &mut view, indent);
             }
             BodyKind::Text => {
                 self.uses_runtime.set(true);
-                lines.push(layout::call(
+                view.kind = "text";
+                view.set = layout::call(
                     indent,
                     "request = request.body",
-                    &[
-                        format!("{value}.to_string()"),
-                        format!(
-                            "runtime::HeaderValue::from_static({})",
-                            string_literal(&media)
-                        ),
-                    ],
+                    &[format!("{value}.to_string()"), media_value],
                     ";",
-                ));
+                );
             }
             BodyKind::Binary => {
+                view.kind = "binary";
                 let v = if plan.required {
                     value.clone()
                 } else {
                     format!("{value}.clone()")
                 };
-                lines.push(layout::call(
-                    indent,
-                    "request = request.body",
-                    &[
-                        v,
-                        format!(
-                            "runtime::HeaderValue::from_static({})",
-                            string_literal(&media)
-                        ),
-                    ],
-                    ";",
-                ));
+                view.set = layout::call(indent, "request = request.body", &[v, media_value], ";");
             }
         }
-        if plan.required {
-            lines
-        } else {
-            let body = lines.join("\n");
+        if !plan.required {
             let source = if plan.borrowed {
                 format!("self.{ident}")
             } else {
                 format!("&self.{ident}")
             };
-            let head = layout::if_let(8, &format!("Some({ident})"), &source);
-            vec![format!("{head}\n{body}\n        }}")]
+            view.optional = Some(layout::if_let(8, &format!("Some({ident})"), &source));
         }
+        view
     }
 
-    /// The statements of an `application/x-www-form-urlencoded` body:
-    /// every property by its plan's encoding, in the schema's order, then
-    /// any others (WIRE.md section 4).
-    fn form_lines(
-        &self,
-        parts: &[PartEncoding],
-        value: &str,
-        media: &str,
-        indent: usize,
-    ) -> Vec<String> {
-        let pad = " ".repeat(indent);
-        let mut lines = Vec::new();
-        if parts.is_empty() {
-            lines.push(format!("{pad}const FIELDS: &[runtime::FormField] = &[];"));
-        } else {
-            lines.push(format!("{pad}const FIELDS: &[runtime::FormField] = &["));
-            for part in parts {
-                lines.push(layout::call(
-                    indent + 4,
-                    "runtime::FormField::new",
-                    &[
-                        string_literal(&part.property),
-                        style_expr(part.style),
-                        part.explode.to_string(),
-                        part.allow_reserved.to_string(),
-                    ],
-                    ",",
-                ));
-            }
-            lines.push(format!("{pad}];"));
-        }
-        lines.push(layout::let_stmt(
-            indent,
-            "value",
-            &format!("crate::to_json({value})?"),
-        ));
-        lines.push(format!(
-            "{pad}let text = runtime::form_body(FIELDS, &value)?;"
-        ));
-        lines.push(layout::call(
-            indent,
-            "request = request.body",
-            &[
-                "text".to_string(),
-                format!(
-                    "runtime::HeaderValue::from_static({})",
-                    string_literal(media)
-                ),
-            ],
-            ";",
-        ));
-        lines
-    }
-
-    /// The statements of a `multipart/form-data` body: one part per
-    /// property in the schema's order, files by their declared type,
-    /// everything else from its JSON value (WIRE.md section 4).
-    fn multipart_lines(&self, plan: &BodyPlan, value: &str, indent: usize) -> Vec<String> {
-        let pad = " ".repeat(indent);
-        let mut lines = vec![format!("{pad}let mut form = runtime::Multipart::new();")];
+    /// The parts of a `multipart/form-data` body: one per property in the
+    /// schema's order, files by their declared type, everything else from
+    /// its JSON value (WIRE.md section 4).
+    fn multipart(&self, plan: &BodyPlan, view: &mut BodyView, indent: usize) {
+        let value = view.value.clone();
         let fields = match self.types.resolve(plan.content.ty.non_null()) {
             TypeRef::Named(n)
                 if self.types.shape_of_ref(&TypeRef::Named(n.clone())) == Some(Shape::Struct) =>
@@ -853,22 +770,17 @@ impl OpCtx<'_> {
             Some((declared.style?, declared.explode))
         };
         self.needs.to_json.set(true);
-        if fields.is_empty() {
-            lines.push(format!("{pad}let fields = crate::to_json({value})?;"));
-            lines.push(format!(
-                "{pad}for (name, value) in fields.as_object().into_iter().flatten() {{"
-            ));
-            lines.push(format!("{pad}    form.value(name, value, None)?;"));
-            lines.push(format!("{pad}}}"));
-        }
+        view.untyped = fields.is_empty();
         for f in &fields {
             if f.wire.is_empty() {
                 // The properties the schema does not list, after the others.
-                lines.push(format!("{pad}for (name, value) in &{value}.{} {{", f.ident));
-                lines.push(format!(
-                    "{pad}    form.value(name, &crate::to_json(value)?, None)?;"
-                ));
-                lines.push(format!("{pad}}}"));
+                view.parts.push(PartView {
+                    extra: Some(f.ident.clone()),
+                    optional: None,
+                    pad: String::new(),
+                    files: None,
+                    call: String::new(),
+                });
                 continue;
             }
             let name = string_literal(&f.wire);
@@ -886,17 +798,20 @@ impl OpCtx<'_> {
             } else {
                 (indent, format!("&{value}.{}", f.ident))
             };
-            let ipad = " ".repeat(inner);
             let declared = declared(&f.wire);
-            let part = match file {
-                Some(false) => layout::call(
-                    inner,
-                    "form.file",
-                    &[name.clone(), "None".to_string(), declared, place.clone()],
-                    ";",
+            let (files, call) = match file {
+                Some(false) => (
+                    None,
+                    layout::call(
+                        inner,
+                        "form.file",
+                        &[name.clone(), "None".to_string(), declared, place.clone()],
+                        ";",
+                    ),
                 ),
-                Some(true) => {
-                    let one = layout::call(
+                Some(true) => (
+                    Some(place.clone()),
+                    layout::call(
                         inner + 4,
                         "form.file",
                         &[
@@ -906,50 +821,48 @@ impl OpCtx<'_> {
                             "file".to_string(),
                         ],
                         ";",
-                    );
-                    format!("{ipad}for file in {place} {{\n{one}\n{ipad}}}")
-                }
-                None => match styled(&f.wire) {
-                    // A declared style: the fields a form would carry.
-                    Some((style, explode)) => layout::call(
-                        inner,
-                        "form.styled",
-                        &[
-                            name.clone(),
-                            format!("&crate::to_json({place})?"),
-                            style_expr(style),
-                            explode.to_string(),
-                        ],
-                        "?;",
                     ),
-                    None => layout::call(
-                        inner,
-                        "form.value",
-                        &[name.clone(), format!("&crate::to_json({place})?"), declared],
-                        "?;",
-                    ),
-                },
+                ),
+                None => (
+                    None,
+                    match styled(&f.wire) {
+                        // A declared style: the fields a form would carry.
+                        Some((style, explode)) => layout::call(
+                            inner,
+                            "form.styled",
+                            &[
+                                name.clone(),
+                                format!("&crate::to_json({place})?"),
+                                style_expr(style),
+                                explode.to_string(),
+                            ],
+                            "?;",
+                        ),
+                        None => layout::call(
+                            inner,
+                            "form.value",
+                            &[name.clone(), format!("&crate::to_json({place})?"), declared],
+                            "?;",
+                        ),
+                    },
+                ),
             };
-            if f.optional {
+            let optional = f.optional.then(|| {
                 let pattern = if f.explicit_null && file.is_some() {
                     "Some(Some(value))"
                 } else {
                     "Some(value)"
                 };
-                lines.push(layout::if_let(
-                    indent,
-                    pattern,
-                    &format!("&{value}.{}", f.ident),
-                ));
-                lines.push(part);
-                lines.push(format!("{pad}}}"));
-            } else {
-                lines.push(part);
-            }
+                layout::if_let(indent, pattern, &format!("&{value}.{}", f.ident))
+            });
+            view.parts.push(PartView {
+                extra: None,
+                optional,
+                pad: " ".repeat(inner),
+                files,
+                call,
+            });
         }
-        lines.push(format!("{pad}let (bytes, content_type) = form.finish()?;"));
-        lines.push(format!("{pad}request = request.body(bytes, content_type);"));
-        lines
     }
 
     /// The text of a scalar `value`: a place of the type, or a reference to
@@ -1085,36 +998,21 @@ impl OpCtx<'_> {
         }
         let names_list: Vec<String> = variants.iter().map(|v| v.ident.clone()).collect();
         let only_default = responses.len() == 1 && responses[0].status == StatusSpec::Default;
-        let body = if only_default && variants[0].payload.is_empty() {
-            vec![format!(
-                "        error.api().map(|_| Self::{})",
-                variants[0].ident
-            )]
-        } else if only_default {
-            vec![
-                "        let api = error.api()?;".to_string(),
-                format!(
-                    "        Some(Self::{}(crate::decode(api)?))",
-                    variants[0].ident
-                ),
-            ]
-        } else {
-            let mut lines = vec![
-                "        let api = error.api()?;".to_string(),
-                "        match api.status.as_u16() {".to_string(),
-            ];
-            lines.extend(arms);
-            lines.push("        }".to_string());
-            lines
+        let shape = match only_default {
+            true if variants[0].payload.is_empty() => "default_unit",
+            true => "default_json",
+            false => "match",
         };
         Some(ErrorEnumView {
             doc: format!(
                 "The error responses of [`{builder}`], decoded from an [`Error`] by `from_error`."
             ),
             allow_variant_names: super::types::variant_names_need_allow(&ident, &names_list),
+            first: variants[0].ident.clone(),
             ident,
             variants,
-            body,
+            shape,
+            arms,
         })
     }
 
@@ -1155,6 +1053,7 @@ impl BodyPlan<'_> {
     }
 }
 
+#[derive(Clone, Copy)]
 enum Decode {
     Unit,
     Json,
@@ -1164,6 +1063,20 @@ enum Decode {
     OptionalJson,
     Text,
     Bytes,
+}
+
+impl Decode {
+    /// Its name in the template (`operation.rs.txt`).
+    fn name(self) -> &'static str {
+        match self {
+            Decode::Unit => "unit",
+            Decode::Json => "json",
+            Decode::JsonStringOrBytes => "json_string_or_bytes",
+            Decode::OptionalJson => "optional_json",
+            Decode::Text => "text",
+            Decode::Bytes => "bytes",
+        }
+    }
 }
 
 /// The text of a parameter value.

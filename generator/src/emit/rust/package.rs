@@ -4,11 +4,15 @@
 use crate::ir::{Api, AuthKind, Operation, ParamLocation, Primitive, RetryClass, TypeRef};
 
 use super::escape::string_literal;
-use super::layout;
+use super::layout::{self, Link};
 use super::naming::{self, Names};
 use super::ops::{response_content, server_url, Groups, Needs};
+use super::templates::{BodyLiteralRs, ExampleFnRs, ExampleMainRs};
 use super::types::{Shape, Types};
-use super::views::{AuthMethodView, ClientView, PackageView, ReadmeGroup, ReadmeView};
+use super::views::{
+    AuthMethodView, ClientView, ExampleFnView, PackageView, ReadmeGroup, ReadmeView,
+};
+use askama::Template;
 
 /// Methods of `ClientBuilder` besides the auth ones.
 const BUILDER_METHODS: &[&str] = &[
@@ -160,31 +164,22 @@ pub fn client(api: &Api, groups: &Groups, needs: &Needs, env_prefix: &str) -> Cl
         all.extend(params);
         auth_methods.push(AuthMethodView {
             signature: layout::signature(4, &format!("pub fn {ident}"), &all, "Self"),
-            body: format!(
-                "{}\n        self.config.auth.push(auth);",
-                layout::let_stmt(8, "auth", &auth_expr)
-            ),
+            auth: layout::let_stmt(8, "auth", &auth_expr),
             ident,
             doc,
         });
     }
 
-    let mut config_lines = vec![
-        "        let mut config = Config::new(DEFAULT_BASE_URL);".to_string(),
-        "        config.user_agent = Some(USER_AGENT.to_string());".to_string(),
-    ];
     // The client's defaults (the root's hints over the contract's): each
     // one `Config::new` does not start with already.
     let client = api.client_retry;
     let contract = crate::defaults::get();
+    let mut config = Vec::new();
     if let Some(p99) = client.p99_ms {
-        config_lines.push(format!("        config.p99 = Some({});", millis_expr(p99)));
+        config.push(("p99", format!("Some({})", millis_expr(p99))));
     }
     if client.max_attempts != contract.max_attempts {
-        config_lines.push(format!(
-            "        config.max_attempts = {};",
-            client.max_attempts
-        ));
+        config.push(("max_attempts", client.max_attempts.to_string()));
     }
     for (field, ms, default) in [
         ("base", client.base_ms, contract.base_ms),
@@ -192,7 +187,7 @@ pub fn client(api: &Api, groups: &Groups, needs: &Needs, env_prefix: &str) -> Cl
         ("deadline", client.deadline_ms, contract.deadline_ms),
     ] {
         if ms != default {
-            config_lines.push(format!("        config.{field} = {};", millis_expr(ms)));
+            config.push((field, millis_expr(ms)));
         }
     }
 
@@ -226,7 +221,7 @@ pub fn client(api: &Api, groups: &Groups, needs: &Needs, env_prefix: &str) -> Cl
         default_base_url,
         servers,
         auth_methods,
-        config_lines,
+        config,
         groups: groups_view,
         uses_to_json: needs.to_json.get(),
         uses_decode: needs.decode.get(),
@@ -239,7 +234,7 @@ struct Call {
     /// Statements before the call (a body to send).
     setup: Vec<String>,
     /// The chain elements after `client`.
-    parts: Vec<String>,
+    parts: Vec<Link>,
     unit: bool,
     /// Whether `models::` appears.
     uses_models: bool,
@@ -288,8 +283,9 @@ impl Examples<'_> {
         }
     }
 
-    /// A struct literal for a body of named type `name`, laid out at `indent`.
-    fn body_literal(&self, name: &str, indent: usize) -> Option<String> {
+    /// `let body = ..;`: a value of the named body type `name`, its
+    /// required fields set (`body_literal.rs.txt`).
+    fn body_statement(&self, name: &str) -> Option<String> {
         let info = self.types.info(name)?;
         if info.shape != Shape::Struct {
             return None;
@@ -299,31 +295,28 @@ impl Examples<'_> {
             .iter()
             .filter(|f| !f.optional && !f.wire.is_empty())
             .collect();
-        let ident = &info.ident;
-        if required.is_empty() {
-            return self
-                .types
-                .has_default(name)
-                .then(|| format!("models::{ident}::default()"));
+        if required.is_empty() && !self.types.has_default(name) {
+            return None;
         }
-        let pad = " ".repeat(indent + 4);
-        let mut out = format!("models::{ident} {{\n");
+        let mut fields = Vec::new();
         for f in &required {
             let v = if f.boxed {
                 format!("Box::new({})", self.value(&f.ty, false, 1)?)
             } else {
                 self.value(&f.ty, false, 1)?
             };
-            out.push_str(&format!("{pad}{}: {v},\n", f.ident));
+            fields.push((f.ident.clone(), v));
         }
-        if required.len() < info.fields.len() {
-            if !self.types.has_default(name) {
-                return None;
-            }
-            out.push_str(&format!("{pad}..Default::default()\n"));
+        let rest = required.len() < info.fields.len();
+        if !required.is_empty() && rest && !self.types.has_default(name) {
+            return None;
         }
-        out.push_str(&format!("{}}}", " ".repeat(indent)));
-        Some(out)
+        let literal = BodyLiteralRs {
+            ident: &info.ident,
+            fields,
+            rest,
+        };
+        Some(literal.render().expect("rendering a Rust example body"))
     }
 
     fn call(&self, op: &Operation, index: usize) -> Option<Call> {
@@ -350,9 +343,8 @@ impl Examples<'_> {
                 BodyKind::Text => "\"...\"".to_string(),
                 _ => match self.types.resolve(content.ty.non_null()) {
                     TypeRef::Named(n) => {
-                        let lit = self.body_literal(n, 4)?;
+                        setup.push(self.body_statement(n)?);
                         uses_models = true;
-                        setup.push(format!("    let body = {lit};"));
                         "&body".to_string()
                     }
                     TypeRef::Array(_) => "&[]".to_string(),
@@ -370,10 +362,7 @@ impl Examples<'_> {
             .all(|r| response_content(&r.contents).is_none());
         Some(Call {
             setup,
-            parts: vec![
-                format!(".{module}()"),
-                format!(".{method}({})", args.join(", ")),
-            ],
+            parts: vec![Link::call(module, Vec::new()), Link::call(method, args)],
             unit: ok_unit,
             uses_models,
         })
@@ -398,41 +387,34 @@ fn example_fn(
     name: &str,
     extra_params: &[String],
     call: &Call,
-    extra: &[String],
+    extra: &[Link],
 ) -> String {
     let mut params = vec![format!("client: &{crate_ident}::Client")];
     params.extend_from_slice(extra_params);
-    let mut out = String::new();
-    for line in doc.lines() {
-        out.push_str(&format!("/// {line}\n"));
-    }
-    out.push_str(&layout::signature(
-        0,
-        &format!("async fn {name}"),
-        &params,
-        &format!("Result<(), {crate_ident}::Error>"),
-    ));
-    out.push('\n');
-    for s in &call.setup {
-        out.push_str(s);
-        out.push('\n');
-    }
-    let mut parts: Vec<String> = vec!["client".to_string()];
-    parts.extend(call.parts.iter().cloned());
+    let mut parts = call.parts.clone();
     parts.extend(extra.iter().cloned());
-    parts.push(".send()".to_string());
-    parts.push(".await?".to_string());
-    let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
-    if call.unit {
-        out.push_str(&layout::chain(4, "", &parts, ";"));
-        out.push('\n');
-    } else {
-        out.push_str(&layout::chain(4, "let response = ", &parts, ";"));
-        out.push('\n');
-        out.push_str("    println!(\"{response:?}\");\n");
-    }
-    out.push_str("    Ok(())\n}");
-    out
+    parts.push(Link::call("send", Vec::new()));
+    parts.push(Link::text(".await?"));
+    let lead = if call.unit { "" } else { "let response = " };
+    render_example_fn(&ExampleFnView {
+        doc: doc.to_string(),
+        signature: layout::signature(
+            0,
+            &format!("async fn {name}"),
+            &params,
+            &format!("Result<(), {crate_ident}::Error>"),
+        ),
+        setup: call.setup.clone(),
+        call: layout::chain(4, lead, "client", &parts, ";"),
+        outcome: if call.unit { "unit" } else { "print" },
+        documented: String::new(),
+    })
+}
+
+fn render_example_fn(f: &ExampleFnView) -> String {
+    ExampleFnRs { f }
+        .render()
+        .expect("rendering a Rust example function")
 }
 
 pub fn readme(
@@ -446,24 +428,39 @@ pub fn readme(
     let kc = &api.key_contract;
 
     // The client, as every example builds it.
-    let mut builder_parts = vec![format!("{crate_ident}::Client::builder()")];
+    let mut builder_parts = Vec::new();
     if let Some(a) = c.auth_methods.first() {
-        let args = if a.signature.contains("username") {
-            format!("std::env::var(\"{env_prefix}_USERNAME\")?, std::env::var(\"{env_prefix}_PASSWORD\")?")
+        let vars: &[&str] = if a.signature.contains("username") {
+            &["USERNAME", "PASSWORD"]
         } else if a.signature.contains("key:") {
-            format!("std::env::var(\"{env_prefix}_API_KEY\")?")
+            &["API_KEY"]
         } else {
-            format!("std::env::var(\"{env_prefix}_TOKEN\")?")
+            &["TOKEN"]
         };
-        builder_parts.push(format!(".{}({args})", a.ident));
+        let args = vars
+            .iter()
+            .map(|v| format!("std::env::var(\"{env_prefix}_{v}\")?"))
+            .collect();
+        builder_parts.push(Link::call(&a.ident, args));
     }
     if c.default_base_url.is_empty() {
-        builder_parts.push(".base_url(\"https://api.example.com\")".to_string());
+        builder_parts.push(Link::call(
+            "base_url",
+            vec!["\"https://api.example.com\"".to_string()],
+        ));
     }
-    builder_parts.push(".timeout(Duration::from_secs(30))".to_string());
-    builder_parts.push(".build()?".to_string());
-    let parts: Vec<&str> = builder_parts.iter().map(String::as_str).collect();
-    let quick_start = layout::chain(4, "let client = ", &parts, ";");
+    builder_parts.push(Link::call(
+        "timeout",
+        vec!["Duration::from_secs(30)".to_string()],
+    ));
+    builder_parts.push(Link::text(".build()?"));
+    let quick_start = layout::chain(
+        4,
+        "let client = ",
+        &format!("{crate_ident}::Client::builder()"),
+        &builder_parts,
+        ";",
+    );
 
     let keyed = ex.pick(|op| op.retry.class == RetryClass::Keyed);
     let safe = ex.pick(|op| op.retry.class == RetryClass::Safe);
@@ -479,7 +476,10 @@ pub fn readme(
                 "keyed_call",
                 &["order_id: u64".to_string()],
                 call,
-                &[".idempotency_key(format!(\"order-{order_id}\"))".to_string()],
+                &[Link::call(
+                    "idempotency_key",
+                    vec!["format!(\"order-{order_id}\")".to_string()],
+                )],
             )
         }
         None => String::new(),
@@ -495,7 +495,10 @@ pub fn readme(
                     "with_deadline",
                     &[],
                     call,
-                    &[".timeout(Duration::from_secs(5))".to_string()],
+                    &[Link::call(
+                        "timeout",
+                        vec!["Duration::from_secs(5)".to_string()],
+                    )],
                 ),
                 example_fn(
                     crate_ident,
@@ -503,7 +506,7 @@ pub fn readme(
                     "without_retries",
                     &[],
                     call,
-                    &[".retries(false)".to_string()],
+                    &[Link::call("retries", vec!["false".to_string()])],
                 ),
             )
         }
@@ -564,62 +567,42 @@ pub fn readme(
                 .find(|g| &g.module == module)
                 .and_then(|g| g.ops.iter().find(|o| &o.method_ident == method))
                 .and_then(|o| o.errors.as_ref())?;
-            let mut out = "/// A documented error response, decoded by its status.\n".to_string();
-            out.push_str(&layout::signature(
-                0,
-                "async fn documented_error",
-                &[format!("client: &{crate_ident}::Client")],
-                "",
-            ));
-            out.push('\n');
-            for s in &call.setup {
-                out.push_str(s);
-                out.push('\n');
-            }
-            let mut parts: Vec<String> = vec!["client".to_string()];
-            parts.extend(call.parts.iter().cloned());
-            parts.push(".send()".to_string());
-            parts.push(".await".to_string());
-            let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
-            out.push_str(&layout::chain(4, "let result = ", &parts, ";"));
-            out.push_str("\n    if let Err(error) = result {\n");
-            out.push_str(&layout::let_stmt(
-                8,
-                "documented",
-                &format!(
-                    "{crate_ident}::{module}::{}::from_error(&error)",
-                    error.ident
+            let mut parts = call.parts.clone();
+            parts.push(Link::call("send", Vec::new()));
+            parts.push(Link::text(".await"));
+            Some(render_example_fn(&ExampleFnView {
+                doc: "A documented error response, decoded by its status.".to_string(),
+                signature: layout::signature(
+                    0,
+                    "async fn documented_error",
+                    &[format!("client: &{crate_ident}::Client")],
+                    "",
                 ),
-            ));
-            out.push_str("\n        eprintln!(\"{error}: {documented:?}\");\n    }\n}");
-            Some(out)
+                setup: call.setup.clone(),
+                call: layout::chain(4, "let result = ", "client", &parts, ";"),
+                outcome: "documented",
+                documented: layout::let_stmt(
+                    8,
+                    "documented",
+                    &format!(
+                        "{crate_ident}::{module}::{}::from_error(&error)",
+                        error.ident
+                    ),
+                ),
+            }))
         })
         .unwrap_or_default();
 
-    let mut main = String::new();
-    main.push_str("#[tokio::main(flavor = \"current_thread\")]\n");
-    main.push_str("async fn main() -> Result<(), Box<dyn std::error::Error>> {\n");
-    main.push_str(&quick_start);
-    main.push('\n');
-    if !key_example.is_empty() {
-        main.push_str("    keyed_call(&client, 8812).await?;\n");
+    let quick_start_block = ExampleMainRs {
+        crate_ident,
+        uses_models,
+        quick_start: &quick_start,
+        keyed: !key_example.is_empty(),
+        deadline: !deadline_example.is_empty(),
+        documented_error: !typed_error_example.is_empty(),
     }
-    if !deadline_example.is_empty() {
-        main.push_str("    with_deadline(&client).await?;\n");
-        main.push_str("    without_retries(&client).await?;\n");
-    }
-    if !typed_error_example.is_empty() {
-        main.push_str("    documented_error(&client).await;\n");
-    }
-    if key_example.is_empty() && deadline_example.is_empty() && typed_error_example.is_empty() {
-        main.push_str("    println!(\"{client:?}\");\n");
-    }
-    main.push_str("    Ok(())\n}");
-    let mut imports = "use std::time::Duration;\n".to_string();
-    if uses_models {
-        imports.push_str(&format!("\nuse {crate_ident}::models;\n"));
-    }
-    let quick_start_block = format!("{imports}\n{main}");
+    .render()
+    .expect("rendering the Rust example's main");
     let mut example_main = quick_start_block.clone();
     for f in [
         &key_example,

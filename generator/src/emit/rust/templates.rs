@@ -3,7 +3,9 @@
 
 use askama::Template;
 
-use super::views::{ClientView, GroupView, ModelView, OpView, PackageView, ReadmeView};
+use super::views::{
+    ClientView, ExampleFnView, GroupView, ModelView, OpView, PackageView, ReadmeView,
+};
 
 /// Escaping filters. Every string that comes from the spec is written with
 /// one of these; see `escape.rs` for what each guarantees.
@@ -54,6 +56,36 @@ mod filters {
         _: &dyn askama::Values,
     ) -> askama::Result<String> {
         Ok(crate::escape::md_block(&text.to_string()))
+    }
+
+    /// `head name {`, laid out as rustfmt does (`layout::item_head`).
+    #[askama::filter_fn]
+    pub fn item<T: std::fmt::Display>(
+        name: T,
+        _: &dyn askama::Values,
+        head: &str,
+    ) -> askama::Result<String> {
+        Ok(super::super::layout::item_head(&format!("{head} {name}")))
+    }
+
+    /// `impl trait_ for name {`, laid out as rustfmt does.
+    #[askama::filter_fn]
+    pub fn impl_for<T: std::fmt::Display>(
+        name: T,
+        _: &dyn askama::Values,
+        trait_: &str,
+    ) -> askama::Result<String> {
+        Ok(super::super::layout::impl_for(trait_, &name.to_string()))
+    }
+
+    /// `pub type name = target;`, laid out as rustfmt does.
+    #[askama::filter_fn]
+    pub fn alias<T: std::fmt::Display>(
+        name: T,
+        _: &dyn askama::Values,
+        target: &str,
+    ) -> askama::Result<String> {
+        Ok(super::super::layout::type_alias(&name.to_string(), target))
     }
 
     /// Markdown inline code.
@@ -118,4 +150,37 @@ pub struct ReadmeMd<'a> {
 #[template(path = "rust/example.rs.txt", escape = "none")]
 pub struct ExampleRs<'a> {
     pub r: &'a ReadmeView,
+}
+
+/// A function of the README's example.
+#[derive(Template)]
+#[template(path = "rust/example_fn.rs.txt", escape = "none")]
+pub struct ExampleFnRs<'a> {
+    pub f: &'a ExampleFnView,
+}
+
+/// The example's imports and `main`: the README's quick start.
+#[derive(Template)]
+#[template(path = "rust/example_main.rs.txt", escape = "none")]
+pub struct ExampleMainRs<'a> {
+    pub crate_ident: &'a str,
+    pub uses_models: bool,
+    /// `let client = ..;`, laid out.
+    pub quick_start: &'a str,
+    /// Which example functions `main` calls.
+    pub keyed: bool,
+    pub deadline: bool,
+    pub documented_error: bool,
+}
+
+/// `let body = ..;` of an example: a value of a body's model, its required
+/// fields set.
+#[derive(Template)]
+#[template(path = "rust/body_literal.rs.txt", escape = "none")]
+pub struct BodyLiteralRs<'a> {
+    pub ident: &'a str,
+    /// The required fields and their example values.
+    pub fields: Vec<(String, String)>,
+    /// Whether the model has other fields (left at their defaults).
+    pub rest: bool,
 }

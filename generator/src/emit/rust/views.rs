@@ -18,10 +18,10 @@ pub struct PackageView {
     pub api_version: String,
     pub uses_chrono: bool,
     pub uses_uuid: bool,
-    /// `lib.rs` pieces: the crate docs, the `mod` lines, the client's docs.
+    /// `lib.rs` pieces: the crate docs, the modules in the order of their
+    /// names, the client's docs.
     pub crate_doc: String,
     pub modules: Vec<String>,
-    pub lib_uses: String,
     pub client_doc: String,
     pub base_url_doc: String,
     pub default_attempts: String,
@@ -62,7 +62,8 @@ pub struct ModelView {
     pub kind: &'static str,
     pub ident: String,
     pub doc: String,
-    pub derive: String,
+    /// A struct that derives `Default` (every field has a default).
+    pub default: bool,
     pub allow_variant_names: bool,
     pub fields: Vec<FieldView>,
     pub variants: Vec<VariantView>,
@@ -99,7 +100,10 @@ pub struct GroupView {
     /// The group's name and description from the spec.
     pub name: String,
     pub description: String,
-    pub imports: Vec<String>,
+    /// `use crate::runtime::{..};`, laid out.
+    pub runtime_use: String,
+    /// Whether an operation names a model.
+    pub uses_models: bool,
     pub ops: Vec<OpView>,
 }
 
@@ -118,9 +122,10 @@ pub struct OpView {
     /// The impl block's head after `impl`: ` Builder`, ` Builder<'_>`, or
     /// `<'a> Builder<'a>` when a setter takes the borrowed body.
     pub impl_head: String,
-    /// `name: Type,` lines of the builder struct, laid out.
+    /// `name: Type,` lines of the builder struct's parameters and body,
+    /// laid out.
     pub builder_fields: Vec<String>,
-    /// Field initialisers of the builder, laid out.
+    /// Their initialisers, laid out.
     pub init: Vec<String>,
     pub setters: Vec<SetterView>,
     pub keyed: bool,
@@ -129,13 +134,93 @@ pub struct OpView {
     pub static_head: String,
     /// What the `Operation` descriptor says.
     pub descriptor: DescriptorView,
-    /// Statements of `send_with_response`, laid out.
-    pub send_lines: Vec<String>,
+    /// The statements of `send_with_response` that build the request.
+    pub request: RequestView,
+    /// `let response = self.runtime.execute(..).await?;`, laid out.
+    pub execute: String,
+    /// How the response's body is decoded: `unit`, `json`,
+    /// `json_string_or_bytes`, `optional_json`, `text` or `bytes`.
+    pub decode: &'static str,
     pub unit: bool,
     /// `send` and `send_with_response` signatures, laid out.
     pub send_signature: String,
     pub send_with_response_signature: String,
     pub errors: Option<ErrorEnumView>,
+}
+
+/// How `send_with_response` builds its request. Statements are laid out
+/// and indented.
+pub struct RequestView {
+    /// `let path_0 = runtime::path_param(..)?;` of the styled path
+    /// parameters.
+    pub path_locals: Vec<String>,
+    /// `let path = format!(..);` when the path has parameters.
+    pub path: Option<String>,
+    /// `let [mut] request = Request::new(..);`.
+    pub new: String,
+    /// Whether a cookie parameter collects `cookies`.
+    pub cookies: bool,
+    /// `request = request.query_encoded(..);` of the pairs the spec wrote
+    /// into the path.
+    pub fixed_query: Vec<String>,
+    pub params: Vec<ParamStmtView>,
+    pub body: Option<BodyView>,
+}
+
+/// How the body is set on the request (`request_body.rs.txt`). Statements
+/// are laid out and indented.
+pub struct BodyView {
+    /// `if let Some(body) = &self.body {` of an optional body.
+    pub optional: Option<String>,
+    /// The statements' indentation: 8 spaces, 12 inside `optional`.
+    pub pad: String,
+    /// `json`, `form`, `multipart`, `text` or `binary`.
+    pub kind: &'static str,
+    /// `request = request.json(..)?;` or `request = request.body(..);`
+    /// (all but multipart).
+    pub set: String,
+    /// JSON under another media type: `body.content_type = ..;`.
+    pub content_type: Option<String>,
+    /// A form's `runtime::FormField::new(..),` lines.
+    pub form_fields: Vec<String>,
+    /// A form's `let value = crate::to_json(..)?;`.
+    pub json: String,
+    /// The body's place: `self.body`, or the binding of an optional one.
+    pub value: String,
+    /// A multipart body whose schema lists no properties: its JSON object's.
+    pub untyped: bool,
+    pub parts: Vec<PartView>,
+}
+
+/// One property of a multipart body.
+pub struct PartView {
+    /// The field that holds the properties the schema does not list.
+    pub extra: Option<String>,
+    /// `if let Some(value) = &body.x {` of an optional property.
+    pub optional: Option<String>,
+    /// The indentation of its statements.
+    pub pad: String,
+    /// The list a file array's `for file in` loop walks.
+    pub files: Option<String>,
+    /// `form.file(..);`, `form.styled(..)?;` or `form.value(..)?;`.
+    pub call: String,
+}
+
+/// A query, header or cookie parameter put on the request.
+pub struct ParamStmtView {
+    /// `if let Some(given) = &self.x {` of an optional parameter.
+    pub optional: Option<String>,
+    /// The statements' indentation: 8 spaces, 12 inside `optional`.
+    pub pad: String,
+    /// `let value = ..;`: the parameter's JSON value.
+    pub value: String,
+    /// `query`, `header` or `cookie`.
+    pub location: &'static str,
+    /// `let pieces = runtime::query_param(..)?;`, or the
+    /// `if let Some(..) = runtime::header_param(..)? {` (`cookie_param`) head.
+    pub head: String,
+    /// `request = request.header(..)?;` of a header.
+    pub set: String,
 }
 
 /// The runtime's `Operation` descriptor of one operation: what its plan says
@@ -189,8 +274,14 @@ pub struct ErrorEnumView {
     pub doc: String,
     pub allow_variant_names: bool,
     pub variants: Vec<ErrorVariantView>,
-    /// The body of `from_error`, laid out.
-    pub body: Vec<String>,
+    /// What `from_error` does: `default_unit` or `default_json` (only a
+    /// `default` response, without or with a body), else `match` (on the
+    /// status, through `arms`).
+    pub shape: &'static str,
+    /// The first variant.
+    pub first: String,
+    /// The status match arms, laid out.
+    pub arms: Vec<String>,
 }
 
 pub struct ErrorVariantView {
@@ -204,8 +295,9 @@ pub struct ClientView {
     pub default_base_url: String,
     pub servers: Vec<(String, String)>,
     pub auth_methods: Vec<AuthMethodView>,
-    /// Statements applying the spec's root settings to the config.
-    pub config_lines: Vec<String>,
+    /// The spec's root settings the config does not start with: the field
+    /// and its value's expression.
+    pub config: Vec<(&'static str, String)>,
     pub groups: Vec<(String, String, String, String)>,
     pub uses_to_json: bool,
     pub uses_decode: bool,
@@ -216,7 +308,8 @@ pub struct AuthMethodView {
     pub ident: String,
     pub doc: String,
     pub signature: String,
-    pub body: String,
+    /// `let auth = Auth::..(..);`, laid out.
+    pub auth: String,
 }
 
 pub struct ReadmeView {
@@ -244,6 +337,23 @@ pub struct ReadmeView {
     pub root_overrides: Vec<String>,
     pub op_overrides: Vec<String>,
     pub groups: Vec<ReadmeGroup>,
+}
+
+/// A function of the README's example (`example_fn.rs.txt`).
+pub struct ExampleFnView {
+    /// Its doc comment, lines of the generator's own prose.
+    pub doc: String,
+    /// Its signature, laid out, with `{`.
+    pub signature: String,
+    /// Statements before the call, laid out.
+    pub setup: Vec<String>,
+    /// The call's chain, laid out.
+    pub call: String,
+    /// What follows the call: `unit` (nothing), `print` (the response) or
+    /// `documented` (the documented error of a failed `result`).
+    pub outcome: &'static str,
+    /// `let documented = ..::from_error(&error);`, laid out.
+    pub documented: String,
 }
 
 /// A group in the README's list of operations.
