@@ -74,6 +74,30 @@ pub fn join(items: Vec<D>, sep: Vec<D>) -> Vec<D> {
     out
 }
 
+/// The document on one line: every group flat, whatever the width (`IfBreak`
+/// writes its flat text).
+pub fn flat(doc: &D) -> String {
+    fn walk(doc: &D, out: &mut String) {
+        match doc {
+            D::Text(s) => out.push_str(s),
+            D::Line => out.push(' '),
+            D::SoftLine => {}
+            D::IfBreak(_, flat) => out.push_str(flat),
+            D::Concat(parts) | D::Indent(parts) | D::Group(parts, _) => {
+                parts.iter().for_each(|p| walk(p, out))
+            }
+            D::Choice(states) => {
+                if let Some(first) = states.first() {
+                    walk(first, out)
+                }
+            }
+        }
+    }
+    let mut out = String::new();
+    walk(doc, &mut out);
+    out
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {
     Flat,
@@ -259,6 +283,17 @@ mod tests {
             indent: 2,
         };
         assert_eq!(render(&doc, 2, two), "f(\n    alpha,\n    beta,\n  )");
+    }
+
+    #[test]
+    fn flat_writes_every_group_on_one_line() {
+        let doc = concat(vec![list(&["alpha", "beta"]), lit(" + tail")]);
+        assert_eq!(flat(&doc), "f(alpha, beta) + tail");
+        let style = Style {
+            width: 10,
+            indent: 2,
+        };
+        assert_ne!(render(&doc, 0, style), flat(&doc));
     }
 
     #[test]

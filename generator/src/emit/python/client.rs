@@ -2,7 +2,7 @@
 //! `__init__.py`.
 
 use super::escape::{one_line, py_str};
-use super::layout::{self, Doc};
+use super::layout::{self, call, text, D};
 use super::naming::{Names, PACKAGE_EXPORTS};
 use super::resources::ParamView;
 use super::PackageInfo;
@@ -85,18 +85,18 @@ pub fn own_server_urls(api: &Api) -> Vec<String> {
 fn retry_config(api: &Api) -> String {
     let c = api.client_retry;
     let mut args = vec![
-        Doc::text(format!("max_attempts={}", c.max_attempts)),
-        Doc::text(format!("base_ms={}", c.base_ms)),
-        Doc::text(format!("cap_ms={}", c.cap_ms)),
-        Doc::text(format!("deadline_ms={}", c.deadline_ms)),
+        text(format!("max_attempts={}", c.max_attempts)),
+        text(format!("base_ms={}", c.base_ms)),
+        text(format!("cap_ms={}", c.cap_ms)),
+        text(format!("deadline_ms={}", c.deadline_ms)),
     ];
     if let Some(p99) = c.p99_ms {
-        args.push(Doc::text(format!("p99_ms={p99}")));
+        args.push(text(format!("p99_ms={p99}")));
     }
     layout::assign(
         0,
         "DEFAULT_RETRY_CONFIG",
-        &Doc::call("_runtime.RetryConfig", args),
+        &call("_runtime.RetryConfig", args),
     )
 }
 
@@ -142,31 +142,31 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names) -> ClientView {
             ));
         }
         let call = match &scheme.kind {
-            AuthKind::Bearer { .. } | AuthKind::OAuth2 { .. } => Doc::call(
+            AuthKind::Bearer { .. } | AuthKind::OAuth2 { .. } => call(
                 "auth.append",
-                vec![Doc::call("_runtime.BearerAuth", vec![Doc::text(&args[0])])],
+                vec![call("_runtime.BearerAuth", vec![text(&args[0])])],
             ),
-            AuthKind::Basic => Doc::call(
+            AuthKind::Basic => call(
                 "auth.append",
-                vec![Doc::call(
+                vec![call(
                     "_runtime.BasicAuth",
-                    vec![Doc::text(&args[0]), Doc::text(&args[1])],
+                    vec![text(&args[0]), text(&args[1])],
                 )],
             ),
             AuthKind::ApiKey { location, param } => {
                 let inner = match location {
                     ParamLocation::Query => vec![
-                        Doc::text(py_str(param)),
-                        Doc::text(&args[0]),
-                        Doc::text("location=\"query\""),
+                        text(py_str(param)),
+                        text(&args[0]),
+                        text("location=\"query\""),
                     ],
                     ParamLocation::Cookie => vec![
-                        Doc::text("\"Cookie\""),
-                        Doc::text(format!("{} + {}", py_str(&format!("{param}=")), args[0])),
+                        text("\"Cookie\""),
+                        text(format!("{} + {}", py_str(&format!("{param}=")), args[0])),
                     ],
-                    _ => vec![Doc::text(py_str(param)), Doc::text(&args[0])],
+                    _ => vec![text(py_str(param)), text(&args[0])],
                 };
-                Doc::call("auth.append", vec![Doc::call("_runtime.ApiKeyAuth", inner)])
+                call("auth.append", vec![call("_runtime.ApiKeyAuth", inner)])
             }
         };
         let test = if args.len() == 2 {
@@ -174,7 +174,7 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names) -> ClientView {
         } else {
             format!("if {} is not None:", args[0])
         };
-        auth_lines.push(format!("{test}\n        {}", call.render(8, 0)));
+        auth_lines.push(format!("{test}\n        {}", layout::render(&call, 8)));
     }
     auth_lines.push("return auth".to_string());
 
@@ -285,38 +285,38 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names) -> ClientView {
         let auth = if api.auth.is_empty() {
             "auth=None".to_string()
         } else {
-            let args: Vec<Doc> = auth_params
+            let args: Vec<D> = auth_params
                 .iter()
-                .map(|p| Doc::text(format!("{0}={0}", p.ident)))
+                .map(|p| text(format!("{0}={0}", p.ident)))
                 .collect();
-            Doc::call("auth=_auth", args).flat()
+            layout::flat(&call("auth=_auth", args))
         };
-        let server_urls = (!own_servers.is_empty()).then(|| Doc::text("server_urls=server_urls"));
-        Doc::call(
+        let server_urls = (!own_servers.is_empty()).then(|| text("server_urls=server_urls"));
+        let construct = call(
             format!("self._client = _runtime.{class}"),
-            [Doc::text("base_url")]
+            [text("base_url")]
                 .into_iter()
                 .chain(server_urls)
                 .chain([
-                    Doc::call(
+                    call(
                         "config=_base.client_config",
                         vec![
-                            Doc::text("retry_config"),
-                            Doc::text("default=DEFAULT_RETRY_CONFIG"),
-                            Doc::text("timeout=timeout"),
-                            Doc::text("max_attempts=max_attempts"),
-                            Doc::text("retries=retries"),
+                            text("retry_config"),
+                            text("default=DEFAULT_RETRY_CONFIG"),
+                            text("timeout=timeout"),
+                            text("max_attempts=max_attempts"),
+                            text("retries=retries"),
                         ],
                     ),
-                    Doc::text(auth),
-                    Doc::text("default_headers=default_headers"),
-                    Doc::text("user_agent=_USER_AGENT"),
-                    Doc::text(format!("logger_name={}", py_str(pkg))),
-                    Doc::text("http_client=http_client"),
+                    text(auth),
+                    text("default_headers=default_headers"),
+                    text("user_agent=_USER_AGENT"),
+                    text(format!("logger_name={}", py_str(pkg))),
+                    text("http_client=http_client"),
                 ])
                 .collect(),
-        )
-        .render(8, 0)
+        );
+        layout::render(&construct, 8)
     };
 
     let sync_runtime = runtime_call("SyncRuntime");
@@ -330,7 +330,7 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names) -> ClientView {
                 layout::assign(
                     8,
                     &format!("self.{}", n.attr),
-                    &Doc::call(class, vec![Doc::text("self._client")]),
+                    &call(class, vec![text("self._client")]),
                 )
             };
             ResourceAttr {

@@ -25,7 +25,7 @@ use askama::Template;
 
 use super::{OutputFile, PackageInfo};
 use crate::ir::{Api, Operation};
-use layout::{Doc, WIDTH};
+use layout::WIDTH;
 use naming::Names;
 
 /// Spec text for a docstring (the template's `doc` filter escapes it), if
@@ -153,9 +153,9 @@ fn dunder_all(names: &[String]) -> String {
     sorted.dedup_by(|(_, a), (_, b)| a == b);
     let items = sorted
         .into_iter()
-        .map(|(_, n)| Doc::text(escape::py_str(n)))
+        .map(|(_, n)| layout::text(escape::py_str(n)))
         .collect();
-    Doc::group("__all__ = [", items, "]").render(0, 0)
+    layout::render(&layout::bracket("__all__ = [", items, "]"), 0)
 }
 
 /// Sorts the names of a `from ... import` as ruff's isort does: constants,

@@ -10,7 +10,7 @@ use crate::emit::hash::Map;
 use crate::emit::reserve_projected;
 
 use super::escape::py_str;
-use super::layout::{self, Doc};
+use super::layout::{self, bracket, call, prefixed, subscript, text, D};
 use super::naming::Names;
 use super::types::Types;
 use super::{doc_of, dunder_all};
@@ -118,14 +118,14 @@ pub fn constant_default(api: &Api, ty: &TypeRef) -> Option<String> {
     }
 }
 
-fn literal_values(base: EnumBase, values: &[crate::ir::EnumValue]) -> (Vec<Doc>, bool) {
+fn literal_values(base: EnumBase, values: &[crate::ir::EnumValue]) -> (Vec<D>, bool) {
     let mut out = Vec::new();
     let mut null = false;
     for v in values {
         match (&v.value, base) {
-            (Value::String(s), EnumBase::String) => out.push(Doc::text(py_str(s))),
+            (Value::String(s), EnumBase::String) => out.push(text(py_str(s))),
             (Value::Number(n), EnumBase::Integer) if n.is_i64() || n.is_u64() => {
-                out.push(Doc::text(n.to_string()))
+                out.push(text(n.to_string()))
             }
             (Value::Null, _) => null = true,
             _ => {}
@@ -134,7 +134,7 @@ fn literal_values(base: EnumBase, values: &[crate::ir::EnumValue]) -> (Vec<Doc>,
     (out, null)
 }
 
-fn enum_alias(name: &str, base: EnumBase, values: &[crate::ir::EnumValue]) -> Doc {
+fn enum_alias(name: &str, base: EnumBase, values: &[crate::ir::EnumValue]) -> D {
     let (literals, null) = literal_values(base, values);
     let open = match base {
         EnumBase::String => "str",
@@ -144,16 +144,16 @@ fn enum_alias(name: &str, base: EnumBase, values: &[crate::ir::EnumValue]) -> Do
     };
     let mut items = Vec::new();
     if !literals.is_empty() {
-        items.push(Doc::subscript("Literal[", literals));
+        items.push(subscript("Literal[", literals));
     }
-    items.push(Doc::text(open));
+    items.push(text(open));
     if null {
-        items.push(Doc::text("None"));
+        items.push(text("None"));
     }
     if items.len() == 1 {
-        return Doc::text(format!("{name} = {open}"));
+        return text(format!("{name} = {open}"));
     }
-    Doc::subscript(format!("{name} = Union["), items)
+    subscript(format!("{name} = Union["), items)
 }
 
 fn alias_doc(t: &NamedType) -> Option<String> {
@@ -329,9 +329,11 @@ pub fn render(api: &Api, names: &Names) -> Result<String, String> {
         let t = early_types[i];
         let name = names.ty(&t.name);
         let statement = match &t.kind {
-            TypeKind::Enum { base, values, .. } => enum_alias(name, *base, values).render(0, 0),
+            TypeKind::Enum { base, values, .. } => {
+                layout::render(&enum_alias(name, *base, values), 0)
+            }
             TypeKind::Alias { target } => {
-                Doc::text(format!("{name} = {}", types.runtime(target))).flat()
+                format!("{name} = {}", types.runtime(target))
             }
             _ => String::new(),
         };
@@ -379,7 +381,7 @@ pub fn render(api: &Api, names: &Names) -> Result<String, String> {
         let name = names.ty(&t.name).to_string();
         let item = match &t.kind {
             TypeKind::Alias { target } => LateItem::Alias(AliasView {
-                statement: Doc::text(format!("{name} = {}", types.runtime(target))).flat(),
+                statement: format!("{name} = {}", types.runtime(target)),
                 doc: alias_doc(t),
             }),
             TypeKind::Union {
@@ -397,11 +399,11 @@ pub fn render(api: &Api, names: &Names) -> Result<String, String> {
                 let statement = if distinct.len() == 1 {
                     format!("{name} = {}", distinct[0])
                 } else {
-                    Doc::subscript(
+                    let union = subscript(
                         format!("{name} = Union["),
-                        distinct.into_iter().map(Doc::text).collect(),
-                    )
-                    .render(0, 0)
+                        distinct.into_iter().map(layout::text).collect(),
+                    );
+                    layout::render(&union, 0)
                 };
                 types.forward_from = None;
                 let parser = names
@@ -409,25 +411,27 @@ pub fn render(api: &Api, names: &Names) -> Result<String, String> {
                     .get(&t.name)
                     .cloned()
                     .unwrap_or_default();
-                let parsers: Vec<Doc> = variants
+                let parsers: Vec<D> = variants
                     .iter()
                     .map(|v| types.checked_parser(&v.ty))
                     .collect();
                 let tags = variants
                     .iter()
                     .flat_map(|v| {
-                        let p = types.checked_parser(&v.ty).flat();
+                        let p = layout::flat(&types.checked_parser(&v.ty));
                         v.tags.iter().map(move |tag| (tag.clone(), p.clone()))
                     })
                     .collect();
                 let fallback = format!(
                     "{}\n    return _base.parse_union(data, parsers, {})",
-                    Doc::group(
-                        format!("parsers: list[Callable[[Any], {name}]] = ["),
-                        parsers,
-                        "]"
-                    )
-                    .render(4, 0),
+                    layout::render(
+                        &bracket(
+                            format!("parsers: list[Callable[[Any], {name}]] = ["),
+                            parsers,
+                            "]"
+                        ),
+                        4
+                    ),
                     py_str(&name)
                 );
                 let how = match discriminator {
@@ -596,15 +600,15 @@ fn class_view(
         let (annotation, value) = match (&default, always) {
             (Some(d), _) => (
                 types.annotation(&f.ty),
-                Doc::text(format!("data.get({wire}, {d})")),
+                text(format!("data.get({wire}, {d})")),
             ),
             (None, true) if f.ty.is_nullable() => (
                 types.annotation(&f.ty),
-                types.decode(&f.ty, Doc::call("data.get", vec![Doc::text(wire.as_str())])),
+                types.decode(&f.ty, call("data.get", vec![text(wire.as_str())])),
             ),
             (None, true) => (
                 types.annotation(&f.ty),
-                types.decode(&f.ty, Doc::text(format!("data[{wire}]"))),
+                types.decode(&f.ty, text(format!("data[{wire}]"))),
             ),
             // Optional and nullable: leaving it out and `null` differ, so it
             // is `NOT_GIVEN` until set (or read), and `None` sends `null`.
@@ -614,14 +618,14 @@ fn class_view(
                     "{} | _base.NotGiven | None",
                     annotation.strip_suffix(" | None").unwrap_or(&annotation)
                 );
-                let given = Doc::call(
+                let given = call(
                     "data.get",
-                    vec![Doc::text(wire.as_str()), Doc::text("_base.NOT_GIVEN")],
+                    vec![text(wire.as_str()), text("_base.NOT_GIVEN")],
                 );
                 let value = if types.is_identity(&f.ty) {
                     given
                 } else {
-                    Doc::call(
+                    call(
                         "_base.parse_given",
                         vec![given, types.checked_parser(f.ty.non_null())],
                     )
@@ -632,24 +636,21 @@ fn class_view(
                 let nullable = f.ty.clone().nullable();
                 (
                     types.annotation(&nullable),
-                    types.decode(
-                        &nullable,
-                        Doc::call("data.get", vec![Doc::text(wire.as_str())]),
-                    ),
+                    types.decode(&nullable, call("data.get", vec![text(wire.as_str())])),
                 )
             }
         };
-        ctor_args.push(value.prefixed(&format!("{ident}=")));
+        ctor_args.push(prefixed(format!("{ident}="), value));
         let encoded = if types.needs_encoding(&f.ty) {
             format!("_base.to_json(self.{ident})")
         } else {
             format!("self.{ident}")
         };
         let default_doc = match &default {
-            Some(d) => Some(Doc::text(d.as_str())),
+            Some(d) => Some(text(d.as_str())),
             None if always => None,
-            None if tri_state => Some(Doc::text("_base.NOT_GIVEN")),
-            None => Some(Doc::text("None")),
+            None if tri_state => Some(text("_base.NOT_GIVEN")),
+            None => Some(text("None")),
         };
         let view = FieldView {
             line: layout::field(4, ident, &annotation, default_doc.as_ref()),
@@ -660,12 +661,12 @@ fn class_view(
         // holds the fields before the first optional one, the rest are
         // written one by one, in order.
         if sent_always && optional_writes.is_empty() {
-            literal_items.push(Doc::text(format!("{wire}: {encoded}")));
+            literal_items.push(text(format!("{wire}: {encoded}")));
         } else if sent_always {
             let value = if encoded.starts_with("_base.to_json(") {
-                Doc::call("_base.to_json", vec![Doc::text(format!("self.{ident}"))])
+                call("_base.to_json", vec![text(format!("self.{ident}"))])
             } else {
-                Doc::text(encoded)
+                text(encoded)
             };
             optional_writes.push(OptionalWrite {
                 test: None,
@@ -673,9 +674,9 @@ fn class_view(
             });
         } else {
             let value = if encoded.starts_with("_base.to_json(") {
-                Doc::call("_base.to_json", vec![Doc::text(format!("self.{ident}"))])
+                call("_base.to_json", vec![text(format!("self.{ident}"))])
             } else {
-                Doc::text(encoded)
+                text(encoded)
             };
             optional_writes.push(OptionalWrite {
                 test: Some(if tri_state {
@@ -699,19 +700,19 @@ fn class_view(
                 4,
                 extra,
                 &format!("dict[str, {}]", types.annotation(value_ty)),
-                Some(&Doc::call(
+                Some(&call(
                     "dataclasses.field",
-                    vec![Doc::text("default_factory=dict")],
+                    vec![text("default_factory=dict")],
                 )),
             ),
             doc: Some("Properties the schema does not name.".to_string()),
         });
-        let known: Vec<Doc> = fields.iter().map(|f| Doc::text(py_str(&f.name))).collect();
-        ctor_args.push(Doc::call(
+        let known: Vec<D> = fields.iter().map(|f| text(py_str(&f.name))).collect();
+        ctor_args.push(call(
             format!("{extra}=_base.extra_fields"),
             vec![
-                Doc::text("data"),
-                Doc::group("[", known, "]"),
+                text("data"),
+                bracket("[", known, "]"),
                 types.checked_parser(value_ty),
             ],
         ));
@@ -731,8 +732,11 @@ fn class_view(
         name,
         doc: doc_of(t.description.as_deref()),
         fields: required,
-        from_dict: Doc::call("return cls", ctor_args).render(8, 0),
-        to_dict_literal: Doc::group("data: dict[str, Any] = {", literal_items, "}").render(8, 0),
+        from_dict: layout::render(&call("return cls", ctor_args), 8),
+        to_dict_literal: layout::render(
+            &bracket("data: dict[str, Any] = {", literal_items, "}"),
+            8,
+        ),
         optional_writes,
         additional: extra.filter(|_| additional.is_some()),
     }

@@ -3,7 +3,7 @@
 //! numbers the IR gives.
 
 use super::escape::py_str;
-use super::layout::Doc;
+use super::layout::{self, call, text, D};
 use super::naming::Names;
 use super::shape::{resolve, OpShape};
 use super::{seconds, Effective, PackageInfo};
@@ -180,8 +180,8 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names, shapes: &[OpShape])
     let call_of = |prefix: &str, raw: bool, extra: &[&str], indent: usize| -> String {
         match &chosen {
             Some((i, args)) => {
-                let mut items: Vec<Doc> = args.iter().map(Doc::text).collect();
-                items.extend(extra.iter().map(|e| Doc::text(*e)));
+                let mut items: Vec<D> = args.iter().map(text).collect();
+                items.extend(extra.iter().map(|e| text(*e)));
                 let mut path = var(*i);
                 if raw {
                     let method = format!(".{}", names.ops[*i].method);
@@ -190,7 +190,7 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names, shapes: &[OpShape])
                         path.strip_suffix(&method).unwrap_or(&path)
                     );
                 }
-                Doc::call(format!("{prefix}{path}"), items).render(indent, 0)
+                layout::render(&call(format!("{prefix}{path}"), items), indent)
             }
             None => String::new(),
         }

@@ -4,7 +4,7 @@
 //! runtime's.
 
 use super::escape::{one_line, py_str};
-use super::layout::{self, Doc, WIDTH};
+use super::layout::{self, bracket, call, prefixed, text, D, WIDTH};
 use super::models::constant_default;
 use super::naming::{operation_constant, request_builder, response_parser, Names};
 use super::shape::{Input, OpShape, Outcome, Place};
@@ -149,9 +149,9 @@ fn operation_constant_doc(op: &Operation, constant: &str) -> String {
         RetryClass::Unsafe => "UNSAFE",
     };
     let mut args = vec![
-        Doc::text(format!("name={}", py_str(&op.id))),
-        Doc::text(format!("method={}", py_str(op.method.as_str()))),
-        Doc::text(format!("retry_class=_runtime.RetryClass.{class}")),
+        text(format!("name={}", py_str(&op.id))),
+        text(format!("method={}", py_str(op.method.as_str()))),
+        text(format!("retry_class=_runtime.RetryClass.{class}")),
     ];
     // The key contract is written out in full for keyed operations, and
     // only for them: no other operation sends a key or reads its 409s.
@@ -160,16 +160,14 @@ fn operation_constant_doc(op: &Operation, constant: &str) -> String {
             FailurePolicy::Replay => "REPLAY",
             FailurePolicy::Reattempt => "REATTEMPT",
         };
-        args.push(Doc::text(format!("key_header={}", py_str(&key.header))));
-        args.push(Doc::text(format!("key_max_length={}", key.max_length)));
-        args.push(Doc::text(format!(
-            "failures=_runtime.FailurePolicy.{failures}"
-        )));
-        args.push(Doc::text(format!(
+        args.push(text(format!("key_header={}", py_str(&key.header))));
+        args.push(text(format!("key_max_length={}", key.max_length)));
+        args.push(text(format!("failures=_runtime.FailurePolicy.{failures}")));
+        args.push(text(format!(
             "in_flight_code={}",
             py_str(&key.in_flight_code)
         )));
-        args.push(Doc::text(format!(
+        args.push(text(format!(
             "mismatch_code={}",
             py_str(&key.mismatch_code)
         )));
@@ -177,29 +175,29 @@ fn operation_constant_doc(op: &Operation, constant: &str) -> String {
     // A root hint is the client's default p99, which a caller can change:
     // only the operation's own hint belongs here.
     if let Some(hint) = plan.retry.p99.filter(|h| h.from == HintSource::Operation) {
-        args.push(Doc::text(format!("p99_ms={}", hint.ms)));
+        args.push(text(format!("p99_ms={}", hint.ms)));
     }
     let own = plan.retry.own;
-    let overrides: Vec<Doc> = [
+    let overrides: Vec<D> = [
         ("max_attempts", own.max_attempts.map(u64::from)),
         ("base_ms", own.base_ms),
         ("cap_ms", own.cap_ms),
         ("deadline_ms", own.deadline_ms),
     ]
     .into_iter()
-    .filter_map(|(name, v)| v.map(|v| Doc::text(format!("{name}={v}"))))
+    .filter_map(|(name, v)| v.map(|v| text(format!("{name}={v}"))))
     .collect();
     if !overrides.is_empty() {
-        args.push(Doc::call("retry=_runtime.RetryOverrides", overrides));
+        args.push(call("retry=_runtime.RetryOverrides", overrides));
     }
     // The operation says `security: []`: the call never carries credentials.
     if !plan.authenticated {
-        args.push(Doc::text("authenticated=False"));
+        args.push(text("authenticated=False"));
     }
     if let Some(url) = plan.base.own_servers().and_then(super::client::server_url) {
-        args.push(Doc::text(format!("base_url={}", py_str(&url))));
+        args.push(text(format!("base_url={}", py_str(&url))));
     }
-    layout::assign(0, constant, &Doc::call("_runtime.Operation", args))
+    layout::assign(0, constant, &call("_runtime.Operation", args))
 }
 
 /// The value an input is sent with: as is, or through `_base.to_json`.
@@ -214,76 +212,67 @@ fn sent(types: &Types, input: &Input, ident: &str) -> String {
 /// `*_runtime.query_param(...)`: a query parameter encoded as its style,
 /// explode, allowReserved and content say (only what differs from the
 /// defaults, `form` and exploded, is written out).
-fn query_pairs(types: &Types, input: &Input, ident: &str) -> Doc {
-    let mut args = vec![
-        Doc::text(py_str(&input.wire)),
-        Doc::text(sent(types, input, ident)),
-    ];
+fn query_pairs(types: &Types, input: &Input, ident: &str) -> D {
+    let mut args = vec![text(py_str(&input.wire)), text(sent(types, input, ident))];
     if input.style != ParamStyle::Form {
-        args.push(Doc::text(format!(
+        args.push(text(format!(
             "style={}",
             py_str(input.style.openapi_name())
         )));
     }
     if !input.explode {
-        args.push(Doc::text("explode=False"));
+        args.push(text("explode=False"));
     }
     if input.allow_reserved {
-        args.push(Doc::text("allow_reserved=True"));
+        args.push(text("allow_reserved=True"));
     }
     if let Some(media) = &input.content_type {
-        args.push(Doc::text(format!("content_type={}", py_str(media))));
+        args.push(text(format!("content_type={}", py_str(media))));
     }
-    Doc::call("*_runtime.query_param", args)
+    call("*_runtime.query_param", args)
 }
 
 /// `_runtime.path_param(...)`: a path parameter in its style.
-fn path_expansion(types: &Types, input: &Input, ident: &str) -> Doc {
-    let mut args = vec![
-        Doc::text(py_str(&input.wire)),
-        Doc::text(sent(types, input, ident)),
-    ];
+fn path_expansion(types: &Types, input: &Input, ident: &str) -> D {
+    let mut args = vec![text(py_str(&input.wire)), text(sent(types, input, ident))];
     if input.style != ParamStyle::Simple {
-        args.push(Doc::text(format!(
+        args.push(text(format!(
             "style={}",
             py_str(input.style.openapi_name())
         )));
     }
     if input.explode {
-        args.push(Doc::text("explode=True"));
+        args.push(text("explode=True"));
     }
     if let Some(media) = &input.content_type {
-        args.push(Doc::text(format!("content_type={}", py_str(media))));
+        args.push(text(format!("content_type={}", py_str(media))));
     }
-    Doc::call("_runtime.path_param", args)
+    call("_runtime.path_param", args)
 }
 
 /// `_runtime.header_param(...)` of a header parameter.
-fn header_text(types: &Types, input: &Input, ident: &str) -> Doc {
-    let mut args = vec![Doc::text(sent(types, input, ident))];
+fn header_text(types: &Types, input: &Input, ident: &str) -> D {
+    let mut args = vec![text(sent(types, input, ident))];
     if input.explode {
-        args.push(Doc::text("explode=True"));
+        args.push(text("explode=True"));
     }
     if let Some(media) = &input.content_type {
-        args.push(Doc::text(format!("content_type={}", py_str(media))));
+        args.push(text(format!("content_type={}", py_str(media))));
     }
-    args.push(Doc::text(format!("name={}", py_str(&input.wire))));
-    Doc::call("_runtime.header_param", args)
+    args.push(text(format!("name={}", py_str(&input.wire))));
+    call("_runtime.header_param", args)
 }
 
 /// `*_runtime.cookie_pairs(...)` of a cookie parameter.
-fn cookie_text(types: &Types, input: &Input, ident: &str) -> Doc {
-    let mut args = vec![
-        Doc::text(py_str(&input.wire)),
-        Doc::text(sent(types, input, ident)),
-    ];
+fn cookie_text(types: &Types, input: &Input, ident: &str) -> D {
+    let mut args = vec![text(py_str(&input.wire)), text(sent(types, input, ident))];
     if !input.explode {
-        args.push(Doc::text("explode=False"));
+        args.push(text("explode=False"));
     }
     if let Some(media) = &input.content_type {
-        args.push(Doc::text(format!("content_type={}", py_str(media))));
+        args.push(text(format!("content_type={}", py_str(media))));
     }
-    Doc::call("*_runtime.cookie_pairs", args)
+    call("*_runtime.cookie_pairs", args)
 }
 
 /// The value a multipart field is sent with: files as they are, models and
@@ -299,15 +288,15 @@ fn part_value(types: &Types, input: &Input, ident: &str) -> String {
 /// The form fields of a body, in the plan's (the schema's) order: a name
 /// alone where the encoding is OpenAPI's default, else
 /// `(name, style, explode, allow_reserved)`.
-fn form_fields(op: &Operation) -> Doc {
+fn form_fields(op: &Operation) -> D {
     let parts = op.plan.body.as_ref().map(|b| &b.parts[..]).unwrap_or(&[]);
     let items = parts
         .iter()
         .map(|p| {
             if p.style == ParamStyle::Form && p.explode && !p.allow_reserved {
-                Doc::text(py_str(&p.property))
+                text(py_str(&p.property))
             } else {
-                Doc::text(format!(
+                text(format!(
                     "({}, {}, {}, {})",
                     py_str(&p.property),
                     py_str(p.style.openapi_name()),
@@ -323,7 +312,7 @@ fn form_fields(op: &Operation) -> Doc {
 /// The multipart fields of a body, in the plan's order, each with the part
 /// type its `encoding` declares (`None` where the spec declares none: the
 /// runtime then applies WIRE.md's rules by the value).
-fn multipart_fields(op: &Operation) -> Doc {
+fn multipart_fields(op: &Operation) -> D {
     let parts = op.plan.body.as_ref().map(|b| &b.parts[..]).unwrap_or(&[]);
     let encoding = op
         .plan
@@ -346,13 +335,13 @@ fn multipart_fields(op: &Operation) -> Doc {
                 .find(|e| e.property == p.property)
                 .and_then(|e| e.style);
             match style {
-                Some(style) => Doc::text(format!(
+                Some(style) => text(format!(
                     "({}, {declared}, {}, {})",
                     py_str(&p.property),
                     py_str(style.openapi_name()),
                     if p.explode { "True" } else { "False" }
                 )),
-                None => Doc::text(format!("({}, {declared})", py_str(&p.property))),
+                None => text(format!("({}, {declared})", py_str(&p.property))),
             }
         })
         .collect::<Vec<_>>();
@@ -360,14 +349,14 @@ fn multipart_fields(op: &Operation) -> Doc {
 }
 
 /// A tuple literal (`()`, `(x,)`, `(x, y)`).
-fn tuple_doc(mut items: Vec<Doc>) -> Doc {
+fn tuple_doc(mut items: Vec<D>) -> D {
     match items.len() {
-        0 => Doc::text("()"),
+        0 => text("()"),
         1 => {
-            let only = items.remove(0).flat();
-            Doc::text(format!("({only},)"))
+            let only = layout::flat(&items.remove(0));
+            text(format!("({only},)"))
         }
-        _ => Doc::group("(", items, ")"),
+        _ => bracket("(", items, ")"),
     }
 }
 
@@ -409,18 +398,18 @@ fn builder_body(
         .iter()
         .all(|(i, _, _)| i.style == ParamStyle::Simple && !i.explode && i.content_type.is_none());
     let path = if path_params.is_empty() {
-        Doc::text(py_str(&op.path))
+        text(py_str(&op.path))
     } else if plain {
-        Doc::call(
+        call(
             "_runtime.encode_path",
             vec![
-                Doc::text(py_str(&op.path)),
-                Doc::group(
+                text(py_str(&op.path)),
+                bracket(
                     "{",
                     path_params
                         .iter()
                         .map(|(i, n, _)| {
-                            Doc::text(format!("{}: {}", py_str(&i.wire), sent(types, i, n)))
+                            text(format!("{}: {}", py_str(&i.wire), sent(types, i, n)))
                         })
                         .collect(),
                     "}",
@@ -428,16 +417,19 @@ fn builder_body(
             ],
         )
     } else {
-        Doc::call(
+        call(
             "_runtime.expand_path",
             vec![
-                Doc::text(py_str(&op.path)),
-                Doc::group(
+                text(py_str(&op.path)),
+                bracket(
                     "{",
                     path_params
                         .iter()
                         .map(|(i, n, _)| {
-                            path_expansion(types, i, n).prefixed(&format!("{}: ", py_str(&i.wire)))
+                            prefixed(
+                                format!("{}: ", py_str(&i.wire)),
+                                path_expansion(types, i, n),
+                            )
                         })
                         .collect(),
                     "}",
@@ -450,9 +442,9 @@ fn builder_body(
     let query_params = of(|p| matches!(p, Place::Query { .. }));
     // The pairs the spec wrote into the path come first.
     let fixed = op.plan.query.iter().map(|(name, value)| {
-        Doc::call(
+        call(
             "*_runtime.query_param",
-            vec![Doc::text(py_str(name)), Doc::text(py_str(value))],
+            vec![text(py_str(name)), text(py_str(value))],
         )
     });
     let has_query = !query_params.is_empty() || !op.plan.query.is_empty();
@@ -464,7 +456,7 @@ fn builder_body(
                     .map(|(i, n, _)| query_pairs(types, i, n)),
             )
             .collect();
-        lines.push(Doc::group("query = [", items, "]").render(4, 0));
+        lines.push(layout::render(&bracket("query = [", items, "]"), 4));
     }
 
     // Headers and cookies: undefined values send nothing.
@@ -474,20 +466,23 @@ fn builder_body(
         let entries = header_params
             .iter()
             .map(|(i, n, _)| {
-                Doc::group(
+                bracket(
                     "(",
-                    vec![Doc::text(py_str(&i.wire)), header_text(types, i, n)],
+                    vec![text(py_str(&i.wire)), header_text(types, i, n)],
                     ")",
                 )
             })
             .collect();
-        lines.push(Doc::call("headers = _base.header_map", entries).render(4, 0));
+        lines.push(layout::render(
+            &call("headers = _base.header_map", entries),
+            4,
+        ));
         if !cookie_params.is_empty() {
             let entries = cookie_params
                 .iter()
                 .map(|(i, n, _)| cookie_text(types, i, n))
                 .collect();
-            lines.push(Doc::group("cookies = [", entries, "]").render(4, 0));
+            lines.push(layout::render(&bracket("cookies = [", entries, "]"), 4));
             lines.push(
                 "if cookies:\n        headers[\"Cookie\"] = \"; \".join(cookies)".to_string(),
             );
@@ -495,12 +490,12 @@ fn builder_body(
     }
 
     // Body.
-    let mut request_args = vec![Doc::text(py_str(op.method.as_str())), path];
+    let mut request_args = vec![text(py_str(op.method.as_str())), path];
     if has_query {
-        request_args.push(Doc::text("query=query"));
+        request_args.push(text("query=query"));
     }
     if !header_params.is_empty() || !cookie_params.is_empty() {
-        request_args.push(Doc::text("headers=headers"));
+        request_args.push(text("headers=headers"));
     }
     if let Some(body) = &shape.body {
         let media = concrete_media_type(&body.media_type);
@@ -522,20 +517,20 @@ fn builder_body(
             let leading = fields.iter().take_while(|(_, _, p)| always_sent(p)).count();
             let entries = fields[..leading]
                 .iter()
-                .map(|(i, n, _)| Doc::text(format!("{}: {}", py_str(&i.wire), value(i, n))))
+                .map(|(i, n, _)| text(format!("{}: {}", py_str(&i.wire), value(i, n))))
                 .collect();
-            lines.push(Doc::group("body: dict[str, object] = {", entries, "}").render(4, 0));
+            lines.push(layout::render(
+                &bracket("body: dict[str, object] = {", entries, "}"),
+                4,
+            ));
             for (i, n, p) in &fields[leading..] {
-                let assign = layout::assign(
-                    8,
-                    &format!("body[{}]", py_str(&i.wire)),
-                    &Doc::text(value(i, n)),
-                );
+                let assign =
+                    layout::assign(8, &format!("body[{}]", py_str(&i.wire)), &text(value(i, n)));
                 if always_sent(p) {
                     lines.push(layout::assign(
                         4,
                         &format!("body[{}]", py_str(&i.wire)),
-                        &Doc::text(value(i, n)),
+                        &text(value(i, n)),
                     ));
                     continue;
                 }
@@ -548,23 +543,17 @@ fn builder_body(
             }
             // The required fields of an optional body: all of them, or no
             // body at all.
-            let with_body: Vec<Doc> = fields
+            let with_body: Vec<D> = fields
                 .iter()
                 .filter(|(i, _, _)| i.required_with_body)
-                .map(|(i, _, _)| Doc::text(py_str(&i.wire)))
+                .map(|(i, _, _)| text(py_str(&i.wire)))
                 .collect();
             if !with_body.is_empty() {
-                lines.push(
-                    Doc::call(
-                        "_base.require_fields",
-                        vec![
-                            Doc::text("body"),
-                            tuple_doc(with_body),
-                            Doc::text(py_str(&op.id)),
-                        ],
-                    )
-                    .render(4, 0),
+                let require = call(
+                    "_base.require_fields",
+                    vec![text("body"), tuple_doc(with_body), text(py_str(&op.id))],
                 );
+                lines.push(layout::render(&require, 4));
             }
         }
         let whole = of(|p| *p == Place::Body);
@@ -580,9 +569,9 @@ fn builder_body(
                 } else {
                     whole_value.unwrap_or_else(|| "body".to_string())
                 };
-                request_args.push(Doc::text(format!("json={value}")));
+                request_args.push(text(format!("json={value}")));
                 if media != "application/json" {
-                    request_args.push(Doc::text(format!("content_type={}", py_str(media))));
+                    request_args.push(text(format!("content_type={}", py_str(media))));
                 }
             }
             BodyKind::Form => {
@@ -592,12 +581,12 @@ fn builder_body(
                 } else {
                     whole_value.unwrap_or_else(|| "body".to_string())
                 };
-                let mut args = vec![form_fields(op), Doc::text(value)];
+                let mut args = vec![form_fields(op), text(value)];
                 if !body.required {
-                    args.push(Doc::text("optional=True"));
+                    args.push(text("optional=True"));
                 }
-                request_args.push(Doc::call("content=_base.form_content", args));
-                request_args.push(Doc::text(format!("content_type={}", py_str(media))));
+                request_args.push(call("content=_base.form_content", args));
+                request_args.push(text(format!("content_type={}", py_str(media))));
             }
             BodyKind::Multipart => {
                 // The runtime makes the boundary, so the body needs no local
@@ -610,31 +599,29 @@ fn builder_body(
                         whole.first().map(|(_, n, _)| n.as_str()).unwrap_or("body")
                     )
                 };
-                lines.push(
-                    Doc::call(
-                        "return _base.multipart_request",
-                        [
-                            request_args.clone(),
-                            vec![
-                                multipart_fields(op).prefixed("fields="),
-                                Doc::text(format!("value={value}")),
-                                Doc::text(format!("media_type={}", py_str(media))),
-                            ],
-                            if body.required {
-                                vec![]
-                            } else {
-                                vec![Doc::text("optional=True")]
-                            },
-                        ]
-                        .concat(),
-                    )
-                    .render(4, 0),
+                let multipart = call(
+                    "return _base.multipart_request",
+                    [
+                        request_args.clone(),
+                        vec![
+                            prefixed("fields=", multipart_fields(op)),
+                            text(format!("value={value}")),
+                            text(format!("media_type={}", py_str(media))),
+                        ],
+                        if body.required {
+                            vec![]
+                        } else {
+                            vec![text("optional=True")]
+                        },
+                    ]
+                    .concat(),
                 );
+                lines.push(layout::render(&multipart, 4));
                 return lines.join("\n    ");
             }
             BodyKind::Binary => {
-                request_args.push(Doc::text("content=body"));
-                request_args.push(Doc::text(format!("content_type={}", py_str(media))));
+                request_args.push(text("content=body"));
+                request_args.push(text(format!("content_type={}", py_str(media))));
             }
             BodyKind::Text => {
                 let content = if body.required {
@@ -642,12 +629,15 @@ fn builder_body(
                 } else {
                     "None if body is None else body.encode(\"utf-8\")"
                 };
-                request_args.push(Doc::text(format!("content={content}")));
-                request_args.push(Doc::text(format!("content_type={}", py_str(media))));
+                request_args.push(text(format!("content={content}")));
+                request_args.push(text(format!("content_type={}", py_str(media))));
             }
         }
     }
-    lines.push(Doc::call("return _runtime.Request", request_args).render(4, 0));
+    lines.push(layout::render(
+        &call("return _runtime.Request", request_args),
+        4,
+    ));
     lines.join("\n    ")
 }
 
@@ -699,10 +689,10 @@ fn parser(types: &Types, shape: &OpShape) -> (String, String) {
                     };
                     (annotation, body)
                 } else {
-                    let decode = types
-                        .decode(ty, Doc::text("response.json()"))
-                        .prefixed("return ")
-                        .render(4, 0);
+                    let decode = layout::render(
+                        &prefixed("return ", types.decode(ty, text("response.json()"))),
+                        4,
+                    );
                     (annotation, decode)
                 }
             }
@@ -1049,9 +1039,9 @@ pub fn view(
         // Required arguments first: keyword-only, so the order is free.
         let mut order: Vec<usize> = (0..inputs.len()).collect();
         order.sort_by_key(|&k| !inputs[k].default.is_empty());
-        let forward_args: Vec<Doc> = order
+        let forward_args: Vec<D> = order
             .iter()
-            .map(|&k| Doc::text(format!("{0}={0}", inputs[k].ident)))
+            .map(|&k| text(format!("{0}={0}", inputs[k].ident)))
             .collect();
         let option_params = call_options(op);
         let mut ordered: Vec<ParamView> = Vec::new();
@@ -1066,37 +1056,39 @@ pub fn view(
         }
 
         let builder_call = if forward_args.is_empty() {
-            Doc::text(format!("{builder}()"))
+            text(format!("{builder}()"))
         } else {
-            Doc::call(builder.clone(), forward_args.clone())
+            call(builder.clone(), forward_args.clone())
         };
-        let options_call = Doc::call(
+        let options_call = call(
             "_runtime.call_options",
             option_params
                 .iter()
-                .map(|p| Doc::text(format!("{0}={0}", p.ident)))
+                .map(|p| text(format!("{0}={0}", p.ident)))
                 .collect(),
         );
-        let request_args = vec![Doc::text(constant.clone()), builder_call, options_call];
+        let request_args = vec![text(constant.clone()), builder_call, options_call];
         // `prefix` is "response = " and/or "await ".
         let request_with = |prefix: &str| {
-            Doc::call(
-                format!("{prefix}self._client.request"),
-                request_args.clone(),
+            layout::render(
+                &call(
+                    format!("{prefix}self._client.request"),
+                    request_args.clone(),
+                ),
+                8,
             )
-            .render(8, 0)
         };
         // `return _base.<func>(OPERATION, response, _parse_...)`
         let return_with = |func: &str| {
-            Doc::call(
+            let returned = call(
                 format!("return _base.{func}"),
                 vec![
-                    Doc::text(constant.clone()),
-                    Doc::text("response"),
-                    Doc::text(parser_name.clone()),
+                    text(constant.clone()),
+                    text("response"),
+                    text(parser_name.clone()),
                 ],
-            )
-            .render(8, 0)
+            );
+            layout::render(&returned, 8)
         };
         let request = request_with("response = ");
         let request_async = request_with("response = await ");
@@ -1187,9 +1179,9 @@ pub fn view(
         layout::assign(
             8,
             "self.with_raw_response",
-            &Doc::call(
+            &call(
                 format!("{prefix}{class}WithRawResponse"),
-                vec![Doc::text("client")],
+                vec![text("client")],
             ),
         )
     };
