@@ -61,6 +61,44 @@ pub fn prefixed(prefix: impl Into<String>, doc: D) -> D {
     concat(vec![text(prefix), doc])
 }
 
+/// Items a template lays out inside brackets it writes itself: the
+/// arguments of a call, the entries of a list or a dict.
+#[derive(Debug, Clone)]
+pub struct Items(pub Vec<D>);
+
+impl Items {
+    /// `callee(items...)` from column `indent`.
+    pub fn call(&self, callee: &str, indent: usize) -> String {
+        render(&call(callee, self.0.clone()), indent)
+    }
+
+    /// `open items close` from column `indent`; `open` ends with the bracket.
+    pub fn bracket(&self, open: &str, close: &str, indent: usize) -> String {
+        render(&bracket(open, self.0.clone(), close), indent)
+    }
+
+    /// `lhs = callee(items...)` at `indent`, laid out as [`assign`] does.
+    pub fn assign_call(&self, lhs: &str, callee: &str, indent: usize) -> String {
+        assign(indent, lhs, &call(callee, self.0.clone()))
+    }
+}
+
+/// An expression a template writes after text of its own.
+#[derive(Debug, Clone)]
+pub struct Expr(pub D);
+
+impl Expr {
+    /// `prefix` then the expression, from column `indent`.
+    pub fn after(&self, prefix: &str, indent: usize) -> String {
+        render(&prefixed(prefix, self.0.clone()), indent)
+    }
+
+    /// `lhs = expression` at `indent`, laid out as [`assign`] does.
+    pub fn assigned_to(&self, lhs: impl std::fmt::Display, indent: usize) -> String {
+        assign(indent, &lhs.to_string(), &self.0)
+    }
+}
+
 /// `lhs = rhs` at `indent`, laid out as `ruff format` does: on one line;
 /// else split at the right side's last bracket when what comes before it
 /// fits; else the right side in parentheses on its own lines.
