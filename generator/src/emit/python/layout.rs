@@ -68,13 +68,13 @@ pub struct Items(pub Vec<D>);
 
 impl Items {
     /// `callee(items...)` from column `indent`.
-    pub fn call(&self, callee: &str, indent: usize) -> String {
-        render(&call(callee, self.0.clone()), indent)
+    pub fn call(&self, callee: impl std::fmt::Display, indent: usize) -> String {
+        render(&call(callee.to_string(), self.0.clone()), indent)
     }
 
     /// `open items close` from column `indent`; `open` ends with the bracket.
-    pub fn bracket(&self, open: &str, close: &str, indent: usize) -> String {
-        render(&bracket(open, self.0.clone(), close), indent)
+    pub fn bracket(&self, open: impl std::fmt::Display, close: &str, indent: usize) -> String {
+        render(&bracket(open.to_string(), self.0.clone(), close), indent)
     }
 
     /// `lhs = callee(items...)` at `indent`, laid out as [`assign`] does.
@@ -241,6 +241,30 @@ pub fn returns(indent_at: usize, prefix: &str, annotation: &str) -> String {
         lit(":"),
     ]);
     render(&doc, indent_at)
+}
+
+/// `def name(params) -> annotation:` at `indent`: on one line when it fits,
+/// else one parameter per line and the return annotation as [`returns`] lays
+/// it out.
+pub fn def_line(
+    indent_at: usize,
+    name: impl std::fmt::Display,
+    params: &[&str],
+    annotation: impl std::fmt::Display,
+) -> String {
+    let annotation = annotation.to_string();
+    let flat = format!("def {name}({}) -> {annotation}:", params.join(", "));
+    if indent_at + flat.chars().count() <= WIDTH {
+        return flat;
+    }
+    let pad = " ".repeat(indent_at);
+    let mut out = format!("def {name}(\n");
+    for p in params {
+        out.push_str(&format!("{pad}    {p},\n"));
+    }
+    out.push_str(&pad);
+    out.push_str(&returns(indent_at, ") ", &annotation));
+    out
 }
 
 /// `if <condition>:` at `indent`, parenthesised and split before its

@@ -10,10 +10,10 @@ use crate::emit::hash::Map;
 use crate::emit::reserve_projected;
 
 use super::escape::py_str;
-use super::layout::{self, bracket, call, prefixed, subscript, text, D};
+use super::layout::{self, bracket, call, prefixed, subscript, text, Expr, Items, D};
 use super::naming::Names;
 use super::types::Types;
-use super::{doc_of, dunder_all};
+use super::{doc_of, dunder_all, SetView};
 use crate::ir::{Api, EnumBase, NamedType, TypeKind, TypeRef};
 
 /// A module-level type alias: `Name = <type>` and its docstring.
@@ -29,40 +29,33 @@ pub struct FieldView {
     pub doc: Option<String>,
 }
 
-/// A field `to_dict` writes after the literal: when it is set (the test and
-/// the assignment, laid out at 8 and 12 spaces), or always (no test, the
-/// assignment at 8), so the fields keep the schema's order.
-pub struct OptionalWrite {
-    pub test: Option<String>,
-    pub write: String,
-}
-
 pub struct ClassView {
     pub name: String,
-    /// `def from_dict(...) -> Name:`, laid out at 4 spaces.
-    pub from_dict_def: String,
     pub doc: Option<String>,
     pub fields: Vec<FieldView>,
-    /// `return cls(...)`, laid out at 8 spaces.
-    pub from_dict: String,
-    /// `data: dict[str, Any] = {...}`, laid out at 8 spaces.
-    pub to_dict_literal: String,
-    pub optional_writes: Vec<OptionalWrite>,
+    /// The arguments of `from_dict`'s `cls(...)`.
+    pub from_dict: Items,
+    /// The entries of `to_dict`'s literal: the fields before the first
+    /// optional one.
+    pub literal: Items,
+    /// The fields `to_dict` writes after the literal.
+    pub optional_writes: Vec<SetView>,
     /// The attribute holding additional properties, if any.
     pub additional: Option<String>,
 }
 
 pub struct UnionView {
     pub alias: AliasView,
-    /// `def parse_x(data: Any) -> X:`, laid out.
-    pub parser_def: String,
+    /// The union's name, and its parser's.
+    pub name: String,
+    pub parser: String,
     pub doc: String,
     /// The discriminator property, as the spec names it.
     pub discriminator: Option<String>,
     /// `(tag as the spec writes it, parser)` for each tag.
     pub tags: Vec<(String, String)>,
-    /// `return _base.parse_union(...)`, laid out at 4 spaces.
-    pub fallback: String,
+    /// The parsers of the variants, tried in order when no tag says.
+    pub parsers: Items,
 }
 
 pub enum LateItem {
@@ -422,41 +415,21 @@ pub fn render(api: &Api, names: &Names) -> Result<String, String> {
                         v.tags.iter().map(move |tag| (tag.clone(), p.clone()))
                     })
                     .collect();
-                let fallback = format!(
-                    "{}\n    return _base.parse_union(data, parsers, {})",
-                    layout::render(
-                        &bracket(
-                            format!("parsers: list[Callable[[Any], {name}]] = ["),
-                            parsers,
-                            "]"
-                        ),
-                        4
-                    ),
-                    py_str(&name)
-                );
                 let how = match discriminator {
                     Some(d) => format!("by its ``{d}`` field, else as the first variant it fits"),
                     None => "as the first variant it fits".to_string(),
-                };
-                let flat = format!("def {parser}(data: Any) -> {name}:");
-                let parser_def = if flat.chars().count() <= layout::WIDTH {
-                    flat
-                } else {
-                    format!(
-                        "def {parser}(\n    data: Any,\n{}",
-                        layout::returns(0, ") ", &name)
-                    )
                 };
                 LateItem::Union(UnionView {
                     alias: AliasView {
                         statement,
                         doc: alias_doc(t),
                     },
-                    parser_def,
+                    parser,
                     doc: format!("Reads a ``{name}`` from its JSON form, {how}."),
                     discriminator: discriminator.clone(),
                     tags,
-                    fallback,
+                    parsers: Items(parsers),
+                    name,
                 })
             }
             _ => continue,
@@ -662,29 +635,18 @@ fn class_view(
         // written one by one, in order.
         if sent_always && optional_writes.is_empty() {
             literal_items.push(text(format!("{wire}: {encoded}")));
-        } else if sent_always {
-            let value = if encoded.starts_with("_base.to_json(") {
-                call("_base.to_json", vec![text(format!("self.{ident}"))])
-            } else {
-                text(encoded)
-            };
-            optional_writes.push(OptionalWrite {
-                test: None,
-                write: layout::assign(8, &format!("data[{wire}]"), &value),
-            });
         } else {
             let value = if encoded.starts_with("_base.to_json(") {
                 call("_base.to_json", vec![text(format!("self.{ident}"))])
             } else {
                 text(encoded)
             };
-            optional_writes.push(OptionalWrite {
-                test: Some(if tri_state {
-                    format!("if not isinstance(self.{ident}, _base.NotGiven):")
-                } else {
-                    layout::if_line(8, &format!("self.{ident}"), "is not", "None")
-                }),
-                write: layout::assign(12, &format!("data[{wire}]"), &value),
+            optional_writes.push(SetView {
+                target: format!("data[{wire}]"),
+                subject: format!("self.{ident}"),
+                value: Expr(value),
+                always: sent_always,
+                not_given: tri_state,
             });
         }
         if always && default.is_none() {
@@ -718,25 +680,12 @@ fn class_view(
         ));
     }
     required.extend(defaulted);
-    let flat = format!("    def from_dict(cls, data: Mapping[str, Any]) -> {name}:");
-    let from_dict_def = if flat.chars().count() <= layout::WIDTH {
-        flat.trim_start().to_string()
-    } else {
-        format!(
-            "def from_dict(\n        cls,\n        data: Mapping[str, Any],\n    {}",
-            layout::returns(4, ") ", &name)
-        )
-    };
     ClassView {
-        from_dict_def,
         name,
         doc: doc_of(t.description.as_deref()),
         fields: required,
-        from_dict: layout::render(&call("return cls", ctor_args), 8),
-        to_dict_literal: layout::render(
-            &bracket("data: dict[str, Any] = {", literal_items, "}"),
-            8,
-        ),
+        from_dict: Items(ctor_args),
+        literal: Items(literal_items),
         optional_writes,
         additional: extra.filter(|_| additional.is_some()),
     }

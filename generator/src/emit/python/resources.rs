@@ -9,7 +9,7 @@ use super::models::constant_default;
 use super::naming::{operation_constant, request_builder, response_parser, Names};
 use super::shape::{Input, OpShape, Outcome, Place};
 use super::types::Types;
-use super::{docstring_of, import_line, Effective};
+use super::{docstring_of, import_line, Effective, SetView};
 use crate::ir::{
     Api, BodyKind, FailurePolicy, Group, HintSource, Operation, ParamStyle, RetryClass, StatusSpec,
 };
@@ -32,8 +32,8 @@ pub struct OpView {
     pub builder_params: Vec<String>,
     /// The builder's body.
     pub body: BuilderView,
-    /// `def _parse_x(...) -> T:`, laid out.
-    pub parser_def: String,
+    /// `_parse_x`, the response parser.
+    pub parser_name: String,
     pub returns: String,
     /// `) -> T:` and `) -> _base.RawResponse[T]:` of the methods, at 4 spaces.
     pub returns_line: String,
@@ -395,29 +395,10 @@ pub struct FieldsView {
     /// The entries of the literal: the fields before the first optional one.
     pub literal: Items,
     /// The fields set one by one after it.
-    pub sets: Vec<FieldSetView>,
+    pub sets: Vec<SetView>,
     /// The arguments of `_base.require_fields(...)`: the required fields of an
     /// optional body.
     pub required: Option<Items>,
-}
-
-pub struct FieldSetView {
-    /// `body["wire"]`.
-    pub target: String,
-    /// The argument the field's value comes from.
-    pub ident: String,
-    pub value: Expr,
-    /// Set whatever the argument (it has no value meaning "left out").
-    pub always: bool,
-    /// Left out when `NOT_GIVEN` (`None` sends `null`), else when `None`.
-    pub not_given: bool,
-}
-
-impl FieldSetView {
-    /// `if ident is not None:` at 4 spaces, laid out.
-    pub fn if_set(&self) -> String {
-        layout::if_line(4, &self.ident, "is not", "None")
-    }
 }
 
 fn builder_view(
@@ -574,9 +555,9 @@ fn builder_view(
                 .collect();
             let sets = fields[leading..]
                 .iter()
-                .map(|(i, n, p)| FieldSetView {
+                .map(|(i, n, p)| SetView {
                     target: format!("body[{}]", py_str(&i.wire)),
-                    ident: n.to_string(),
+                    subject: n.to_string(),
                     value: Expr(text(value(i, n))),
                     always: always_sent(p),
                     not_given: p.default.ends_with("NOT_GIVEN"),
@@ -1128,22 +1109,13 @@ pub fn view(
             text(parser_name.clone()),
         ]);
         ordered.extend(option_params);
-        let parser_flat = format!("def {parser_name}(response: _runtime.Response) -> {returns}:");
-        let parser_def = if parser_flat.chars().count() <= WIDTH {
-            parser_flat
-        } else {
-            format!(
-                "def {parser_name}(\n    response: _runtime.Response,\n{}",
-                layout::returns(0, ") ", &returns)
-            )
-        };
         ops.push(OpView {
             operation: operation_args(op),
             constant,
             builder,
             builder_params,
             body,
-            parser_def,
+            parser_name,
             returns_line: layout::returns(4, ") ", &returns),
             raw_returns_line: layout::returns(4, ") ", &format!("_base.RawResponse[{returns}]")),
             returns,
