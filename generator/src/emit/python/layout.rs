@@ -81,6 +81,29 @@ impl Items {
     pub fn assign_call(&self, lhs: &str, callee: &str, indent: usize) -> String {
         assign(indent, lhs, &call(callee, self.0.clone()))
     }
+
+    /// `outer(callee(items...))` from column `indent`.
+    pub fn call_inside(
+        &self,
+        outer: &str,
+        callee: impl std::fmt::Display,
+        indent: usize,
+    ) -> String {
+        let inner = call(callee.to_string(), self.0.clone());
+        render(&call(outer, vec![inner]), indent)
+    }
+}
+
+/// `lhs = callee(args)` at `indent`, laid out as [`assign`] does: for
+/// templates, whose text gives all three.
+pub fn assign_call(
+    indent_at: usize,
+    lhs: impl std::fmt::Display,
+    callee: impl std::fmt::Display,
+    args: &[&str],
+) -> String {
+    let args = args.iter().map(|a| text(*a)).collect();
+    assign(indent_at, &lhs.to_string(), &call(callee.to_string(), args))
 }
 
 /// An expression a template writes after text of its own.
@@ -211,7 +234,14 @@ pub fn parameter(indent_at: usize, name: &str, annotation: &str, default: &str) 
 /// `name: annotation` or `name: annotation = default` in a class body at
 /// `indent`, laid out as `ruff format` does: on one line when it fits, else
 /// the annotation in parentheses on its own lines.
-pub fn field(indent_at: usize, name: &str, annotation: &str, default: Option<&D>) -> String {
+pub fn field(
+    indent_at: usize,
+    name: &str,
+    annotation: impl std::fmt::Display,
+    default: Option<&D>,
+) -> String {
+    let annotation = annotation.to_string();
+    let annotation = annotation.as_str();
     let lhs = format!("{name}: {annotation}");
     let room = |extra: usize| indent_at + lhs.chars().count() + extra <= WIDTH;
     match default {
@@ -234,10 +264,10 @@ pub fn field(indent_at: usize, name: &str, annotation: &str, default: Option<&D>
 
 /// `-> annotation:` closing a signature whose last line starts at `indent`
 /// with `prefix` (`) ` or the whole `def ...(...) `).
-pub fn returns(indent_at: usize, prefix: &str, annotation: &str) -> String {
+pub fn returns(indent_at: usize, prefix: &str, annotation: impl std::fmt::Display) -> String {
     let doc = concat(vec![
         text(format!("{prefix}-> ")),
-        type_doc(annotation),
+        type_doc(&annotation.to_string()),
         lit(":"),
     ]);
     render(&doc, indent_at)

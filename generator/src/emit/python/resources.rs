@@ -15,6 +15,7 @@ use crate::ir::{
 };
 
 /// One keyword argument in a signature.
+#[derive(Clone)]
 pub struct ParamView {
     pub ident: String,
     pub annotation: String,
@@ -28,21 +29,18 @@ pub struct OpView {
     /// The arguments of its `_runtime.Operation(...)`.
     pub operation: Items,
     pub builder: String,
-    /// The builder's parameter lines, at 4 spaces.
-    pub builder_params: Vec<String>,
+    /// The builder's parameters (none has a default).
+    pub builder_params: Vec<ParamView>,
     /// The builder's body.
     pub body: BuilderView,
     /// `_parse_x`, the response parser.
     pub parser_name: String,
     pub returns: String,
-    /// `) -> T:` and `) -> _base.RawResponse[T]:` of the methods, at 4 spaces.
-    pub returns_line: String,
-    pub raw_returns_line: String,
     /// The parser's readings, by status.
     pub parser: Vec<StatusView>,
     pub method: String,
-    /// The method's parameter lines, at 8 spaces.
-    pub params: Vec<String>,
+    /// The method's parameters: its inputs, then the call options.
+    pub params: Vec<ParamView>,
     /// The method's docstring, at 8 spaces.
     pub doc: String,
     /// The raw twin's docstring, at 8 spaces.
@@ -57,9 +55,6 @@ pub struct OpView {
 pub struct ResourceView {
     pub doc: String,
     pub imports: Vec<String>,
-    /// `self.with_raw_response = ...(client)` of both classes, at 8 spaces.
-    pub raw_attr: String,
-    pub async_raw_attr: String,
     pub class: String,
     pub class_doc: String,
     pub async_class_doc: String,
@@ -1060,10 +1055,7 @@ pub fn view(
             uses_datetime |= types.uses_datetime(&input.ty);
         }
         let builder = request_builder(&method);
-        let builder_params: Vec<String> = inputs
-            .iter()
-            .map(|p| layout::parameter(4, &p.ident, &p.annotation, ""))
-            .collect();
+        let builder_params = inputs.clone();
         let body = builder_view(&types, op, shape, &onames.inputs, &inputs);
         let parser_name = response_parser(&method);
         let (returns, parser) = parser(&types, shape);
@@ -1116,8 +1108,6 @@ pub fn view(
             builder_params,
             body,
             parser_name,
-            returns_line: layout::returns(4, ") ", &returns),
-            raw_returns_line: layout::returns(4, ") ", &format!("_base.RawResponse[{returns}]")),
             returns,
             parser,
             doc: method_doc(api, op, shape, &onames.inputs, &effective),
@@ -1129,10 +1119,7 @@ pub fn view(
                 8,
             ),
             method,
-            params: ordered
-                .iter()
-                .map(|p| layout::parameter(8, &p.ident, &p.annotation, &p.default))
-                .collect(),
+            params: ordered,
             request,
             result,
         });
@@ -1153,7 +1140,10 @@ pub fn view(
                 layout::flat(&r.value.0).contains("models.")
                     || r.typed.as_ref().is_some_and(|t| t.contains("models."))
             })
-            || op.params.iter().any(|p| p.contains("models."))
+            || op
+                .params
+                .iter()
+                .any(|p| p.annotation.contains("models.") || p.default.contains("models."))
     });
     let modules: &[&str] = if uses_models {
         &["_base", "_runtime", "models"]
@@ -1166,20 +1156,8 @@ pub fn view(
         .description
         .clone()
         .unwrap_or_else(|| format!("The `{}` operations.", group.name));
-    let raw_attr = |prefix: &str| {
-        layout::assign(
-            8,
-            "self.with_raw_response",
-            &call(
-                format!("{prefix}{class}WithRawResponse"),
-                vec![text("client")],
-            ),
-        )
-    };
     ResourceView {
         doc: docstring_of(&description, 0),
-        raw_attr: raw_attr(""),
-        async_raw_attr: raw_attr("Async"),
         imports,
         class_doc: docstring_of(
             &format!(
