@@ -112,8 +112,8 @@ pub struct Expr(pub D);
 
 impl Expr {
     /// `prefix` then the expression, from column `indent`.
-    pub fn after(&self, prefix: &str, indent: usize) -> String {
-        render(&prefixed(prefix, self.0.clone()), indent)
+    pub fn after(&self, prefix: impl std::fmt::Display, indent: usize) -> String {
+        render(&prefixed(prefix.to_string(), self.0.clone()), indent)
     }
 
     /// `lhs = expression` at `indent`, laid out as [`assign`] does.

@@ -18,15 +18,47 @@ use crate::ir::{Api, EnumBase, NamedType, TypeKind, TypeRef};
 
 /// A module-level type alias: `Name = <type>` and its docstring.
 pub struct AliasView {
-    /// The statement, laid out.
-    pub statement: String,
+    pub name: String,
+    pub value: Expr,
     pub doc: Option<String>,
 }
 
+impl AliasView {
+    fn new(name: &str, value: D, doc: Option<String>) -> AliasView {
+        AliasView {
+            name: name.to_string(),
+            value: Expr(value),
+            doc,
+        }
+    }
+
+    /// The statement on one line, for [`Uses`].
+    fn flat(&self) -> String {
+        format!("{} = {}", self.name, layout::flat(&self.value.0))
+    }
+}
+
+/// `name: annotation` or `name: annotation = default` in a class body.
 pub struct FieldView {
-    /// `name: annotation` or `name: annotation = default`, laid out at 4 spaces.
-    pub line: String,
+    pub ident: String,
+    pub annotation: String,
+    pub default: Option<D>,
     pub doc: Option<String>,
+}
+
+impl FieldView {
+    /// The field's line, laid out at 4 spaces.
+    pub fn line(&self) -> String {
+        layout::field(4, &self.ident, &self.annotation, self.default.as_ref())
+    }
+
+    /// The line on one line, for [`Uses`].
+    fn flat(&self) -> String {
+        match &self.default {
+            Some(d) => format!("{}: {} = {}", self.ident, self.annotation, layout::flat(d)),
+            None => format!("{}: {}", self.ident, self.annotation),
+        }
+    }
 }
 
 pub struct ClassView {
@@ -127,7 +159,8 @@ fn literal_values(base: EnumBase, values: &[crate::ir::EnumValue]) -> (Vec<D>, b
     (out, null)
 }
 
-fn enum_alias(name: &str, base: EnumBase, values: &[crate::ir::EnumValue]) -> D {
+/// The type of an enumeration: its literals joined with its base type.
+fn enum_type(base: EnumBase, values: &[crate::ir::EnumValue]) -> D {
     let (literals, null) = literal_values(base, values);
     let open = match base {
         EnumBase::String => "str",
@@ -144,9 +177,9 @@ fn enum_alias(name: &str, base: EnumBase, values: &[crate::ir::EnumValue]) -> D 
         items.push(text("None"));
     }
     if items.len() == 1 {
-        return text(format!("{name} = {open}"));
+        return text(open);
     }
-    subscript(format!("{name} = Union["), items)
+    subscript("Union[", items)
 }
 
 fn alias_doc(t: &NamedType) -> Option<String> {
@@ -321,20 +354,13 @@ pub fn render(api: &Api, names: &Names) -> Result<String, String> {
     for i in early_order(&early_types) {
         let t = early_types[i];
         let name = names.ty(&t.name);
-        let statement = match &t.kind {
-            TypeKind::Enum { base, values, .. } => {
-                layout::render(&enum_alias(name, *base, values), 0)
-            }
-            TypeKind::Alias { target } => {
-                format!("{name} = {}", types.runtime(target))
-            }
-            _ => String::new(),
+        let value = match &t.kind {
+            TypeKind::Enum { base, values, .. } => enum_type(*base, values),
+            TypeKind::Alias { target } => layout::text(types.runtime(target)),
+            _ => layout::text(""),
         };
-        uses.note(&statement);
-        let a = AliasView {
-            statement,
-            doc: alias_doc(t),
-        };
+        let a = AliasView::new(name, value, alias_doc(t));
+        uses.note(&a.flat());
         reserve_projected(&mut text, done, count);
         super::ModelsEarlyTemplate { a: &a }
             .render_into(&mut text)
@@ -347,7 +373,7 @@ pub fn render(api: &Api, names: &Names) -> Result<String, String> {
     for (t, fields, additional) in class_types {
         let c = class_view(api, &types, names, t, fields, additional);
         for f in &c.fields {
-            uses.note(&f.line);
+            uses.note(&f.flat());
         }
         has_additional |= c.additional.is_some();
         reserve_projected(&mut text, done, count);
@@ -373,10 +399,11 @@ pub fn render(api: &Api, names: &Names) -> Result<String, String> {
         types.forward_from = Some(rank);
         let name = names.ty(&t.name).to_string();
         let item = match &t.kind {
-            TypeKind::Alias { target } => LateItem::Alias(AliasView {
-                statement: format!("{name} = {}", types.runtime(target)),
-                doc: alias_doc(t),
-            }),
+            TypeKind::Alias { target } => LateItem::Alias(AliasView::new(
+                &name,
+                layout::text(types.runtime(target)),
+                alias_doc(t),
+            )),
             TypeKind::Union {
                 variants,
                 discriminator,
@@ -389,14 +416,10 @@ pub fn render(api: &Api, names: &Names) -> Result<String, String> {
                         distinct.push(a);
                     }
                 }
-                let statement = if distinct.len() == 1 {
-                    format!("{name} = {}", distinct[0])
+                let value = if distinct.len() == 1 {
+                    layout::text(distinct.remove(0))
                 } else {
-                    let union = subscript(
-                        format!("{name} = Union["),
-                        distinct.into_iter().map(layout::text).collect(),
-                    );
-                    layout::render(&union, 0)
+                    subscript("Union[", distinct.into_iter().map(layout::text).collect())
                 };
                 types.forward_from = None;
                 let parser = names
@@ -420,10 +443,7 @@ pub fn render(api: &Api, names: &Names) -> Result<String, String> {
                     None => "as the first variant it fits".to_string(),
                 };
                 LateItem::Union(UnionView {
-                    alias: AliasView {
-                        statement,
-                        doc: alias_doc(t),
-                    },
+                    alias: AliasView::new(&name, value, alias_doc(t)),
                     parser,
                     doc: format!("Reads a ``{name}`` from its JSON form, {how}."),
                     discriminator: discriminator.clone(),
@@ -435,9 +455,9 @@ pub fn render(api: &Api, names: &Names) -> Result<String, String> {
             _ => continue,
         };
         match &item {
-            LateItem::Alias(a) => uses.note(&a.statement),
+            LateItem::Alias(a) => uses.note(&a.flat()),
             LateItem::Union(u) => {
-                uses.note(&u.alias.statement);
+                uses.note(&u.alias.flat());
                 has_union = true;
             }
         }
@@ -626,7 +646,9 @@ fn class_view(
             None => Some(text("None")),
         };
         let view = FieldView {
-            line: layout::field(4, ident, &annotation, default_doc.as_ref()),
+            ident: ident.clone(),
+            annotation,
+            default: default_doc,
             doc,
         };
         let sent_always = always || default.as_deref().is_some_and(|d| d != "None");
@@ -658,15 +680,12 @@ fn class_view(
     let extra = names.additional.get(&t.name).cloned();
     if let (Some(extra), Some(value_ty)) = (&extra, additional) {
         defaulted.push(FieldView {
-            line: layout::field(
-                4,
-                extra,
-                &format!("dict[str, {}]", types.annotation(value_ty)),
-                Some(&call(
-                    "dataclasses.field",
-                    vec![text("default_factory=dict")],
-                )),
-            ),
+            ident: extra.clone(),
+            annotation: format!("dict[str, {}]", types.annotation(value_ty)),
+            default: Some(call(
+                "dataclasses.field",
+                vec![text("default_factory=dict")],
+            )),
             doc: Some("Properties the schema does not name.".to_string()),
         });
         let known: Vec<D> = fields.iter().map(|f| text(py_str(&f.name))).collect();
