@@ -343,4 +343,118 @@ mod tests {
         assert!(text.starts_with("outer(\n    aaaa"));
         assert!(text.contains(&format!("    inner({}),\n)", "z".repeat(40))));
     }
+
+    #[test]
+    fn assignments_split_at_the_last_bracket_else_in_parentheses() {
+        let args = vec![text("a".repeat(45)), text("b".repeat(45))];
+        assert_eq!(assign(0, "x", &call("f", vec![text("a")])), "x = f(a)");
+        assert_eq!(
+            assign(4, "x", &call("f", args.clone())),
+            format!(
+                "x = f(\n        {},\n        {},\n    )",
+                "a".repeat(45),
+                "b".repeat(45)
+            )
+        );
+        let lhs = "y".repeat(97);
+        assert_eq!(
+            assign(0, &lhs, &call("f", args)),
+            format!(
+                "{lhs} = (\n    f({}, {})\n)",
+                "a".repeat(45),
+                "b".repeat(45)
+            )
+        );
+        let long = "z".repeat(98);
+        assert_eq!(
+            assign(0, "x", &text(&long)),
+            format!("x = (\n    {long}\n)")
+        );
+    }
+
+    #[test]
+    fn a_subscript_with_one_item_never_gets_a_comma_or_a_break() {
+        let one = subscript("Literal[", vec![text("x".repeat(120))]);
+        assert_eq!(render(&one, 0), format!("Literal[{}]", "x".repeat(120)));
+        let two = subscript("Union[", vec![text("a".repeat(60)), text("b".repeat(60))]);
+        assert_eq!(
+            render(&two, 0),
+            format!(
+                "Union[\n    {},\n    {},\n]",
+                "a".repeat(60),
+                "b".repeat(60)
+            )
+        );
+    }
+
+    #[test]
+    fn parameters_split_before_each_union_member_then_inside_brackets() {
+        assert_eq!(
+            parameter(8, "x", "int | None", " = None"),
+            "x: int | None = None,"
+        );
+        let a = format!("list[{}]", "A".repeat(90));
+        assert_eq!(
+            parameter(8, "x", &format!("{a} | None"), " = None"),
+            format!(
+                "x: list[\n            {}\n        ]\n        | None = None,",
+                "A".repeat(90)
+            )
+        );
+        let b = "B".repeat(50);
+        assert_eq!(
+            parameter(8, "x", &format!("{b} | {b}"), ""),
+            format!("x: {b}\n        | {b},")
+        );
+    }
+
+    #[test]
+    fn fields_put_a_long_annotation_in_parentheses() {
+        assert_eq!(field(4, "x", "int", None), "x: int");
+        assert_eq!(field(4, "x", "int", Some(&text("None"))), "x: int = None");
+        let t = "T".repeat(100);
+        assert_eq!(
+            field(4, "x", format!("{t} | None"), Some(&text("None"))),
+            format!("x: (\n        {t}\n        | None\n    ) = None")
+        );
+    }
+
+    #[test]
+    fn returns_and_signatures_split_when_wide() {
+        assert_eq!(returns(4, ") ", "int"), ") -> int:");
+        let item = "I".repeat(100);
+        assert_eq!(
+            returns(4, ") ", format!("list[{item}]")),
+            format!(") -> list[\n        {item}\n    ]:")
+        );
+        assert_eq!(
+            def_line(0, "f", &["a: int"], "int"),
+            "def f(a: int) -> int:"
+        );
+        let name = "n".repeat(90);
+        assert_eq!(
+            def_line(4, &name, &["cls", "data: Any"], "X"),
+            format!("def {name}(\n        cls,\n        data: Any,\n    ) -> X:")
+        );
+    }
+
+    #[test]
+    fn conditions_are_split_before_the_operator_in_parentheses() {
+        assert_eq!(
+            if_line(8, "self.x", "is not", "None"),
+            "if self.x is not None:"
+        );
+        // `if ` and `:` take the four columns the parentheses indent by, so
+        // a condition that does not fit never fits on its own line either.
+        let fits = "f".repeat(76);
+        assert_eq!(
+            if_line(8, &fits, "is not", "None"),
+            format!("if {fits} is not None:")
+        );
+        let long = "l".repeat(77);
+        assert_eq!(
+            if_line(8, &long, "is not", "None"),
+            format!("if (\n            {long}\n            is not None\n        ):")
+        );
+    }
 }
