@@ -2,7 +2,7 @@
 //! `__init__.py`.
 
 use super::escape::{one_line, py_str};
-use super::layout::{self, call, text, Items, D};
+use super::layout::{call, text, Items, D};
 use super::naming::{Names, PACKAGE_EXPORTS};
 use super::resources::ParamView;
 use super::PackageInfo;
@@ -275,14 +275,15 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names) -> ClientView {
     args_text.push_str(&lines.join("\n"));
 
     let runtime = {
+        // A call that breaks like any other when it is too wide.
         let auth = if api.auth.is_empty() {
-            "auth=None".to_string()
+            text("auth=None")
         } else {
             let args: Vec<D> = auth_params
                 .iter()
                 .map(|p| text(format!("{0}={0}", p.ident)))
                 .collect();
-            layout::flat(&call("auth=_auth", args))
+            call("auth=_auth", args)
         };
         let server_urls = (!own_servers.is_empty()).then(|| text("server_urls=server_urls"));
         Items(
@@ -300,7 +301,7 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names) -> ClientView {
                             text("retries=retries"),
                         ],
                     ),
-                    text(auth),
+                    auth,
                     text("default_headers=default_headers"),
                     text("user_agent=_USER_AGENT"),
                     text(format!("logger_name={}", py_str(pkg))),

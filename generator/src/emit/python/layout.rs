@@ -124,20 +124,29 @@ impl Expr {
 
 /// `lhs = rhs` at `indent`, laid out as `ruff format` does: on one line;
 /// else split at the right side's last bracket when what comes before it
-/// fits; else the right side in parentheses on its own lines.
+/// fits; else the right side in parentheses on its own lines when `lhs = (`
+/// fits; else split at the bracket (or on one line) however wide.
 pub fn assign(indent_at: usize, lhs: &str, rhs: &D) -> String {
     let is = text(format!("{lhs} = "));
+    // Broken whatever the width: fits when `lhs = head` does.
+    let split = match rhs {
+        D::Group(parts, _) => Some(concat(vec![is.clone(), D::Group(parts.clone(), true)])),
+        _ => None,
+    };
+    let parenthesized = D::Group(
+        vec![
+            text(format!("{lhs} = (")),
+            indent(vec![D::SoftLine, rhs.clone()]),
+            D::SoftLine,
+            lit(")"),
+        ]
+        .into(),
+        true,
+    );
     let mut states = vec![concat(vec![is.clone(), rhs.clone()])];
-    if let D::Group(parts, _) = rhs {
-        // Broken whatever the width: fits when `lhs = head` does.
-        states.push(concat(vec![is, D::Group(parts.clone(), true)]));
-    }
-    states.push(concat(vec![
-        text(format!("{lhs} = (")),
-        indent(vec![D::SoftLine, rhs.clone()]),
-        D::SoftLine,
-        lit(")"),
-    ]));
+    states.extend(split.clone());
+    states.push(parenthesized);
+    states.push(split.unwrap_or_else(|| concat(vec![is, rhs.clone()])));
     render(&D::Choice(states), indent_at)
 }
 
@@ -356,15 +365,28 @@ mod tests {
                 "b".repeat(45)
             )
         );
-        let lhs = "y".repeat(97);
+        // `lhs = f(` is too wide, `lhs = (` fits.
+        let lhs = "y".repeat(96);
         assert_eq!(
-            assign(0, &lhs, &call("f", args)),
+            assign(0, &lhs, &call("f", args.clone())),
             format!(
                 "{lhs} = (\n    f({}, {})\n)",
                 "a".repeat(45),
                 "b".repeat(45)
             )
         );
+        // Neither fits: parentheses would not help, the bracket splits.
+        let lhs = "y".repeat(97);
+        assert_eq!(
+            assign(0, &lhs, &call("f", args)),
+            format!(
+                "{lhs} = f(\n    {},\n    {},\n)",
+                "a".repeat(45),
+                "b".repeat(45)
+            )
+        );
+        let over = "w".repeat(98);
+        assert_eq!(assign(0, &over, &text("v")), format!("{over} = v"));
         let long = "z".repeat(98);
         assert_eq!(
             assign(0, "x", &text(&long)),
