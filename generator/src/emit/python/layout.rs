@@ -106,6 +106,13 @@ pub fn assign_call(
     assign(indent_at, &lhs.to_string(), &call(callee.to_string(), args))
 }
 
+/// `callee(args)` from column `indent`: for templates, whose text gives
+/// both.
+pub fn call_line(indent_at: usize, callee: impl std::fmt::Display, args: &[&str]) -> String {
+    let args = args.iter().map(|a| text(*a)).collect();
+    render(&call(callee.to_string(), args), indent_at)
+}
+
 /// An expression a template writes after text of its own.
 #[derive(Debug, Clone)]
 pub struct Expr(pub D);
@@ -258,6 +265,21 @@ pub fn field(
         None if room(0) => return lhs,
         _ => {}
     }
+    let union = union_parts(annotation).len() > 1;
+    // A subscript alone splits at its brackets, as ruff splits it.
+    if default.is_none() && !union && annotation.ends_with(']') {
+        let doc = concat(vec![text(format!("{name}: ")), type_doc(annotation)]);
+        return render(&doc, indent_at);
+    }
+    // A plain name that parentheses would not bring within the width stays
+    // on the line, as ruff leaves it.
+    let splittable = annotation.contains('[') || union;
+    if !splittable && indent_at + 4 + annotation.chars().count() > WIDTH {
+        return match default {
+            Some(value) => format!("{lhs} = {}", flat(value)),
+            None => lhs,
+        };
+    }
     let mut parts = vec![
         text(format!("{name}: (")),
         indent(vec![D::SoftLine, union_doc(annotation)]),
@@ -304,6 +326,18 @@ pub fn def_line(
     out.push_str(&pad);
     out.push_str(&returns(indent_at, ") ", &annotation));
     out
+}
+
+/// `class name(base):` at column 0, the base on its own line when the
+/// name is too long.
+pub fn class_line(name: impl std::fmt::Display, base: &str) -> String {
+    let doc = group(vec![
+        text(format!("class {name}(")),
+        indent(vec![D::SoftLine, text(base)]),
+        D::SoftLine,
+        lit("):"),
+    ]);
+    render(&doc, 0)
 }
 
 /// `if <condition>:` at `indent`, parenthesised and split before its

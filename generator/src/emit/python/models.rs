@@ -78,8 +78,9 @@ pub struct ClassView {
 
 pub struct UnionView {
     pub alias: AliasView,
-    /// The union's name, and its parser's.
+    /// The union's name, also as a string literal, and its parser's.
     pub name: String,
+    pub name_literal: String,
     pub parser: String,
     pub doc: String,
     /// The discriminator property, as the spec names it.
@@ -449,6 +450,7 @@ pub fn render(api: &Api, names: &Names) -> Result<String, String> {
                     discriminator: discriminator.clone(),
                     tags,
                     parsers: Items(parsers),
+                    name_literal: py_str(&name),
                     name,
                 })
             }
