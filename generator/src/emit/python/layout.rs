@@ -476,6 +476,26 @@ mod tests {
     }
 
     #[test]
+    fn annotations_alone_split_at_their_subscript_or_stay_whole() {
+        let item = "I".repeat(90);
+        assert_eq!(
+            field(4, "x", format!("list[{item}]"), None),
+            format!("x: list[\n        {item}\n    ]")
+        );
+        let name = "N".repeat(100);
+        assert_eq!(field(4, "x", &name, None), format!("x: {name}"));
+        assert_eq!(
+            class_line("Short", "_base.Model"),
+            "class Short(_base.Model):"
+        );
+        let long = "L".repeat(90);
+        assert_eq!(
+            class_line(&long, "_base.Model"),
+            format!("class {long}(\n    _base.Model\n):")
+        );
+    }
+
+    #[test]
     fn returns_and_signatures_split_when_wide() {
         assert_eq!(returns(4, ") ", "int"), ") -> int:");
         let item = "I".repeat(100);
