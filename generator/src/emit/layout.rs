@@ -105,6 +105,31 @@ pub fn join(items: Vec<D>, sep: Vec<D>) -> Vec<D> {
     out
 }
 
+/// The document on one line: every group flat, whatever the width (`IfBreak`
+/// writes its flat text).
+pub fn flat(doc: &D) -> String {
+    fn walk(doc: &D, out: &mut String) {
+        match doc {
+            D::Text(s) => out.push_str(s),
+            D::Line => out.push(' '),
+            // A bound writes nothing on the page.
+            D::SoftLine | D::AtMost(..) => {}
+            D::IfBreak(_, flat) => out.push_str(flat),
+            D::Concat(parts) | D::Indent(parts) | D::Group(parts, _) => {
+                parts.iter().for_each(|p| walk(p, out))
+            }
+            D::Choice(states) => {
+                if let Some(first) = states.first() {
+                    walk(first, out)
+                }
+            }
+        }
+    }
+    let mut out = String::new();
+    walk(doc, &mut out);
+    out
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {
     Flat,
@@ -322,6 +347,17 @@ mod tests {
         // The bound holds inside an enclosing group too: it cannot stay flat.
         let outer = group(vec![lit("x"), D::Line, doc(10)]);
         assert_eq!(render(&outer, 0, style), "x\nf(\n    alpha,\n    beta\n)");
+    }
+
+    #[test]
+    fn flat_writes_every_group_on_one_line() {
+        let doc = concat(vec![list(&["alpha", "beta"]), lit(" + tail")]);
+        assert_eq!(flat(&doc), "f(alpha, beta) + tail");
+        let style = Style {
+            width: 10,
+            indent: 2,
+        };
+        assert_ne!(render(&doc, 0, style), flat(&doc));
     }
 
     #[test]

@@ -2,21 +2,28 @@
 //! `__init__.py`.
 
 use super::escape::{one_line, py_str};
-use super::layout::{self, Doc};
+use super::layout::{call, text, Items, D};
 use super::naming::{Names, PACKAGE_EXPORTS};
 use super::resources::ParamView;
 use super::PackageInfo;
 use super::{docstring_of, dunder_all, import_line, seconds, Effective, InitTemplate};
 use crate::ir::{Api, AuthKind, ParamLocation, Server};
 
+/// A resource of the client: `attr: Class`, made in `__init__`.
 pub struct ResourceAttr {
-    /// `attr: Class` and `attr: AsyncClass`, laid out at 4 spaces.
-    pub annotation: String,
-    pub async_annotation: String,
-    /// `self.attr = Class(self._client)` and its async twin, at 8 spaces.
-    pub init: String,
-    pub async_init: String,
+    pub attr: String,
+    pub class: String,
     pub doc: Option<String>,
+}
+
+/// One auth scheme: its credentials are sent when its arguments are all set.
+pub struct AuthView {
+    /// The `_auth` arguments holding its credentials.
+    pub args: Vec<String>,
+    /// The runtime's class for it (`BearerAuth`, ...).
+    pub class: &'static str,
+    /// The arguments of that class.
+    pub credentials: Items,
 }
 
 pub struct ClientView {
@@ -26,22 +33,21 @@ pub struct ClientView {
     pub base_url: Option<String>,
     pub base_url_doc: Option<String>,
     pub user_agent: String,
-    /// `DEFAULT_RETRY_CONFIG = _runtime.RetryConfig(...)`, laid out.
-    pub retry_config: String,
+    /// The arguments of `DEFAULT_RETRY_CONFIG`'s `_runtime.RetryConfig(...)`.
+    pub retry_config: Items,
     pub retry_config_doc: String,
-    /// The `_auth` function's parameter lines and body, when the API has auth.
-    pub auth_params: Vec<String>,
-    pub auth_body: String,
+    /// The `_auth` function's parameters and schemes, when the API has auth.
+    pub auth_params: Vec<ParamView>,
+    pub auth: Vec<AuthView>,
     pub client: String,
     pub async_client: String,
     pub client_doc: String,
     pub async_doc: String,
     pub init_doc: String,
-    /// The constructor's parameter lines but `http_client`, at 8 spaces.
-    pub params: Vec<String>,
-    /// `self._client = _runtime.SyncRuntime(...)` at 8 spaces.
-    pub sync_runtime: String,
-    pub async_runtime: String,
+    /// The constructor's parameters but `http_client`.
+    pub params: Vec<ParamView>,
+    /// The arguments of `_runtime.SyncRuntime(...)` (and `AsyncRuntime`).
+    pub runtime: Items,
     pub resources: Vec<ResourceAttr>,
 }
 
@@ -82,22 +88,18 @@ pub fn own_server_urls(api: &Api) -> Vec<String> {
 
 /// The client's default retry settings: `api.client_retry`, every value
 /// written out.
-fn retry_config(api: &Api) -> String {
+fn retry_config(api: &Api) -> Items {
     let c = api.client_retry;
     let mut args = vec![
-        Doc::text(format!("max_attempts={}", c.max_attempts)),
-        Doc::text(format!("base_ms={}", c.base_ms)),
-        Doc::text(format!("cap_ms={}", c.cap_ms)),
-        Doc::text(format!("deadline_ms={}", c.deadline_ms)),
+        text(format!("max_attempts={}", c.max_attempts)),
+        text(format!("base_ms={}", c.base_ms)),
+        text(format!("cap_ms={}", c.cap_ms)),
+        text(format!("deadline_ms={}", c.deadline_ms)),
     ];
     if let Some(p99) = c.p99_ms {
-        args.push(Doc::text(format!("p99_ms={p99}")));
+        args.push(text(format!("p99_ms={p99}")));
     }
-    layout::assign(
-        0,
-        "DEFAULT_RETRY_CONFIG",
-        &Doc::call("_runtime.RetryConfig", args),
-    )
+    Items(args)
 }
 
 /// The text describing one auth keyword argument.
@@ -127,7 +129,7 @@ fn auth_arg_doc(kind: &AuthKind, description: Option<&str>, part: usize) -> Stri
 pub fn view(api: &Api, package: &PackageInfo, names: &Names) -> ClientView {
     let pkg = &names.package;
     let mut auth_params = Vec::new();
-    let mut auth_lines = vec!["auth: list[_runtime.Auth] = []".to_string()];
+    let mut auth = Vec::new();
     let mut arg_docs: Vec<(String, String)> = Vec::new();
     for (scheme, args) in api.auth.iter().zip(&names.auth) {
         for (k, a) in args.iter().enumerate() {
@@ -141,42 +143,33 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names) -> ClientView {
                 auth_arg_doc(&scheme.kind, scheme.description.as_deref(), k),
             ));
         }
-        let call = match &scheme.kind {
-            AuthKind::Bearer { .. } | AuthKind::OAuth2 { .. } => Doc::call(
-                "auth.append",
-                vec![Doc::call("_runtime.BearerAuth", vec![Doc::text(&args[0])])],
-            ),
-            AuthKind::Basic => Doc::call(
-                "auth.append",
-                vec![Doc::call(
-                    "_runtime.BasicAuth",
-                    vec![Doc::text(&args[0]), Doc::text(&args[1])],
-                )],
-            ),
+        let (class, credentials) = match &scheme.kind {
+            AuthKind::Bearer { .. } | AuthKind::OAuth2 { .. } => {
+                ("BearerAuth", vec![text(&args[0])])
+            }
+            AuthKind::Basic => ("BasicAuth", vec![text(&args[0]), text(&args[1])]),
             AuthKind::ApiKey { location, param } => {
                 let inner = match location {
                     ParamLocation::Query => vec![
-                        Doc::text(py_str(param)),
-                        Doc::text(&args[0]),
-                        Doc::text("location=\"query\""),
+                        text(py_str(param)),
+                        text(&args[0]),
+                        text("location=\"query\""),
                     ],
                     ParamLocation::Cookie => vec![
-                        Doc::text("\"Cookie\""),
-                        Doc::text(format!("{} + {}", py_str(&format!("{param}=")), args[0])),
+                        text("\"Cookie\""),
+                        text(format!("{} + {}", py_str(&format!("{param}=")), args[0])),
                     ],
-                    _ => vec![Doc::text(py_str(param)), Doc::text(&args[0])],
+                    _ => vec![text(py_str(param)), text(&args[0])],
                 };
-                Doc::call("auth.append", vec![Doc::call("_runtime.ApiKeyAuth", inner)])
+                ("ApiKeyAuth", inner)
             }
         };
-        let test = if args.len() == 2 {
-            format!("if {} is not None and {} is not None:", args[0], args[1])
-        } else {
-            format!("if {} is not None:", args[0])
-        };
-        auth_lines.push(format!("{test}\n        {}", call.render(8, 0)));
+        auth.push(AuthView {
+            args: args.clone(),
+            class,
+            credentials: Items(credentials),
+        });
     }
-    auth_lines.push("return auth".to_string());
 
     let base_url = default_base_url(api);
     let mut params = auth_params
@@ -281,65 +274,50 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names) -> ClientView {
     }
     args_text.push_str(&lines.join("\n"));
 
-    let runtime_call = |class: &str| {
+    let runtime = {
+        // A call that breaks like any other when it is too wide.
         let auth = if api.auth.is_empty() {
-            "auth=None".to_string()
+            text("auth=None")
         } else {
-            let args: Vec<Doc> = auth_params
+            let args: Vec<D> = auth_params
                 .iter()
-                .map(|p| Doc::text(format!("{0}={0}", p.ident)))
+                .map(|p| text(format!("{0}={0}", p.ident)))
                 .collect();
-            Doc::call("auth=_auth", args).flat()
+            call("auth=_auth", args)
         };
-        let server_urls = (!own_servers.is_empty()).then(|| Doc::text("server_urls=server_urls"));
-        Doc::call(
-            format!("self._client = _runtime.{class}"),
-            [Doc::text("base_url")]
+        let server_urls = (!own_servers.is_empty()).then(|| text("server_urls=server_urls"));
+        Items(
+            [text("base_url")]
                 .into_iter()
                 .chain(server_urls)
                 .chain([
-                    Doc::call(
+                    call(
                         "config=_base.client_config",
                         vec![
-                            Doc::text("retry_config"),
-                            Doc::text("default=DEFAULT_RETRY_CONFIG"),
-                            Doc::text("timeout=timeout"),
-                            Doc::text("max_attempts=max_attempts"),
-                            Doc::text("retries=retries"),
+                            text("retry_config"),
+                            text("default=DEFAULT_RETRY_CONFIG"),
+                            text("timeout=timeout"),
+                            text("max_attempts=max_attempts"),
+                            text("retries=retries"),
                         ],
                     ),
-                    Doc::text(auth),
-                    Doc::text("default_headers=default_headers"),
-                    Doc::text("user_agent=_USER_AGENT"),
-                    Doc::text(format!("logger_name={}", py_str(pkg))),
-                    Doc::text("http_client=http_client"),
+                    auth,
+                    text("default_headers=default_headers"),
+                    text("user_agent=_USER_AGENT"),
+                    text(format!("logger_name={}", py_str(pkg))),
+                    text("http_client=http_client"),
                 ])
                 .collect(),
         )
-        .render(8, 0)
     };
-
-    let sync_runtime = runtime_call("SyncRuntime");
-    let async_runtime = runtime_call("AsyncRuntime");
     let resources = api
         .groups
         .iter()
         .zip(&names.groups)
-        .map(|(g, n)| {
-            let init = |class: String| {
-                layout::assign(
-                    8,
-                    &format!("self.{}", n.attr),
-                    &Doc::call(class, vec![Doc::text("self._client")]),
-                )
-            };
-            ResourceAttr {
-                annotation: layout::field(4, &n.attr, &n.class, None),
-                async_annotation: layout::field(4, &n.attr, &format!("Async{}", n.class), None),
-                init: init(n.class.clone()),
-                async_init: init(format!("Async{}", n.class)),
-                doc: super::doc_of(g.description.as_deref()),
-            }
+        .map(|(g, n)| ResourceAttr {
+            attr: n.attr.clone(),
+            class: n.class.clone(),
+            doc: super::doc_of(g.description.as_deref()),
         })
         .collect::<Vec<_>>();
 
@@ -394,11 +372,8 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names) -> ClientView {
              contract's defaults under the spec's root ``x-retries`` and latency hint.",
             0,
         ),
-        auth_params: auth_params
-            .iter()
-            .map(|p| layout::parameter(4, &p.ident, &p.annotation, ""))
-            .collect(),
-        auth_body: auth_lines.join("\n    "),
+        auth_params,
+        auth,
         client_doc: docstring_of(
             &format!(
                 "The blocking client of the {title}.\n\nOne instance holds one connection pool \
@@ -420,12 +395,8 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names) -> ClientView {
             4,
         ),
         init_doc: docstring_of(&args_text, 8),
-        params: params
-            .iter()
-            .map(|p| layout::parameter(8, &p.ident, &p.annotation, &p.default))
-            .collect(),
-        sync_runtime,
-        async_runtime,
+        params,
+        runtime,
         client,
         async_client,
         resources,

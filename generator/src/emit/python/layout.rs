@@ -1,184 +1,160 @@
-//! Line layout of bracketed Python expressions, as `ruff format` leaves
-//! them: on one line when it fits, else one element per line with a trailing
-//! comma (the "magic trailing comma" that keeps `ruff format` from joining
-//! them again).
+//! Line breaking of the generated Python the way `ruff format` leaves it: an
+//! expression on one line when it fits, else one element per line with a
+//! trailing comma (the "magic trailing comma" that keeps `ruff format` from
+//! joining them again). The documents are the shared engine's
+//! (`emit/layout.rs`); this module holds ruff's settings and the shapes ruff
+//! gives each construct.
+
+use crate::emit::layout::{self as engine, group, indent, join, Style};
+pub use crate::emit::layout::{concat, lit, text, D};
 
 /// The line length of the generated packages (`[tool.ruff] line-length`).
 pub const WIDTH: usize = 100;
 
-/// An expression: text, or brackets around elements that may be split.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Doc {
-    Text(String),
-    /// `head` ends with the opening bracket; `close` is the closing one.
-    Group {
-        head: String,
-        items: Vec<Doc>,
-        close: String,
-    },
+/// ruff's settings in the generated packages: 100 columns, four spaces.
+const RUFF: Style = Style {
+    width: WIDTH,
+    indent: 4,
+};
+
+/// Prints `doc` as ruff would, from column `indent` (the first line is
+/// assumed to be indented already).
+pub fn render(doc: &D, indent: usize) -> String {
+    engine::render(doc, indent, RUFF)
 }
 
-impl Doc {
-    pub fn text(s: impl Into<String>) -> Doc {
-        Doc::Text(s.into())
+/// The expression on one line.
+pub fn flat(doc: &D) -> String {
+    engine::flat(doc)
+}
+
+/// `head items close` where `head` ends with the opening bracket: on one
+/// line, or one item per line with a trailing comma.
+pub fn bracket(head: impl Into<String>, items: Vec<D>, close: &str) -> D {
+    let head = head.into();
+    if items.is_empty() {
+        return text(format!("{head}{close}"));
+    }
+    let mut inner = Vec::with_capacity(items.len() * 3 + 1);
+    inner.push(D::SoftLine);
+    inner.extend(join(items, vec![lit(","), D::Line]));
+    inner.push(D::IfBreak(",", ""));
+    group(vec![text(head), indent(inner), D::SoftLine, text(close)])
+}
+
+/// `callee(items...)`.
+pub fn call(callee: impl Into<String>, items: Vec<D>) -> D {
+    bracket(format!("{}(", callee.into()), items, ")")
+}
+
+/// `head[items]` where `head` ends with `[`: a single item never gets a
+/// trailing comma (it would make the subscript a tuple), nor a line break.
+pub fn subscript(head: impl Into<String>, items: Vec<D>) -> D {
+    if items.len() == 1 {
+        return text(format!("{}{}]", head.into(), flat(&items[0])));
+    }
+    bracket(head, items, "]")
+}
+
+/// `doc` with `prefix` written before it.
+pub fn prefixed(prefix: impl Into<String>, doc: D) -> D {
+    concat(vec![text(prefix), doc])
+}
+
+/// Items a template lays out inside brackets it writes itself: the
+/// arguments of a call, the entries of a list or a dict.
+#[derive(Debug, Clone)]
+pub struct Items(pub Vec<D>);
+
+impl Items {
+    /// `callee(items...)` from column `indent`.
+    pub fn call(&self, callee: impl std::fmt::Display, indent: usize) -> String {
+        render(&call(callee.to_string(), self.0.clone()), indent)
     }
 
-    /// `callee(items...)`.
-    pub fn call(callee: impl Into<String>, items: Vec<Doc>) -> Doc {
-        Doc::Group {
-            head: format!("{}(", callee.into()),
-            items,
-            close: ")".to_string(),
-        }
+    /// `open items close` from column `indent`; `open` ends with the bracket.
+    pub fn bracket(&self, open: impl std::fmt::Display, close: &str, indent: usize) -> String {
+        render(&bracket(open.to_string(), self.0.clone(), close), indent)
     }
 
-    /// `head[items]` where `head` ends with `[`: a single item never gets a
-    /// trailing comma (it would make the subscript a tuple).
-    pub fn subscript(head: impl Into<String>, items: Vec<Doc>) -> Doc {
-        if items.len() == 1 {
-            let mut head = head.into();
-            head.push_str(&items[0].flat());
-            head.push(']');
-            return Doc::Text(head);
-        }
-        Doc::Group {
-            head: head.into(),
-            items,
-            close: "]".to_string(),
-        }
+    /// `lhs = callee(items...)` at `indent`, laid out as [`assign`] does.
+    pub fn assign_call(&self, lhs: &str, callee: &str, indent: usize) -> String {
+        assign(indent, lhs, &call(callee, self.0.clone()))
     }
 
-    /// The same expression with `prefix` written before it.
-    pub fn prefixed(self, prefix: &str) -> Doc {
-        match self {
-            Doc::Text(s) => Doc::Text(format!("{prefix}{s}")),
-            Doc::Group { head, items, close } => Doc::Group {
-                head: format!("{prefix}{head}"),
-                items,
-                close,
-            },
-        }
-    }
-
-    /// `head` followed by a bracketed group: `head` ends with `(`, `[` or `{`.
-    pub fn group(head: impl Into<String>, items: Vec<Doc>, close: &str) -> Doc {
-        Doc::Group {
-            head: head.into(),
-            items,
-            close: close.to_string(),
-        }
-    }
-
-    /// The expression on one line.
-    pub fn flat(&self) -> String {
-        let mut out = String::new();
-        self.flat_into(&mut out);
-        out
-    }
-
-    fn flat_into(&self, out: &mut String) {
-        match self {
-            Doc::Text(s) => out.push_str(s),
-            Doc::Group { head, items, close } => {
-                out.push_str(head);
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
-                    item.flat_into(out);
-                }
-                out.push_str(close);
-            }
-        }
-    }
-
-    /// Whether the expression on one line has at most `room` characters;
-    /// stops counting as soon as it has more.
-    fn flat_fits(&self, room: &mut usize) -> bool {
-        match self {
-            Doc::Text(s) => take(room, s),
-            Doc::Group { head, items, close } => {
-                if !take(room, head) {
-                    return false;
-                }
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 && !take(room, ", ") {
-                        return false;
-                    }
-                    if !item.flat_fits(room) {
-                        return false;
-                    }
-                }
-                take(room, close)
-            }
-        }
-    }
-
-    /// Whether the expression on one line, starting at column `indent` and
-    /// followed by `trail` characters, fits in [`WIDTH`].
-    fn fits(&self, indent: usize, trail: usize) -> bool {
-        match WIDTH.checked_sub(indent + trail) {
-            Some(mut room) => self.flat_fits(&mut room),
-            None => false,
-        }
-    }
-
-    /// The expression starting at column `indent`, followed on its last line
-    /// by `trail` more characters (a comma, a colon, ...).
-    pub fn render(&self, indent: usize, trail: usize) -> String {
-        let mut out = String::new();
-        self.render_into(indent, trail, &mut out);
-        out
-    }
-
-    fn render_into(&self, indent: usize, trail: usize, out: &mut String) {
-        match self {
-            Doc::Group { head, items, close } if !items.is_empty() && !self.fits(indent, trail) => {
-                out.push_str(head);
-                out.push('\n');
-                for item in items {
-                    push_spaces(out, indent + 4);
-                    item.render_into(indent + 4, 1, out);
-                    out.push_str(",\n");
-                }
-                push_spaces(out, indent);
-                out.push_str(close);
-            }
-            _ => self.flat_into(out),
-        }
+    /// `outer(callee(items...))` from column `indent`.
+    pub fn call_inside(
+        &self,
+        outer: &str,
+        callee: impl std::fmt::Display,
+        indent: usize,
+    ) -> String {
+        let inner = call(callee.to_string(), self.0.clone());
+        render(&call(outer, vec![inner]), indent)
     }
 }
 
-/// Takes the characters of `s` from `room`; whether there were enough.
-fn take(room: &mut usize, s: &str) -> bool {
-    match room.checked_sub(s.chars().count()) {
-        Some(left) => {
-            *room = left;
-            true
-        }
-        None => false,
-    }
+/// `lhs = callee(args)` at `indent`, laid out as [`assign`] does: for
+/// templates, whose text gives all three.
+pub fn assign_call(
+    indent_at: usize,
+    lhs: impl std::fmt::Display,
+    callee: impl std::fmt::Display,
+    args: &[&str],
+) -> String {
+    let args = args.iter().map(|a| text(*a)).collect();
+    assign(indent_at, &lhs.to_string(), &call(callee.to_string(), args))
 }
 
-fn push_spaces(out: &mut String, n: usize) {
-    out.extend(std::iter::repeat_n(' ', n));
+/// `callee(args)` from column `indent`: for templates, whose text gives
+/// both.
+pub fn call_line(indent_at: usize, callee: impl std::fmt::Display, args: &[&str]) -> String {
+    let args = args.iter().map(|a| text(*a)).collect();
+    render(&call(callee.to_string(), args), indent_at)
+}
+
+/// An expression a template writes after text of its own.
+#[derive(Debug, Clone)]
+pub struct Expr(pub D);
+
+impl Expr {
+    /// `prefix` then the expression, from column `indent`.
+    pub fn after(&self, prefix: impl std::fmt::Display, indent: usize) -> String {
+        render(&prefixed(prefix.to_string(), self.0.clone()), indent)
+    }
+
+    /// `lhs = expression` at `indent`, laid out as [`assign`] does.
+    pub fn assigned_to(&self, lhs: impl std::fmt::Display, indent: usize) -> String {
+        assign(indent, &lhs.to_string(), &self.0)
+    }
 }
 
 /// `lhs = rhs` at `indent`, laid out as `ruff format` does: on one line;
 /// else split at the right side's last bracket when what comes before it
-/// fits; else the right side in parentheses on its own lines.
-pub fn assign(indent: usize, lhs: &str, rhs: &Doc) -> String {
-    let flat = format!("{lhs} = {}", rhs.flat());
-    if indent + flat.chars().count() <= WIDTH {
-        return flat;
-    }
-    if let Doc::Group { head, .. } = rhs {
-        if indent + lhs.chars().count() + 3 + head.chars().count() <= WIDTH {
-            return rhs.clone().prefixed(&format!("{lhs} = ")).render(indent, 0);
-        }
-    }
-    let pad = " ".repeat(indent);
-    format!("{lhs} = (\n{pad}    {}\n{pad})", rhs.render(indent + 4, 0))
+/// fits; else the right side in parentheses on its own lines when `lhs = (`
+/// fits; else split at the bracket (or on one line) however wide.
+pub fn assign(indent_at: usize, lhs: &str, rhs: &D) -> String {
+    let is = text(format!("{lhs} = "));
+    // Broken whatever the width: fits when `lhs = head` does.
+    let split = match rhs {
+        D::Group(parts, _) => Some(concat(vec![is.clone(), D::Group(parts.clone(), true)])),
+        _ => None,
+    };
+    let parenthesized = D::Group(
+        vec![
+            text(format!("{lhs} = (")),
+            indent(vec![D::SoftLine, rhs.clone()]),
+            D::SoftLine,
+            lit(")"),
+        ]
+        .into(),
+        true,
+    );
+    let mut states = vec![concat(vec![is.clone(), rhs.clone()])];
+    states.extend(split.clone());
+    states.push(parenthesized);
+    states.push(split.unwrap_or_else(|| concat(vec![is, rhs.clone()])));
+    render(&D::Choice(states), indent_at)
 }
 
 /// Splits a type annotation at its top-level ` | `.
@@ -211,13 +187,14 @@ fn union_parts(annotation: &str) -> Vec<String> {
     parts
 }
 
-/// A subscripted type (`list[...]`, `dict[...]`) as a splittable group.
-fn type_doc(annotation: &str) -> Doc {
+/// A type annotation whose subscripts (`list[...]`, `dict[...]`) may split:
+/// a single item is split around (`list[\n    X\n]`), with no trailing comma.
+fn type_doc(annotation: &str) -> D {
     let Some(open) = annotation.find('[') else {
-        return Doc::text(annotation);
+        return text(annotation);
     };
     if !annotation.ends_with(']') {
-        return Doc::text(annotation);
+        return text(annotation);
     }
     let inner = &annotation[open + 1..annotation.len() - 1];
     let mut items = Vec::new();
@@ -236,133 +213,146 @@ fn type_doc(annotation: &str) -> Doc {
         current.push(c);
     }
     items.push(current.trim().to_string());
-    Doc::group(
-        &annotation[..=open],
-        items.iter().map(|i| type_doc(i)).collect(),
-        "]",
-    )
+    let head = &annotation[..=open];
+    if let [only] = &items[..] {
+        return group(vec![
+            text(head),
+            indent(vec![D::SoftLine, type_doc(only)]),
+            D::SoftLine,
+            lit("]"),
+        ]);
+    }
+    bracket(head, items.iter().map(|i| type_doc(i)).collect(), "]")
 }
 
-impl Doc {
-    /// Like [`Doc::render`], with single-item subscripts split around their
-    /// item (`list[\n    X\n]`) as `ruff format` does.
-    fn render_type(&self, indent: usize, trail: usize) -> String {
-        match self {
-            Doc::Group { head, items, close }
-                if items.len() == 1 && close == "]" && !self.fits(indent, trail) =>
-            {
-                let pad = " ".repeat(indent);
-                format!(
-                    "{head}\n{pad}    {}\n{pad}{close}",
-                    items[0].render_type(indent + 4, 0)
-                )
-            }
-            Doc::Group { head, items, close } if !self.fits(indent, trail) => {
-                let pad = " ".repeat(indent + 4);
-                let mut out = format!("{head}\n");
-                for item in items {
-                    out.push_str(&pad);
-                    out.push_str(&item.render_type(indent + 4, 1));
-                    out.push_str(",\n");
-                }
-                out.push_str(&" ".repeat(indent));
-                out.push_str(close);
-                out
-            }
-            _ => self.flat(),
-        }
-    }
+/// An annotation on one line, else split before each top-level `|`, each
+/// part split inside its brackets when it must be.
+fn union_doc(annotation: &str) -> D {
+    let parts = union_parts(annotation)
+        .iter()
+        .map(|p| type_doc(p))
+        .collect();
+    group(join(parts, vec![D::Line, lit("| ")]))
 }
 
 /// One parameter of a function signature, `name: annotation = default,`,
 /// at `indent`: split before each top-level `|` at the same indentation,
-/// and inside the first part's brackets, when it does not fit.
-pub fn parameter(indent: usize, name: &str, annotation: &str, default: &str) -> String {
-    let flat = format!("{name}: {annotation}{default},");
-    if indent + flat.chars().count() <= WIDTH {
-        return flat;
-    }
-    let parts = union_parts(annotation);
-    let pad = " ".repeat(indent);
-    let mut lines = Vec::new();
-    let last = parts.len() - 1;
-    for (i, part) in parts.iter().enumerate() {
-        let prefix = if i == 0 {
-            format!("{name}: ")
-        } else {
-            "| ".to_string()
-        };
-        let suffix = if i == last {
-            format!("{default},")
-        } else {
-            String::new()
-        };
-        let trail = suffix.chars().count();
-        let doc = type_doc(part);
-        let text = doc.prefixed(&prefix).render_type(indent, trail);
-        lines.push(format!("{text}{suffix}"));
-    }
-    lines.join(&format!("\n{pad}"))
+/// and inside the parts' brackets, when it does not fit.
+pub fn parameter(indent_at: usize, name: &str, annotation: &str, default: &str) -> String {
+    let doc = concat(vec![
+        text(format!("{name}: ")),
+        union_doc(annotation),
+        text(format!("{default},")),
+    ]);
+    render(&doc, indent_at)
 }
 
 /// `name: annotation` or `name: annotation = default` in a class body at
-/// `indent`, laid out as `ruff format` does.
-pub fn field(indent: usize, name: &str, annotation: &str, default: Option<&Doc>) -> String {
+/// `indent`, laid out as `ruff format` does: on one line when it fits, else
+/// the annotation in parentheses on its own lines.
+pub fn field(
+    indent_at: usize,
+    name: &str,
+    annotation: impl std::fmt::Display,
+    default: Option<&D>,
+) -> String {
+    let annotation = annotation.to_string();
+    let annotation = annotation.as_str();
     let lhs = format!("{name}: {annotation}");
-    if let Some(value) = default {
-        if indent + lhs.chars().count() + 4 <= WIDTH {
-            return assign(indent, &lhs, value);
-        }
-    } else if indent + lhs.chars().count() <= WIDTH {
-        return lhs;
-    }
-    // The annotation in parentheses, split before `|` when it must be.
-    let pad = " ".repeat(indent);
-    let inner = if indent + 4 + annotation.chars().count() <= WIDTH {
-        annotation.to_string()
-    } else {
-        union_parts(annotation)
-            .iter()
-            .enumerate()
-            .map(|(i, part)| {
-                let prefix = if i == 0 { "" } else { "| " };
-                type_doc(part).prefixed(prefix).render_type(indent + 4, 0)
-            })
-            .collect::<Vec<_>>()
-            .join(&format!("\n{pad}    "))
-    };
-    let head = format!("{name}: (\n{pad}    {inner}\n{pad})");
+    let room = |extra: usize| indent_at + lhs.chars().count() + extra <= WIDTH;
     match default {
-        Some(value) => format!("{head} = {}", value.render(indent, 0)),
-        None => head,
+        Some(value) if room(4) => return assign(indent_at, &lhs, value),
+        None if room(0) => return lhs,
+        _ => {}
     }
+    let union = union_parts(annotation).len() > 1;
+    // A subscript alone splits at its brackets, as ruff splits it.
+    if default.is_none() && !union && annotation.ends_with(']') {
+        let doc = concat(vec![text(format!("{name}: ")), type_doc(annotation)]);
+        return render(&doc, indent_at);
+    }
+    // A plain name that parentheses would not bring within the width stays
+    // on the line, as ruff leaves it.
+    let splittable = annotation.contains('[') || union;
+    if !splittable && indent_at + 4 + annotation.chars().count() > WIDTH {
+        return match default {
+            Some(value) => format!("{lhs} = {}", flat(value)),
+            None => lhs,
+        };
+    }
+    let mut parts = vec![
+        text(format!("{name}: (")),
+        indent(vec![D::SoftLine, union_doc(annotation)]),
+        D::SoftLine,
+        lit(")"),
+    ];
+    if let Some(value) = default {
+        parts.push(lit(" = "));
+        parts.push(value.clone());
+    }
+    render(&concat(parts), indent_at)
 }
 
 /// `-> annotation:` closing a signature whose last line starts at `indent`
 /// with `prefix` (`) ` or the whole `def ...(...) `).
-pub fn returns(indent: usize, prefix: &str, annotation: &str) -> String {
-    let flat = format!("{prefix}-> {annotation}:");
-    if indent + flat.chars().count() <= WIDTH {
+pub fn returns(indent_at: usize, prefix: &str, annotation: impl std::fmt::Display) -> String {
+    let doc = concat(vec![
+        text(format!("{prefix}-> ")),
+        type_doc(&annotation.to_string()),
+        lit(":"),
+    ]);
+    render(&doc, indent_at)
+}
+
+/// `def name(params) -> annotation:` at `indent`: on one line when it fits,
+/// else one parameter per line and the return annotation as [`returns`] lays
+/// it out.
+pub fn def_line(
+    indent_at: usize,
+    name: impl std::fmt::Display,
+    params: &[&str],
+    annotation: impl std::fmt::Display,
+) -> String {
+    let annotation = annotation.to_string();
+    let flat = format!("def {name}({}) -> {annotation}:", params.join(", "));
+    if indent_at + flat.chars().count() <= WIDTH {
         return flat;
     }
-    let doc = type_doc(annotation).prefixed(&format!("{prefix}-> "));
-    format!("{}:", doc.render_type(indent, 1))
+    let pad = " ".repeat(indent_at);
+    let mut out = format!("def {name}(\n");
+    for p in params {
+        out.push_str(&format!("{pad}    {p},\n"));
+    }
+    out.push_str(&pad);
+    out.push_str(&returns(indent_at, ") ", &annotation));
+    out
+}
+
+/// `class name(base):` at column 0, the base on its own line when the
+/// name is too long.
+pub fn class_line(name: impl std::fmt::Display, base: &str) -> String {
+    let doc = group(vec![
+        text(format!("class {name}(")),
+        indent(vec![D::SoftLine, text(base)]),
+        D::SoftLine,
+        lit("):"),
+    ]);
+    render(&doc, 0)
 }
 
 /// `if <condition>:` at `indent`, parenthesised and split before its
 /// operator when it does not fit. `condition` is `left op right`.
-pub fn if_line(indent: usize, left: &str, op: &str, right: &str) -> String {
-    let flat = format!("if {left} {op} {right}:");
-    if indent + flat.chars().count() <= WIDTH {
-        return flat;
-    }
-    let pad = " ".repeat(indent);
-    let inner = format!("{left} {op} {right}");
-    if indent + 4 + inner.chars().count() <= WIDTH {
-        format!("if (\n{pad}    {inner}\n{pad}):")
-    } else {
-        format!("if (\n{pad}    {left}\n{pad}    {op} {right}\n{pad}):")
-    }
+pub fn if_line(indent_at: usize, left: &str, op: &str, right: &str) -> String {
+    let condition = group(vec![text(left), D::Line, text(format!("{op} {right}"))]);
+    let doc = group(vec![
+        lit("if "),
+        D::IfBreak("(", ""),
+        indent(vec![D::SoftLine, condition]),
+        D::SoftLine,
+        D::IfBreak(")", ""),
+        lit(":"),
+    ]);
+    render(&doc, indent_at)
 }
 
 #[cfg(test)]
@@ -371,29 +361,176 @@ mod tests {
 
     #[test]
     fn fits_on_one_line_or_splits_with_trailing_commas() {
-        let short = Doc::call("f", vec![Doc::text("a"), Doc::text("b")]);
-        assert_eq!(short.render(4, 0), "f(a, b)");
-        let long = Doc::call(
+        let short = call("f", vec![text("a"), text("b")]);
+        assert_eq!(render(&short, 4), "f(a, b)");
+        let long = call(
             "return some_function",
-            vec![Doc::text("x".repeat(50)), Doc::text("y".repeat(50))],
+            vec![text("x".repeat(50)), text("y".repeat(50))],
         );
         assert_eq!(
-            long.render(4, 0),
+            render(&long, 4),
             format!(
                 "return some_function(\n        {},\n        {},\n    )",
                 "x".repeat(50),
                 "y".repeat(50)
             )
         );
-        assert_eq!(Doc::call("f", vec![]).render(200, 0), "f()");
+        assert_eq!(render(&call("f", vec![]), 200), "f()");
     }
 
     #[test]
     fn nested_groups_split_from_the_outside_in() {
-        let inner = Doc::call("inner", vec![Doc::text("z".repeat(40))]);
-        let outer = Doc::call("outer", vec![Doc::text("a".repeat(50)), inner]);
-        let text = outer.render(0, 0);
+        let inner = call("inner", vec![text("z".repeat(40))]);
+        let outer = call("outer", vec![text("a".repeat(50)), inner]);
+        let text = render(&outer, 0);
         assert!(text.starts_with("outer(\n    aaaa"));
         assert!(text.contains(&format!("    inner({}),\n)", "z".repeat(40))));
+    }
+
+    #[test]
+    fn assignments_split_at_the_last_bracket_else_in_parentheses() {
+        let args = vec![text("a".repeat(45)), text("b".repeat(45))];
+        assert_eq!(assign(0, "x", &call("f", vec![text("a")])), "x = f(a)");
+        assert_eq!(
+            assign(4, "x", &call("f", args.clone())),
+            format!(
+                "x = f(\n        {},\n        {},\n    )",
+                "a".repeat(45),
+                "b".repeat(45)
+            )
+        );
+        // `lhs = f(` is too wide, `lhs = (` fits.
+        let lhs = "y".repeat(96);
+        assert_eq!(
+            assign(0, &lhs, &call("f", args.clone())),
+            format!(
+                "{lhs} = (\n    f({}, {})\n)",
+                "a".repeat(45),
+                "b".repeat(45)
+            )
+        );
+        // Neither fits: parentheses would not help, the bracket splits.
+        let lhs = "y".repeat(97);
+        assert_eq!(
+            assign(0, &lhs, &call("f", args)),
+            format!(
+                "{lhs} = f(\n    {},\n    {},\n)",
+                "a".repeat(45),
+                "b".repeat(45)
+            )
+        );
+        let over = "w".repeat(98);
+        assert_eq!(assign(0, &over, &text("v")), format!("{over} = v"));
+        let long = "z".repeat(98);
+        assert_eq!(
+            assign(0, "x", &text(&long)),
+            format!("x = (\n    {long}\n)")
+        );
+    }
+
+    #[test]
+    fn a_subscript_with_one_item_never_gets_a_comma_or_a_break() {
+        let one = subscript("Literal[", vec![text("x".repeat(120))]);
+        assert_eq!(render(&one, 0), format!("Literal[{}]", "x".repeat(120)));
+        let two = subscript("Union[", vec![text("a".repeat(60)), text("b".repeat(60))]);
+        assert_eq!(
+            render(&two, 0),
+            format!(
+                "Union[\n    {},\n    {},\n]",
+                "a".repeat(60),
+                "b".repeat(60)
+            )
+        );
+    }
+
+    #[test]
+    fn parameters_split_before_each_union_member_then_inside_brackets() {
+        assert_eq!(
+            parameter(8, "x", "int | None", " = None"),
+            "x: int | None = None,"
+        );
+        let a = format!("list[{}]", "A".repeat(90));
+        assert_eq!(
+            parameter(8, "x", &format!("{a} | None"), " = None"),
+            format!(
+                "x: list[\n            {}\n        ]\n        | None = None,",
+                "A".repeat(90)
+            )
+        );
+        let b = "B".repeat(50);
+        assert_eq!(
+            parameter(8, "x", &format!("{b} | {b}"), ""),
+            format!("x: {b}\n        | {b},")
+        );
+    }
+
+    #[test]
+    fn fields_put_a_long_annotation_in_parentheses() {
+        assert_eq!(field(4, "x", "int", None), "x: int");
+        assert_eq!(field(4, "x", "int", Some(&text("None"))), "x: int = None");
+        let t = "T".repeat(100);
+        assert_eq!(
+            field(4, "x", format!("{t} | None"), Some(&text("None"))),
+            format!("x: (\n        {t}\n        | None\n    ) = None")
+        );
+    }
+
+    #[test]
+    fn annotations_alone_split_at_their_subscript_or_stay_whole() {
+        let item = "I".repeat(90);
+        assert_eq!(
+            field(4, "x", format!("list[{item}]"), None),
+            format!("x: list[\n        {item}\n    ]")
+        );
+        let name = "N".repeat(100);
+        assert_eq!(field(4, "x", &name, None), format!("x: {name}"));
+        assert_eq!(
+            class_line("Short", "_base.Model"),
+            "class Short(_base.Model):"
+        );
+        let long = "L".repeat(90);
+        assert_eq!(
+            class_line(&long, "_base.Model"),
+            format!("class {long}(\n    _base.Model\n):")
+        );
+    }
+
+    #[test]
+    fn returns_and_signatures_split_when_wide() {
+        assert_eq!(returns(4, ") ", "int"), ") -> int:");
+        let item = "I".repeat(100);
+        assert_eq!(
+            returns(4, ") ", format!("list[{item}]")),
+            format!(") -> list[\n        {item}\n    ]:")
+        );
+        assert_eq!(
+            def_line(0, "f", &["a: int"], "int"),
+            "def f(a: int) -> int:"
+        );
+        let name = "n".repeat(90);
+        assert_eq!(
+            def_line(4, &name, &["cls", "data: Any"], "X"),
+            format!("def {name}(\n        cls,\n        data: Any,\n    ) -> X:")
+        );
+    }
+
+    #[test]
+    fn conditions_are_split_before_the_operator_in_parentheses() {
+        assert_eq!(
+            if_line(8, "self.x", "is not", "None"),
+            "if self.x is not None:"
+        );
+        // `if ` and `:` take the four columns the parentheses indent by, so
+        // a condition that does not fit never fits on its own line either.
+        let fits = "f".repeat(76);
+        assert_eq!(
+            if_line(8, &fits, "is not", "None"),
+            format!("if {fits} is not None:")
+        );
+        let long = "l".repeat(77);
+        assert_eq!(
+            if_line(8, &long, "is not", "None"),
+            format!("if (\n            {long}\n            is not None\n        ):")
+        );
     }
 }

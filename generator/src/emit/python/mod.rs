@@ -25,7 +25,7 @@ use askama::Template;
 
 use super::{OutputFile, PackageInfo};
 use crate::ir::{Api, Operation};
-use layout::{Doc, WIDTH};
+use layout::WIDTH;
 use naming::Names;
 
 /// Spec text for a docstring (the template's `doc` filter escapes it), if
@@ -42,6 +42,28 @@ fn docstring_of(text: &str, indent: usize) -> String {
 }
 
 /// Seconds as the README and docstrings write them: `60 s`, `1.2 s`.
+/// A value written into a dict after its literal (`to_dict`'s `data`, a
+/// builder's `body`), so the entries keep the schema's order: always, or only
+/// when the caller set it.
+pub struct SetView {
+    /// `data["wire"]`.
+    pub target: String,
+    /// What tells whether it is set: the argument or the attribute.
+    pub subject: String,
+    pub value: layout::Expr,
+    /// Written whatever the subject (it has no value meaning "left out").
+    pub always: bool,
+    /// Left out when `NOT_GIVEN` (`None` sends `null`), else when `None`.
+    pub not_given: bool,
+}
+
+impl SetView {
+    /// `if <subject> is not None:` at `indent`, laid out.
+    pub fn if_set(&self, indent: usize) -> String {
+        layout::if_line(indent, &self.subject, "is not", "None")
+    }
+}
+
 fn seconds(ms: u64) -> String {
     if ms % 1000 == 0 {
         format!("{} s", ms / 1000)
@@ -153,9 +175,9 @@ fn dunder_all(names: &[String]) -> String {
     sorted.dedup_by(|(_, a), (_, b)| a == b);
     let items = sorted
         .into_iter()
-        .map(|(_, n)| Doc::text(escape::py_str(n)))
+        .map(|(_, n)| layout::text(escape::py_str(n)))
         .collect();
-    Doc::group("__all__ = [", items, "]").render(0, 0)
+    layout::render(&layout::bracket("__all__ = [", items, "]"), 0)
 }
 
 /// Sorts the names of a `from ... import` as ruff's isort does: constants,

@@ -10,59 +10,85 @@ use crate::emit::hash::Map;
 use crate::emit::reserve_projected;
 
 use super::escape::py_str;
-use super::layout::{self, Doc};
+use super::layout::{self, bracket, call, prefixed, subscript, text, Expr, Items, D};
 use super::naming::Names;
 use super::types::Types;
-use super::{doc_of, dunder_all};
+use super::{doc_of, dunder_all, SetView};
 use crate::ir::{Api, EnumBase, NamedType, TypeKind, TypeRef};
 
 /// A module-level type alias: `Name = <type>` and its docstring.
 pub struct AliasView {
-    /// The statement, laid out.
-    pub statement: String,
+    pub name: String,
+    pub value: Expr,
     pub doc: Option<String>,
 }
 
+impl AliasView {
+    fn new(name: &str, value: D, doc: Option<String>) -> AliasView {
+        AliasView {
+            name: name.to_string(),
+            value: Expr(value),
+            doc,
+        }
+    }
+
+    /// The statement on one line, for [`Uses`].
+    fn flat(&self) -> String {
+        format!("{} = {}", self.name, layout::flat(&self.value.0))
+    }
+}
+
+/// `name: annotation` or `name: annotation = default` in a class body.
 pub struct FieldView {
-    /// `name: annotation` or `name: annotation = default`, laid out at 4 spaces.
-    pub line: String,
+    pub ident: String,
+    pub annotation: String,
+    pub default: Option<D>,
     pub doc: Option<String>,
 }
 
-/// A field `to_dict` writes after the literal: when it is set (the test and
-/// the assignment, laid out at 8 and 12 spaces), or always (no test, the
-/// assignment at 8), so the fields keep the schema's order.
-pub struct OptionalWrite {
-    pub test: Option<String>,
-    pub write: String,
+impl FieldView {
+    /// The field's line, laid out at 4 spaces.
+    pub fn line(&self) -> String {
+        layout::field(4, &self.ident, &self.annotation, self.default.as_ref())
+    }
+
+    /// The line on one line, for [`Uses`].
+    fn flat(&self) -> String {
+        match &self.default {
+            Some(d) => format!("{}: {} = {}", self.ident, self.annotation, layout::flat(d)),
+            None => format!("{}: {}", self.ident, self.annotation),
+        }
+    }
 }
 
 pub struct ClassView {
     pub name: String,
-    /// `def from_dict(...) -> Name:`, laid out at 4 spaces.
-    pub from_dict_def: String,
     pub doc: Option<String>,
     pub fields: Vec<FieldView>,
-    /// `return cls(...)`, laid out at 8 spaces.
-    pub from_dict: String,
-    /// `data: dict[str, Any] = {...}`, laid out at 8 spaces.
-    pub to_dict_literal: String,
-    pub optional_writes: Vec<OptionalWrite>,
+    /// The arguments of `from_dict`'s `cls(...)`.
+    pub from_dict: Items,
+    /// The entries of `to_dict`'s literal: the fields before the first
+    /// optional one.
+    pub literal: Items,
+    /// The fields `to_dict` writes after the literal.
+    pub optional_writes: Vec<SetView>,
     /// The attribute holding additional properties, if any.
     pub additional: Option<String>,
 }
 
 pub struct UnionView {
     pub alias: AliasView,
-    /// `def parse_x(data: Any) -> X:`, laid out.
-    pub parser_def: String,
+    /// The union's name, also as a string literal, and its parser's.
+    pub name: String,
+    pub name_literal: String,
+    pub parser: String,
     pub doc: String,
     /// The discriminator property, as the spec names it.
     pub discriminator: Option<String>,
     /// `(tag as the spec writes it, parser)` for each tag.
     pub tags: Vec<(String, String)>,
-    /// `return _base.parse_union(...)`, laid out at 4 spaces.
-    pub fallback: String,
+    /// The parsers of the variants, tried in order when no tag says.
+    pub parsers: Items,
 }
 
 pub enum LateItem {
@@ -118,14 +144,14 @@ pub fn constant_default(api: &Api, ty: &TypeRef) -> Option<String> {
     }
 }
 
-fn literal_values(base: EnumBase, values: &[crate::ir::EnumValue]) -> (Vec<Doc>, bool) {
+fn literal_values(base: EnumBase, values: &[crate::ir::EnumValue]) -> (Vec<D>, bool) {
     let mut out = Vec::new();
     let mut null = false;
     for v in values {
         match (&v.value, base) {
-            (Value::String(s), EnumBase::String) => out.push(Doc::text(py_str(s))),
+            (Value::String(s), EnumBase::String) => out.push(text(py_str(s))),
             (Value::Number(n), EnumBase::Integer) if n.is_i64() || n.is_u64() => {
-                out.push(Doc::text(n.to_string()))
+                out.push(text(n.to_string()))
             }
             (Value::Null, _) => null = true,
             _ => {}
@@ -134,7 +160,8 @@ fn literal_values(base: EnumBase, values: &[crate::ir::EnumValue]) -> (Vec<Doc>,
     (out, null)
 }
 
-fn enum_alias(name: &str, base: EnumBase, values: &[crate::ir::EnumValue]) -> Doc {
+/// The type of an enumeration: its literals joined with its base type.
+fn enum_type(base: EnumBase, values: &[crate::ir::EnumValue]) -> D {
     let (literals, null) = literal_values(base, values);
     let open = match base {
         EnumBase::String => "str",
@@ -144,16 +171,16 @@ fn enum_alias(name: &str, base: EnumBase, values: &[crate::ir::EnumValue]) -> Do
     };
     let mut items = Vec::new();
     if !literals.is_empty() {
-        items.push(Doc::subscript("Literal[", literals));
+        items.push(subscript("Literal[", literals));
     }
-    items.push(Doc::text(open));
+    items.push(text(open));
     if null {
-        items.push(Doc::text("None"));
+        items.push(text("None"));
     }
     if items.len() == 1 {
-        return Doc::text(format!("{name} = {open}"));
+        return text(open);
     }
-    Doc::subscript(format!("{name} = Union["), items)
+    subscript("Union[", items)
 }
 
 fn alias_doc(t: &NamedType) -> Option<String> {
@@ -328,18 +355,13 @@ pub fn render(api: &Api, names: &Names) -> Result<String, String> {
     for i in early_order(&early_types) {
         let t = early_types[i];
         let name = names.ty(&t.name);
-        let statement = match &t.kind {
-            TypeKind::Enum { base, values, .. } => enum_alias(name, *base, values).render(0, 0),
-            TypeKind::Alias { target } => {
-                Doc::text(format!("{name} = {}", types.runtime(target))).flat()
-            }
-            _ => String::new(),
+        let value = match &t.kind {
+            TypeKind::Enum { base, values, .. } => enum_type(*base, values),
+            TypeKind::Alias { target } => layout::text(types.runtime(target)),
+            _ => layout::text(""),
         };
-        uses.note(&statement);
-        let a = AliasView {
-            statement,
-            doc: alias_doc(t),
-        };
+        let a = AliasView::new(name, value, alias_doc(t));
+        uses.note(&a.flat());
         reserve_projected(&mut text, done, count);
         super::ModelsEarlyTemplate { a: &a }
             .render_into(&mut text)
@@ -352,7 +374,7 @@ pub fn render(api: &Api, names: &Names) -> Result<String, String> {
     for (t, fields, additional) in class_types {
         let c = class_view(api, &types, names, t, fields, additional);
         for f in &c.fields {
-            uses.note(&f.line);
+            uses.note(&f.flat());
         }
         has_additional |= c.additional.is_some();
         reserve_projected(&mut text, done, count);
@@ -378,10 +400,11 @@ pub fn render(api: &Api, names: &Names) -> Result<String, String> {
         types.forward_from = Some(rank);
         let name = names.ty(&t.name).to_string();
         let item = match &t.kind {
-            TypeKind::Alias { target } => LateItem::Alias(AliasView {
-                statement: Doc::text(format!("{name} = {}", types.runtime(target))).flat(),
-                doc: alias_doc(t),
-            }),
+            TypeKind::Alias { target } => LateItem::Alias(AliasView::new(
+                &name,
+                layout::text(types.runtime(target)),
+                alias_doc(t),
+            )),
             TypeKind::Union {
                 variants,
                 discriminator,
@@ -394,14 +417,10 @@ pub fn render(api: &Api, names: &Names) -> Result<String, String> {
                         distinct.push(a);
                     }
                 }
-                let statement = if distinct.len() == 1 {
-                    format!("{name} = {}", distinct[0])
+                let value = if distinct.len() == 1 {
+                    layout::text(distinct.remove(0))
                 } else {
-                    Doc::subscript(
-                        format!("{name} = Union["),
-                        distinct.into_iter().map(Doc::text).collect(),
-                    )
-                    .render(0, 0)
+                    subscript("Union[", distinct.into_iter().map(layout::text).collect())
                 };
                 types.forward_from = None;
                 let parser = names
@@ -409,58 +428,38 @@ pub fn render(api: &Api, names: &Names) -> Result<String, String> {
                     .get(&t.name)
                     .cloned()
                     .unwrap_or_default();
-                let parsers: Vec<Doc> = variants
+                let parsers: Vec<D> = variants
                     .iter()
                     .map(|v| types.checked_parser(&v.ty))
                     .collect();
                 let tags = variants
                     .iter()
                     .flat_map(|v| {
-                        let p = types.checked_parser(&v.ty).flat();
+                        let p = layout::flat(&types.checked_parser(&v.ty));
                         v.tags.iter().map(move |tag| (tag.clone(), p.clone()))
                     })
                     .collect();
-                let fallback = format!(
-                    "{}\n    return _base.parse_union(data, parsers, {})",
-                    Doc::group(
-                        format!("parsers: list[Callable[[Any], {name}]] = ["),
-                        parsers,
-                        "]"
-                    )
-                    .render(4, 0),
-                    py_str(&name)
-                );
                 let how = match discriminator {
                     Some(d) => format!("by its ``{d}`` field, else as the first variant it fits"),
                     None => "as the first variant it fits".to_string(),
                 };
-                let flat = format!("def {parser}(data: Any) -> {name}:");
-                let parser_def = if flat.chars().count() <= layout::WIDTH {
-                    flat
-                } else {
-                    format!(
-                        "def {parser}(\n    data: Any,\n{}",
-                        layout::returns(0, ") ", &name)
-                    )
-                };
                 LateItem::Union(UnionView {
-                    alias: AliasView {
-                        statement,
-                        doc: alias_doc(t),
-                    },
-                    parser_def,
+                    alias: AliasView::new(&name, value, alias_doc(t)),
+                    parser,
                     doc: format!("Reads a ``{name}`` from its JSON form, {how}."),
                     discriminator: discriminator.clone(),
                     tags,
-                    fallback,
+                    parsers: Items(parsers),
+                    name_literal: py_str(&name),
+                    name,
                 })
             }
             _ => continue,
         };
         match &item {
-            LateItem::Alias(a) => uses.note(&a.statement),
+            LateItem::Alias(a) => uses.note(&a.flat()),
             LateItem::Union(u) => {
-                uses.note(&u.alias.statement);
+                uses.note(&u.alias.flat());
                 has_union = true;
             }
         }
@@ -596,15 +595,15 @@ fn class_view(
         let (annotation, value) = match (&default, always) {
             (Some(d), _) => (
                 types.annotation(&f.ty),
-                Doc::text(format!("data.get({wire}, {d})")),
+                text(format!("data.get({wire}, {d})")),
             ),
             (None, true) if f.ty.is_nullable() => (
                 types.annotation(&f.ty),
-                types.decode(&f.ty, Doc::call("data.get", vec![Doc::text(wire.as_str())])),
+                types.decode(&f.ty, call("data.get", vec![text(wire.as_str())])),
             ),
             (None, true) => (
                 types.annotation(&f.ty),
-                types.decode(&f.ty, Doc::text(format!("data[{wire}]"))),
+                types.decode(&f.ty, text(format!("data[{wire}]"))),
             ),
             // Optional and nullable: leaving it out and `null` differ, so it
             // is `NOT_GIVEN` until set (or read), and `None` sends `null`.
@@ -614,14 +613,14 @@ fn class_view(
                     "{} | _base.NotGiven | None",
                     annotation.strip_suffix(" | None").unwrap_or(&annotation)
                 );
-                let given = Doc::call(
+                let given = call(
                     "data.get",
-                    vec![Doc::text(wire.as_str()), Doc::text("_base.NOT_GIVEN")],
+                    vec![text(wire.as_str()), text("_base.NOT_GIVEN")],
                 );
                 let value = if types.is_identity(&f.ty) {
                     given
                 } else {
-                    Doc::call(
+                    call(
                         "_base.parse_given",
                         vec![given, types.checked_parser(f.ty.non_null())],
                     )
@@ -632,27 +631,26 @@ fn class_view(
                 let nullable = f.ty.clone().nullable();
                 (
                     types.annotation(&nullable),
-                    types.decode(
-                        &nullable,
-                        Doc::call("data.get", vec![Doc::text(wire.as_str())]),
-                    ),
+                    types.decode(&nullable, call("data.get", vec![text(wire.as_str())])),
                 )
             }
         };
-        ctor_args.push(value.prefixed(&format!("{ident}=")));
+        ctor_args.push(prefixed(format!("{ident}="), value));
         let encoded = if types.needs_encoding(&f.ty) {
             format!("_base.to_json(self.{ident})")
         } else {
             format!("self.{ident}")
         };
         let default_doc = match &default {
-            Some(d) => Some(Doc::text(d.as_str())),
+            Some(d) => Some(text(d.as_str())),
             None if always => None,
-            None if tri_state => Some(Doc::text("_base.NOT_GIVEN")),
-            None => Some(Doc::text("None")),
+            None if tri_state => Some(text("_base.NOT_GIVEN")),
+            None => Some(text("None")),
         };
         let view = FieldView {
-            line: layout::field(4, ident, &annotation, default_doc.as_ref()),
+            ident: ident.clone(),
+            annotation,
+            default: default_doc,
             doc,
         };
         let sent_always = always || default.as_deref().is_some_and(|d| d != "None");
@@ -660,30 +658,19 @@ fn class_view(
         // holds the fields before the first optional one, the rest are
         // written one by one, in order.
         if sent_always && optional_writes.is_empty() {
-            literal_items.push(Doc::text(format!("{wire}: {encoded}")));
-        } else if sent_always {
-            let value = if encoded.starts_with("_base.to_json(") {
-                Doc::call("_base.to_json", vec![Doc::text(format!("self.{ident}"))])
-            } else {
-                Doc::text(encoded)
-            };
-            optional_writes.push(OptionalWrite {
-                test: None,
-                write: layout::assign(8, &format!("data[{wire}]"), &value),
-            });
+            literal_items.push(text(format!("{wire}: {encoded}")));
         } else {
             let value = if encoded.starts_with("_base.to_json(") {
-                Doc::call("_base.to_json", vec![Doc::text(format!("self.{ident}"))])
+                call("_base.to_json", vec![text(format!("self.{ident}"))])
             } else {
-                Doc::text(encoded)
+                text(encoded)
             };
-            optional_writes.push(OptionalWrite {
-                test: Some(if tri_state {
-                    format!("if not isinstance(self.{ident}, _base.NotGiven):")
-                } else {
-                    layout::if_line(8, &format!("self.{ident}"), "is not", "None")
-                }),
-                write: layout::assign(12, &format!("data[{wire}]"), &value),
+            optional_writes.push(SetView {
+                target: format!("data[{wire}]"),
+                subject: format!("self.{ident}"),
+                value: Expr(value),
+                always: sent_always,
+                not_given: tri_state,
             });
         }
         if always && default.is_none() {
@@ -695,44 +682,31 @@ fn class_view(
     let extra = names.additional.get(&t.name).cloned();
     if let (Some(extra), Some(value_ty)) = (&extra, additional) {
         defaulted.push(FieldView {
-            line: layout::field(
-                4,
-                extra,
-                &format!("dict[str, {}]", types.annotation(value_ty)),
-                Some(&Doc::call(
-                    "dataclasses.field",
-                    vec![Doc::text("default_factory=dict")],
-                )),
-            ),
+            ident: extra.clone(),
+            annotation: format!("dict[str, {}]", types.annotation(value_ty)),
+            default: Some(call(
+                "dataclasses.field",
+                vec![text("default_factory=dict")],
+            )),
             doc: Some("Properties the schema does not name.".to_string()),
         });
-        let known: Vec<Doc> = fields.iter().map(|f| Doc::text(py_str(&f.name))).collect();
-        ctor_args.push(Doc::call(
+        let known: Vec<D> = fields.iter().map(|f| text(py_str(&f.name))).collect();
+        ctor_args.push(call(
             format!("{extra}=_base.extra_fields"),
             vec![
-                Doc::text("data"),
-                Doc::group("[", known, "]"),
+                text("data"),
+                bracket("[", known, "]"),
                 types.checked_parser(value_ty),
             ],
         ));
     }
     required.extend(defaulted);
-    let flat = format!("    def from_dict(cls, data: Mapping[str, Any]) -> {name}:");
-    let from_dict_def = if flat.chars().count() <= layout::WIDTH {
-        flat.trim_start().to_string()
-    } else {
-        format!(
-            "def from_dict(\n        cls,\n        data: Mapping[str, Any],\n    {}",
-            layout::returns(4, ") ", &name)
-        )
-    };
     ClassView {
-        from_dict_def,
         name,
         doc: doc_of(t.description.as_deref()),
         fields: required,
-        from_dict: Doc::call("return cls", ctor_args).render(8, 0),
-        to_dict_literal: Doc::group("data: dict[str, Any] = {", literal_items, "}").render(8, 0),
+        from_dict: Items(ctor_args),
+        literal: Items(literal_items),
         optional_writes,
         additional: extra.filter(|_| additional.is_some()),
     }

@@ -3,7 +3,7 @@
 //! numbers the IR gives.
 
 use super::escape::py_str;
-use super::layout::Doc;
+use super::layout::{self, call, text, D};
 use super::naming::Names;
 use super::shape::{resolve, OpShape};
 use super::{seconds, Effective, PackageInfo};
@@ -23,6 +23,35 @@ pub struct OpRow {
     pub overridden: bool,
 }
 
+/// The operation the examples call, with its arguments.
+pub struct ExampleCall {
+    /// `client.x.y`, and `client.x.with_raw_response.y`.
+    pub method: String,
+    pub raw_method: String,
+    /// `name=value` for each required argument.
+    pub args: Vec<String>,
+}
+
+impl ExampleCall {
+    fn items(&self, extra: &[&str]) -> Vec<D> {
+        let mut items: Vec<D> = self.args.iter().map(text).collect();
+        items.extend(extra.iter().map(|e| text(*e)));
+        items
+    }
+
+    /// `prefix` then the call with `extra` arguments, from column `indent`.
+    pub fn call(&self, prefix: &str, extra: &[&str], indent: usize) -> String {
+        let method = format!("{prefix}{}", self.method);
+        layout::render(&call(method, self.items(extra)), indent)
+    }
+
+    /// The same call through `with_raw_response`.
+    pub fn raw_call(&self, prefix: &str, indent: usize) -> String {
+        let method = format!("{prefix}{}", self.raw_method);
+        layout::render(&call(method, self.items(&[])), indent)
+    }
+}
+
 pub struct ReadmeView {
     pub dist: String,
     pub import: String,
@@ -37,17 +66,12 @@ pub struct ReadmeView {
     /// `bearer_token=os.environ["PAYMENTS_TOKEN"]`, or empty.
     pub auth_arg: String,
     pub auth_lines: Vec<String>,
-    /// The example call, at 0 and 4 spaces (`client.x.y(...)`).
-    pub example: String,
-    pub example_async: String,
-    pub example_raw: String,
-    pub example_timeout: String,
-    pub example_no_retries: String,
+    /// The call the examples make, when the API has operations.
+    pub example: Option<ExampleCall>,
     pub example_method: String,
     pub has_keyed_example: bool,
-    pub example_own_key: String,
-    pub example_uuid_key: String,
-    pub example_bad_key: String,
+    /// `idempotency_key=f"<operation>-{order_id}"`.
+    pub example_key: String,
     pub base_url: Option<String>,
     pub servers: Vec<(String, String)>,
 
@@ -177,25 +201,18 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names, shapes: &[OpShape])
     let keyed = chosen
         .as_ref()
         .is_some_and(|(i, _)| api.operations[*i].plan.retry.class == RetryClass::Keyed);
-    let call_of = |prefix: &str, raw: bool, extra: &[&str], indent: usize| -> String {
-        match &chosen {
-            Some((i, args)) => {
-                let mut items: Vec<Doc> = args.iter().map(Doc::text).collect();
-                items.extend(extra.iter().map(|e| Doc::text(*e)));
-                let mut path = var(*i);
-                if raw {
-                    let method = format!(".{}", names.ops[*i].method);
-                    path = format!(
-                        "{}.with_raw_response{method}",
-                        path.strip_suffix(&method).unwrap_or(&path)
-                    );
-                }
-                Doc::call(format!("{prefix}{path}"), items).render(indent, 0)
-            }
-            None => String::new(),
+    let example = chosen.as_ref().map(|(i, args)| {
+        let method = var(*i);
+        let name = format!(".{}", names.ops[*i].method);
+        ExampleCall {
+            raw_method: format!(
+                "{}.with_raw_response{name}",
+                method.strip_suffix(&name).unwrap_or(&method)
+            ),
+            method,
+            args: args.clone(),
         }
-    };
-    let call = |prefix: &str, extra: &[&str], indent: usize| call_of(prefix, false, extra, indent);
+    });
     let key_example = chosen
         .as_ref()
         .map(|(i, _)| {
@@ -279,16 +296,10 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names, shapes: &[OpShape])
         uses_env: !auth_lines.is_empty(),
         auth_arg: auth_arg.clone(),
         auth_lines: auth_lines.clone(),
-        example: call("result = ", &[], 0),
-        example_async: call("result = await ", &[], 8),
-        example_raw: call_of("raw = ", true, &[], 0),
-        example_timeout: call("result = ", &["timeout=5.0"], 0),
-        example_no_retries: call("result = ", &["retries=False"], 0),
+        example,
         example_method: chosen.as_ref().map(|(i, _)| var(*i)).unwrap_or_default(),
         has_keyed_example: keyed,
-        example_own_key: call("result = ", &[key_example.as_str()], 0),
-        example_uuid_key: call("result = ", &["idempotency_key=job.idempotency_key"], 0),
-        example_bad_key: call("    ", &["idempotency_key=str(uuid.uuid4())"], 4),
+        example_key: key_example,
         base_url: super::client::default_base_url(api),
         servers: api
             .servers

@@ -4,17 +4,18 @@
 //! runtime's.
 
 use super::escape::{one_line, py_str};
-use super::layout::{self, Doc, WIDTH};
+use super::layout::{self, bracket, call, prefixed, text, Expr, Items, D, WIDTH};
 use super::models::constant_default;
 use super::naming::{operation_constant, request_builder, response_parser, Names};
 use super::shape::{Input, OpShape, Outcome, Place};
 use super::types::Types;
-use super::{docstring_of, import_line, Effective};
+use super::{docstring_of, import_line, Effective, SetView};
 use crate::ir::{
     Api, BodyKind, FailurePolicy, Group, HintSource, Operation, ParamStyle, RetryClass, StatusSpec,
 };
 
 /// One keyword argument in a signature.
+#[derive(Clone)]
 pub struct ParamView {
     pub ident: String,
     pub annotation: String,
@@ -23,45 +24,37 @@ pub struct ParamView {
 }
 
 pub struct OpView {
-    /// `_NAME = _runtime.Operation(...)`, laid out.
-    pub operation: String,
+    /// `_NAME`, the operation's constant.
+    pub constant: String,
+    /// The arguments of its `_runtime.Operation(...)`.
+    pub operation: Items,
     pub builder: String,
-    /// The builder's parameter lines, at 4 spaces.
-    pub builder_params: Vec<String>,
-    /// The builder's body, at 4 spaces, first line unindented.
-    pub builder_body: String,
-    /// `def _parse_x(...) -> T:`, laid out.
-    pub parser_def: String,
+    /// The builder's parameters (none has a default).
+    pub builder_params: Vec<ParamView>,
+    /// The builder's body.
+    pub body: BuilderView,
+    /// `_parse_x`, the response parser.
+    pub parser_name: String,
     pub returns: String,
-    /// `) -> T:` and `) -> _base.RawResponse[T]:` of the methods, at 4 spaces.
-    pub returns_line: String,
-    pub raw_returns_line: String,
-    /// The parser's body, at 4 spaces, first line unindented.
-    pub parser_body: String,
+    /// The parser's readings, by status.
+    pub parser: Vec<StatusView>,
     pub method: String,
-    /// The method's parameter lines, at 8 spaces.
-    pub params: Vec<String>,
+    /// The method's parameters: its inputs, then the call options.
+    pub params: Vec<ParamView>,
     /// The method's docstring, at 8 spaces.
     pub doc: String,
     /// The raw twin's docstring, at 8 spaces.
     pub raw_doc: String,
-    /// `response = self._client.request(...)`, at 8 spaces.
-    pub request: String,
-    /// `response = await self._client.request(...)`, at 8 spaces.
-    pub request_async: String,
-    /// `return _base.RawResponse(...)`, at 8 spaces.
-    pub raw_return: String,
-    /// The plain method's body: it calls its raw twin and parses.
-    pub forward: String,
-    pub forward_async: String,
+    /// The arguments of `self._client.request(...)`.
+    pub request: Items,
+    /// The arguments of `_base.RawResponse(...)` and
+    /// `_base.parse_response(...)`.
+    pub result: Items,
 }
 
 pub struct ResourceView {
     pub doc: String,
     pub imports: Vec<String>,
-    /// `self.with_raw_response = ...(client)` of both classes, at 8 spaces.
-    pub raw_attr: String,
-    pub async_raw_attr: String,
     pub class: String,
     pub class_doc: String,
     pub async_class_doc: String,
@@ -140,7 +133,8 @@ fn always_sent(param: &ParamView) -> bool {
         || !(param.default == " = None" || param.default == " = _base.NOT_GIVEN")
 }
 
-fn operation_constant_doc(op: &Operation, constant: &str) -> String {
+/// The arguments of the operation's `_runtime.Operation(...)`.
+fn operation_args(op: &Operation) -> Items {
     let plan = &op.plan;
     let class = match plan.retry.class {
         RetryClass::Safe => "SAFE",
@@ -149,9 +143,9 @@ fn operation_constant_doc(op: &Operation, constant: &str) -> String {
         RetryClass::Unsafe => "UNSAFE",
     };
     let mut args = vec![
-        Doc::text(format!("name={}", py_str(&op.id))),
-        Doc::text(format!("method={}", py_str(op.method.as_str()))),
-        Doc::text(format!("retry_class=_runtime.RetryClass.{class}")),
+        text(format!("name={}", py_str(&op.id))),
+        text(format!("method={}", py_str(op.method.as_str()))),
+        text(format!("retry_class=_runtime.RetryClass.{class}")),
     ];
     // The key contract is written out in full for keyed operations, and
     // only for them: no other operation sends a key or reads its 409s.
@@ -160,16 +154,14 @@ fn operation_constant_doc(op: &Operation, constant: &str) -> String {
             FailurePolicy::Replay => "REPLAY",
             FailurePolicy::Reattempt => "REATTEMPT",
         };
-        args.push(Doc::text(format!("key_header={}", py_str(&key.header))));
-        args.push(Doc::text(format!("key_max_length={}", key.max_length)));
-        args.push(Doc::text(format!(
-            "failures=_runtime.FailurePolicy.{failures}"
-        )));
-        args.push(Doc::text(format!(
+        args.push(text(format!("key_header={}", py_str(&key.header))));
+        args.push(text(format!("key_max_length={}", key.max_length)));
+        args.push(text(format!("failures=_runtime.FailurePolicy.{failures}")));
+        args.push(text(format!(
             "in_flight_code={}",
             py_str(&key.in_flight_code)
         )));
-        args.push(Doc::text(format!(
+        args.push(text(format!(
             "mismatch_code={}",
             py_str(&key.mismatch_code)
         )));
@@ -177,29 +169,29 @@ fn operation_constant_doc(op: &Operation, constant: &str) -> String {
     // A root hint is the client's default p99, which a caller can change:
     // only the operation's own hint belongs here.
     if let Some(hint) = plan.retry.p99.filter(|h| h.from == HintSource::Operation) {
-        args.push(Doc::text(format!("p99_ms={}", hint.ms)));
+        args.push(text(format!("p99_ms={}", hint.ms)));
     }
     let own = plan.retry.own;
-    let overrides: Vec<Doc> = [
+    let overrides: Vec<D> = [
         ("max_attempts", own.max_attempts.map(u64::from)),
         ("base_ms", own.base_ms),
         ("cap_ms", own.cap_ms),
         ("deadline_ms", own.deadline_ms),
     ]
     .into_iter()
-    .filter_map(|(name, v)| v.map(|v| Doc::text(format!("{name}={v}"))))
+    .filter_map(|(name, v)| v.map(|v| text(format!("{name}={v}"))))
     .collect();
     if !overrides.is_empty() {
-        args.push(Doc::call("retry=_runtime.RetryOverrides", overrides));
+        args.push(call("retry=_runtime.RetryOverrides", overrides));
     }
     // The operation says `security: []`: the call never carries credentials.
     if !plan.authenticated {
-        args.push(Doc::text("authenticated=False"));
+        args.push(text("authenticated=False"));
     }
     if let Some(url) = plan.base.own_servers().and_then(super::client::server_url) {
-        args.push(Doc::text(format!("base_url={}", py_str(&url))));
+        args.push(text(format!("base_url={}", py_str(&url))));
     }
-    layout::assign(0, constant, &Doc::call("_runtime.Operation", args))
+    Items(args)
 }
 
 /// The value an input is sent with: as is, or through `_base.to_json`.
@@ -211,79 +203,75 @@ fn sent(types: &Types, input: &Input, ident: &str) -> String {
     }
 }
 
+/// The keyword arguments of a parameter's encoding that differ from its
+/// location's defaults: `style` (never written where `default_style` is
+/// `None`: the location has one style), `explode`, `allow_reserved` (only
+/// where `reserved`, the query) and `content_type`.
+fn encoding_kwargs(
+    input: &Input,
+    default_style: Option<ParamStyle>,
+    default_explode: bool,
+    reserved: bool,
+) -> Vec<D> {
+    let mut args = Vec::new();
+    if default_style.is_some_and(|d| input.style != d) {
+        args.push(text(format!(
+            "style={}",
+            py_str(input.style.openapi_name())
+        )));
+    }
+    if input.explode != default_explode {
+        args.push(text(if input.explode {
+            "explode=True"
+        } else {
+            "explode=False"
+        }));
+    }
+    if reserved && input.allow_reserved {
+        args.push(text("allow_reserved=True"));
+    }
+    if let Some(media) = &input.content_type {
+        args.push(text(format!("content_type={}", py_str(media))));
+    }
+    args
+}
+
 /// `*_runtime.query_param(...)`: a query parameter encoded as its style,
 /// explode, allowReserved and content say (only what differs from the
 /// defaults, `form` and exploded, is written out).
-fn query_pairs(types: &Types, input: &Input, ident: &str) -> Doc {
-    let mut args = vec![
-        Doc::text(py_str(&input.wire)),
-        Doc::text(sent(types, input, ident)),
-    ];
-    if input.style != ParamStyle::Form {
-        args.push(Doc::text(format!(
-            "style={}",
-            py_str(input.style.openapi_name())
-        )));
-    }
-    if !input.explode {
-        args.push(Doc::text("explode=False"));
-    }
-    if input.allow_reserved {
-        args.push(Doc::text("allow_reserved=True"));
-    }
-    if let Some(media) = &input.content_type {
-        args.push(Doc::text(format!("content_type={}", py_str(media))));
-    }
-    Doc::call("*_runtime.query_param", args)
+fn query_pairs(types: &Types, input: &Input, ident: &str) -> D {
+    let mut args = vec![text(py_str(&input.wire)), text(sent(types, input, ident))];
+    args.extend(encoding_kwargs(input, Some(ParamStyle::Form), true, true));
+    call("*_runtime.query_param", args)
 }
 
-/// `_runtime.path_param(...)`: a path parameter in its style.
-fn path_expansion(types: &Types, input: &Input, ident: &str) -> Doc {
-    let mut args = vec![
-        Doc::text(py_str(&input.wire)),
-        Doc::text(sent(types, input, ident)),
-    ];
-    if input.style != ParamStyle::Simple {
-        args.push(Doc::text(format!(
-            "style={}",
-            py_str(input.style.openapi_name())
-        )));
-    }
-    if input.explode {
-        args.push(Doc::text("explode=True"));
-    }
-    if let Some(media) = &input.content_type {
-        args.push(Doc::text(format!("content_type={}", py_str(media))));
-    }
-    Doc::call("_runtime.path_param", args)
+/// `_runtime.path_param(...)`: a path parameter in its style (`simple`, not
+/// exploded, by default).
+fn path_expansion(types: &Types, input: &Input, ident: &str) -> D {
+    let mut args = vec![text(py_str(&input.wire)), text(sent(types, input, ident))];
+    args.extend(encoding_kwargs(
+        input,
+        Some(ParamStyle::Simple),
+        false,
+        false,
+    ));
+    call("_runtime.path_param", args)
 }
 
 /// `_runtime.header_param(...)` of a header parameter.
-fn header_text(types: &Types, input: &Input, ident: &str) -> Doc {
-    let mut args = vec![Doc::text(sent(types, input, ident))];
-    if input.explode {
-        args.push(Doc::text("explode=True"));
-    }
-    if let Some(media) = &input.content_type {
-        args.push(Doc::text(format!("content_type={}", py_str(media))));
-    }
-    args.push(Doc::text(format!("name={}", py_str(&input.wire))));
-    Doc::call("_runtime.header_param", args)
+fn header_text(types: &Types, input: &Input, ident: &str) -> D {
+    let mut args = vec![text(sent(types, input, ident))];
+    args.extend(encoding_kwargs(input, None, false, false));
+    args.push(text(format!("name={}", py_str(&input.wire))));
+    call("_runtime.header_param", args)
 }
 
-/// `*_runtime.cookie_pairs(...)` of a cookie parameter.
-fn cookie_text(types: &Types, input: &Input, ident: &str) -> Doc {
-    let mut args = vec![
-        Doc::text(py_str(&input.wire)),
-        Doc::text(sent(types, input, ident)),
-    ];
-    if !input.explode {
-        args.push(Doc::text("explode=False"));
-    }
-    if let Some(media) = &input.content_type {
-        args.push(Doc::text(format!("content_type={}", py_str(media))));
-    }
-    Doc::call("*_runtime.cookie_pairs", args)
+/// `*_runtime.cookie_pairs(...)` of a cookie parameter (exploded by
+/// default).
+fn cookie_text(types: &Types, input: &Input, ident: &str) -> D {
+    let mut args = vec![text(py_str(&input.wire)), text(sent(types, input, ident))];
+    args.extend(encoding_kwargs(input, None, true, false));
+    call("*_runtime.cookie_pairs", args)
 }
 
 /// The value a multipart field is sent with: files as they are, models and
@@ -299,15 +287,15 @@ fn part_value(types: &Types, input: &Input, ident: &str) -> String {
 /// The form fields of a body, in the plan's (the schema's) order: a name
 /// alone where the encoding is OpenAPI's default, else
 /// `(name, style, explode, allow_reserved)`.
-fn form_fields(op: &Operation) -> Doc {
+fn form_fields(op: &Operation) -> D {
     let parts = op.plan.body.as_ref().map(|b| &b.parts[..]).unwrap_or(&[]);
     let items = parts
         .iter()
         .map(|p| {
             if p.style == ParamStyle::Form && p.explode && !p.allow_reserved {
-                Doc::text(py_str(&p.property))
+                text(py_str(&p.property))
             } else {
-                Doc::text(format!(
+                text(format!(
                     "({}, {}, {}, {})",
                     py_str(&p.property),
                     py_str(p.style.openapi_name()),
@@ -323,7 +311,7 @@ fn form_fields(op: &Operation) -> Doc {
 /// The multipart fields of a body, in the plan's order, each with the part
 /// type its `encoding` declares (`None` where the spec declares none: the
 /// runtime then applies WIRE.md's rules by the value).
-fn multipart_fields(op: &Operation) -> Doc {
+fn multipart_fields(op: &Operation) -> D {
     let parts = op.plan.body.as_ref().map(|b| &b.parts[..]).unwrap_or(&[]);
     let encoding = op
         .plan
@@ -346,13 +334,13 @@ fn multipart_fields(op: &Operation) -> Doc {
                 .find(|e| e.property == p.property)
                 .and_then(|e| e.style);
             match style {
-                Some(style) => Doc::text(format!(
+                Some(style) => text(format!(
                     "({}, {declared}, {}, {})",
                     py_str(&p.property),
                     py_str(style.openapi_name()),
                     if p.explode { "True" } else { "False" }
                 )),
-                None => Doc::text(format!("({}, {declared})", py_str(&p.property))),
+                None => text(format!("({}, {declared})", py_str(&p.property))),
             }
         })
         .collect::<Vec<_>>();
@@ -360,14 +348,14 @@ fn multipart_fields(op: &Operation) -> Doc {
 }
 
 /// A tuple literal (`()`, `(x,)`, `(x, y)`).
-fn tuple_doc(mut items: Vec<Doc>) -> Doc {
+fn tuple_doc(mut items: Vec<D>) -> D {
     match items.len() {
-        0 => Doc::text("()"),
+        0 => text("()"),
         1 => {
-            let only = items.remove(0).flat();
-            Doc::text(format!("({only},)"))
+            let only = layout::flat(&items.remove(0));
+            text(format!("({only},)"))
         }
-        _ => Doc::group("(", items, ")"),
+        _ => bracket("(", items, ")"),
     }
 }
 
@@ -380,14 +368,41 @@ fn concrete_media_type(media: &str) -> &str {
     }
 }
 
-fn builder_body(
+/// What a request builder's body holds; `resource.py.jinja` writes it.
+pub struct BuilderView {
+    /// The pairs of `query = [...]`, when the request has a query.
+    pub query: Option<Items>,
+    /// The `(name, value)` entries of `headers = _base.header_map(...)`,
+    /// when the request has headers or cookies.
+    pub headers: Option<Items>,
+    /// The pairs of `cookies = [...]`, when it has cookies.
+    pub cookies: Option<Items>,
+    /// A body built field by field.
+    pub body: Option<FieldsView>,
+    /// The arguments of `_base.multipart_request(...)` for a multipart
+    /// body, else of `_runtime.Request(...)`.
+    pub request: Items,
+    pub multipart: bool,
+}
+
+/// A body the builder makes from its fields, in the schema's order.
+pub struct FieldsView {
+    /// The entries of the literal: the fields before the first optional one.
+    pub literal: Items,
+    /// The fields set one by one after it.
+    pub sets: Vec<SetView>,
+    /// The arguments of `_base.require_fields(...)`: the required fields of an
+    /// optional body.
+    pub required: Option<Items>,
+}
+
+fn builder_view(
     types: &Types,
     op: &Operation,
     shape: &OpShape,
     idents: &[String],
     params: &[ParamView],
-) -> String {
-    let mut lines: Vec<String> = Vec::new();
+) -> BuilderView {
     let inputs: Vec<(&Input, &String, &ParamView)> = shape
         .inputs
         .iter()
@@ -409,18 +424,18 @@ fn builder_body(
         .iter()
         .all(|(i, _, _)| i.style == ParamStyle::Simple && !i.explode && i.content_type.is_none());
     let path = if path_params.is_empty() {
-        Doc::text(py_str(&op.path))
+        text(py_str(&op.path))
     } else if plain {
-        Doc::call(
+        call(
             "_runtime.encode_path",
             vec![
-                Doc::text(py_str(&op.path)),
-                Doc::group(
+                text(py_str(&op.path)),
+                bracket(
                     "{",
                     path_params
                         .iter()
                         .map(|(i, n, _)| {
-                            Doc::text(format!("{}: {}", py_str(&i.wire), sent(types, i, n)))
+                            text(format!("{}: {}", py_str(&i.wire), sent(types, i, n)))
                         })
                         .collect(),
                     "}",
@@ -428,16 +443,19 @@ fn builder_body(
             ],
         )
     } else {
-        Doc::call(
+        call(
             "_runtime.expand_path",
             vec![
-                Doc::text(py_str(&op.path)),
-                Doc::group(
+                text(py_str(&op.path)),
+                bracket(
                     "{",
                     path_params
                         .iter()
                         .map(|(i, n, _)| {
-                            path_expansion(types, i, n).prefixed(&format!("{}: ", py_str(&i.wire)))
+                            prefixed(
+                                format!("{}: ", py_str(&i.wire)),
+                                path_expansion(types, i, n),
+                            )
                         })
                         .collect(),
                     "}",
@@ -446,62 +464,68 @@ fn builder_body(
         )
     };
 
-    // Query.
+    // Query: the pairs the spec wrote into the path come first.
     let query_params = of(|p| matches!(p, Place::Query { .. }));
-    // The pairs the spec wrote into the path come first.
     let fixed = op.plan.query.iter().map(|(name, value)| {
-        Doc::call(
+        call(
             "*_runtime.query_param",
-            vec![Doc::text(py_str(name)), Doc::text(py_str(value))],
+            vec![text(py_str(name)), text(py_str(value))],
         )
     });
-    let has_query = !query_params.is_empty() || !op.plan.query.is_empty();
-    if has_query {
-        let items = fixed
-            .chain(
-                query_params
-                    .iter()
-                    .map(|(i, n, _)| query_pairs(types, i, n)),
-            )
-            .collect();
-        lines.push(Doc::group("query = [", items, "]").render(4, 0));
-    }
+    let query = (!query_params.is_empty() || !op.plan.query.is_empty()).then(|| {
+        Items(
+            fixed
+                .chain(
+                    query_params
+                        .iter()
+                        .map(|(i, n, _)| query_pairs(types, i, n)),
+                )
+                .collect(),
+        )
+    });
 
     // Headers and cookies: undefined values send nothing.
     let header_params = of(|p| *p == Place::Header);
     let cookie_params = of(|p| *p == Place::Cookie);
-    if !header_params.is_empty() || !cookie_params.is_empty() {
-        let entries = header_params
-            .iter()
-            .map(|(i, n, _)| {
-                Doc::group(
-                    "(",
-                    vec![Doc::text(py_str(&i.wire)), header_text(types, i, n)],
-                    ")",
-                )
-            })
-            .collect();
-        lines.push(Doc::call("headers = _base.header_map", entries).render(4, 0));
-        if !cookie_params.is_empty() {
-            let entries = cookie_params
+    let headers = (!header_params.is_empty() || !cookie_params.is_empty()).then(|| {
+        Items(
+            header_params
+                .iter()
+                .map(|(i, n, _)| {
+                    bracket(
+                        "(",
+                        vec![text(py_str(&i.wire)), header_text(types, i, n)],
+                        ")",
+                    )
+                })
+                .collect(),
+        )
+    });
+    let cookies = (!cookie_params.is_empty()).then(|| {
+        Items(
+            cookie_params
                 .iter()
                 .map(|(i, n, _)| cookie_text(types, i, n))
-                .collect();
-            lines.push(Doc::group("cookies = [", entries, "]").render(4, 0));
-            lines.push(
-                "if cookies:\n        headers[\"Cookie\"] = \"; \".join(cookies)".to_string(),
-            );
-        }
-    }
+                .collect(),
+        )
+    });
 
     // Body.
-    let mut request_args = vec![Doc::text(py_str(op.method.as_str())), path];
-    if has_query {
-        request_args.push(Doc::text("query=query"));
+    let mut request_args = vec![text(py_str(op.method.as_str())), path];
+    if query.is_some() {
+        request_args.push(text("query=query"));
     }
-    if !header_params.is_empty() || !cookie_params.is_empty() {
-        request_args.push(Doc::text("headers=headers"));
+    if headers.is_some() {
+        request_args.push(text("headers=headers"));
     }
+    let mut view = BuilderView {
+        query,
+        headers,
+        cookies,
+        body: None,
+        request: Items(Vec::new()),
+        multipart: false,
+    };
     if let Some(body) = &shape.body {
         let media = concrete_media_type(&body.media_type);
         let fields = of(|p| *p == Place::BodyField);
@@ -520,52 +544,39 @@ fn builder_body(
             // fields before the first optional one, the rest are set one
             // by one, in order.
             let leading = fields.iter().take_while(|(_, _, p)| always_sent(p)).count();
-            let entries = fields[..leading]
+            let literal = fields[..leading]
                 .iter()
-                .map(|(i, n, _)| Doc::text(format!("{}: {}", py_str(&i.wire), value(i, n))))
+                .map(|(i, n, _)| text(format!("{}: {}", py_str(&i.wire), value(i, n))))
                 .collect();
-            lines.push(Doc::group("body: dict[str, object] = {", entries, "}").render(4, 0));
-            for (i, n, p) in &fields[leading..] {
-                let assign = layout::assign(
-                    8,
-                    &format!("body[{}]", py_str(&i.wire)),
-                    &Doc::text(value(i, n)),
-                );
-                if always_sent(p) {
-                    lines.push(layout::assign(
-                        4,
-                        &format!("body[{}]", py_str(&i.wire)),
-                        &Doc::text(value(i, n)),
-                    ));
-                    continue;
-                }
-                let test = if p.default.ends_with("NOT_GIVEN") {
-                    format!("if not isinstance({n}, _base.NotGiven):")
-                } else {
-                    layout::if_line(4, n, "is not", "None")
-                };
-                lines.push(format!("{test}\n        {assign}"));
-            }
+            let sets = fields[leading..]
+                .iter()
+                .map(|(i, n, p)| SetView {
+                    target: format!("body[{}]", py_str(&i.wire)),
+                    subject: n.to_string(),
+                    value: Expr(text(value(i, n))),
+                    always: always_sent(p),
+                    not_given: p.default.ends_with("NOT_GIVEN"),
+                })
+                .collect();
             // The required fields of an optional body: all of them, or no
             // body at all.
-            let with_body: Vec<Doc> = fields
+            let with_body: Vec<D> = fields
                 .iter()
                 .filter(|(i, _, _)| i.required_with_body)
-                .map(|(i, _, _)| Doc::text(py_str(&i.wire)))
+                .map(|(i, _, _)| text(py_str(&i.wire)))
                 .collect();
-            if !with_body.is_empty() {
-                lines.push(
-                    Doc::call(
-                        "_base.require_fields",
-                        vec![
-                            Doc::text("body"),
-                            tuple_doc(with_body),
-                            Doc::text(py_str(&op.id)),
-                        ],
-                    )
-                    .render(4, 0),
-                );
-            }
+            let required = (!with_body.is_empty()).then(|| {
+                Items(vec![
+                    text("body"),
+                    tuple_doc(with_body),
+                    text(py_str(&op.id)),
+                ])
+            });
+            view.body = Some(FieldsView {
+                literal: Items(literal),
+                sets,
+                required,
+            });
         }
         let whole = of(|p| *p == Place::Body);
         let whole_value = whole.first().map(|(i, n, _)| sent(types, i, n));
@@ -580,9 +591,9 @@ fn builder_body(
                 } else {
                     whole_value.unwrap_or_else(|| "body".to_string())
                 };
-                request_args.push(Doc::text(format!("json={value}")));
+                request_args.push(text(format!("json={value}")));
                 if media != "application/json" {
-                    request_args.push(Doc::text(format!("content_type={}", py_str(media))));
+                    request_args.push(text(format!("content_type={}", py_str(media))));
                 }
             }
             BodyKind::Form => {
@@ -592,12 +603,12 @@ fn builder_body(
                 } else {
                     whole_value.unwrap_or_else(|| "body".to_string())
                 };
-                let mut args = vec![form_fields(op), Doc::text(value)];
+                let mut args = vec![form_fields(op), text(value)];
                 if !body.required {
-                    args.push(Doc::text("optional=True"));
+                    args.push(text("optional=True"));
                 }
-                request_args.push(Doc::call("content=_base.form_content", args));
-                request_args.push(Doc::text(format!("content_type={}", py_str(media))));
+                request_args.push(call("content=_base.form_content", args));
+                request_args.push(text(format!("content_type={}", py_str(media))));
             }
             BodyKind::Multipart => {
                 // The runtime makes the boundary, so the body needs no local
@@ -610,31 +621,17 @@ fn builder_body(
                         whole.first().map(|(_, n, _)| n.as_str()).unwrap_or("body")
                     )
                 };
-                lines.push(
-                    Doc::call(
-                        "return _base.multipart_request",
-                        [
-                            request_args.clone(),
-                            vec![
-                                multipart_fields(op).prefixed("fields="),
-                                Doc::text(format!("value={value}")),
-                                Doc::text(format!("media_type={}", py_str(media))),
-                            ],
-                            if body.required {
-                                vec![]
-                            } else {
-                                vec![Doc::text("optional=True")]
-                            },
-                        ]
-                        .concat(),
-                    )
-                    .render(4, 0),
-                );
-                return lines.join("\n    ");
+                request_args.push(prefixed("fields=", multipart_fields(op)));
+                request_args.push(text(format!("value={value}")));
+                request_args.push(text(format!("media_type={}", py_str(media))));
+                if !body.required {
+                    request_args.push(text("optional=True"));
+                }
+                view.multipart = true;
             }
             BodyKind::Binary => {
-                request_args.push(Doc::text("content=body"));
-                request_args.push(Doc::text(format!("content_type={}", py_str(media))));
+                request_args.push(text("content=body"));
+                request_args.push(text(format!("content_type={}", py_str(media))));
             }
             BodyKind::Text => {
                 let content = if body.required {
@@ -642,106 +639,127 @@ fn builder_body(
                 } else {
                     "None if body is None else body.encode(\"utf-8\")"
                 };
-                request_args.push(Doc::text(format!("content={content}")));
-                request_args.push(Doc::text(format!("content_type={}", py_str(media))));
+                request_args.push(text(format!("content={content}")));
+                request_args.push(text(format!("content_type={}", py_str(media))));
             }
         }
     }
-    lines.push(Doc::call("return _runtime.Request", request_args).render(4, 0));
-    lines.join("\n    ")
+    view.request = Items(request_args);
+    view
+}
+
+/// One way of reading a response body: `return <value>`, or through a
+/// typed local where the JSON value is read as it is.
+pub struct ReadView {
+    /// `json` or `text` when the response's `Content-Type` picks this reading
+    /// (`if _base.is_<kind>(response):`); `None` for the fallback.
+    pub kind_test: Option<&'static str>,
+    /// The annotation of `result: <annotation> = response.json()`.
+    pub typed: Option<String>,
+    pub value: Expr,
+    /// The reading's indentation.
+    pub pad: String,
+}
+
+/// The readings of the responses with given statuses.
+pub struct StatusView {
+    /// Whether the statuses are tested (`if response.status ...:`): all but
+    /// the fallback are.
+    pub tested: bool,
+    pub statuses: Vec<String>,
+    /// The indentation of the readings' tests.
+    pub pad: String,
+    pub reads: Vec<ReadView>,
 }
 
 /// The return annotation and the body of an operation's response parser.
-fn parser(types: &Types, shape: &OpShape) -> (String, String) {
-    fn one(types: &Types, outcome: &Outcome) -> (String, String) {
-        match outcome {
-            Outcome::ByType(kinds) => {
-                // The response's Content-Type picks the reading; the last
-                // kind is the fallback.
-                let mut annotations: Vec<String> = Vec::new();
-                let mut lines = Vec::new();
-                for (i, kind) in kinds.iter().enumerate() {
-                    let (annotation, body) = one(types, kind);
-                    for part in annotation.split(" | ") {
-                        if !annotations.iter().any(|a| a == part) {
-                            annotations.push(part.to_string());
-                        }
-                    }
-                    if i + 1 == kinds.len() {
-                        lines.push(body);
-                    } else {
-                        let test = match kind {
-                            Outcome::Json(_) => "_base.is_json(response)",
-                            _ => "_base.is_text(response)",
-                        };
-                        lines.push(format!(
-                            "if {test}:\n        {}",
-                            body.replace("\n    ", "\n        ")
-                        ));
-                    }
-                }
-                if let Some(pos) = annotations.iter().position(|a| a == "None") {
-                    let none = annotations.remove(pos);
-                    annotations.push(none);
-                }
-                (annotations.join(" | "), lines.join("\n    "))
+fn parser(types: &Types, shape: &OpShape) -> (String, Vec<StatusView>) {
+    /// Adds the parts of `annotation` not yet in `to`.
+    fn merge(to: &mut Vec<String>, annotation: &str) {
+        for part in annotation.split(" | ") {
+            if !to.iter().any(|a| a == part) {
+                to.push(part.to_string());
             }
-            Outcome::Empty => ("None".to_string(), "return None".to_string()),
-            Outcome::Bytes => ("bytes".to_string(), "return response.content".to_string()),
-            Outcome::Text => ("str".to_string(), "return response.text".to_string()),
+        }
+    }
+    /// `None` goes last.
+    fn joined(mut annotations: Vec<String>) -> String {
+        if let Some(pos) = annotations.iter().position(|a| a == "None") {
+            let none = annotations.remove(pos);
+            annotations.push(none);
+        }
+        annotations.join(" | ")
+    }
+    /// The annotation and the reading of one kind of body at `indent`.
+    fn read(types: &Types, outcome: &Outcome, indent: usize) -> (String, ReadView) {
+        let view = |typed: Option<String>, value: D| ReadView {
+            kind_test: None,
+            typed,
+            value: Expr(value),
+            pad: " ".repeat(indent),
+        };
+        match outcome {
+            Outcome::Empty => ("None".to_string(), view(None, text("None"))),
+            Outcome::Bytes => ("bytes".to_string(), view(None, text("response.content"))),
+            Outcome::Text => ("str".to_string(), view(None, text("response.text"))),
             Outcome::Json(ty) => {
                 let annotation = types.annotation(ty);
-                if types.is_identity(ty) {
-                    let body = if annotation == "object" {
-                        "return response.json()".to_string()
-                    } else {
-                        format!("result: {annotation} = response.json()\n    return result")
-                    };
-                    (annotation, body)
+                let read = if !types.is_identity(ty) {
+                    view(None, types.decode(ty, text("response.json()")))
+                } else if annotation == "object" {
+                    view(None, text("response.json()"))
                 } else {
-                    let decode = types
-                        .decode(ty, Doc::text("response.json()"))
-                        .prefixed("return ")
-                        .render(4, 0);
-                    (annotation, decode)
-                }
+                    view(Some(annotation.clone()), text("response.json()"))
+                };
+                (annotation, read)
             }
+            // Not nested: a kind is never itself several.
+            Outcome::ByType(_) => unreachable!("a body kind is never several kinds"),
         }
     }
-    let one = |outcome: &Outcome| one(types, outcome);
-    if shape.successes.len() == 1 {
-        return one(&shape.successes[0].outcome);
+    /// The readings of one outcome at `indent`.
+    fn reads(types: &Types, outcome: &Outcome, indent: usize) -> (String, Vec<ReadView>) {
+        let Outcome::ByType(kinds) = outcome else {
+            let (annotation, one) = read(types, outcome, indent);
+            return (annotation, vec![one]);
+        };
+        // The response's Content-Type picks the reading; the last kind is
+        // the fallback.
+        let mut annotations = Vec::new();
+        let mut out = Vec::new();
+        for (i, kind) in kinds.iter().enumerate() {
+            let last = i + 1 == kinds.len();
+            let (annotation, mut one) = read(types, kind, if last { indent } else { indent + 4 });
+            merge(&mut annotations, &annotation);
+            if !last {
+                one.kind_test = Some(match kind {
+                    Outcome::Json(_) => "json",
+                    _ => "text",
+                });
+            }
+            out.push(one);
+        }
+        (joined(annotations), out)
     }
-    let mut annotations: Vec<String> = Vec::new();
-    let mut lines = Vec::new();
+    let mut annotations = Vec::new();
+    let mut out = Vec::new();
     let last = shape.successes.len() - 1;
     for (i, s) in shape.successes.iter().enumerate() {
-        let (annotation, body) = one(&s.outcome);
-        for part in annotation.split(" | ") {
-            if !annotations.iter().any(|a| a == part) {
-                annotations.push(part.to_string());
-            }
-        }
-        if i == last {
-            lines.push(body);
-        } else {
-            let test = if s.statuses.len() == 1 {
-                format!("response.status == {}", s.statuses[0])
-            } else {
-                let codes: Vec<String> = s.statuses.iter().map(u16::to_string).collect();
-                format!("response.status in ({})", codes.join(", "))
-            };
-            lines.push(format!(
-                "if {test}:\n        {}",
-                body.replace("\n    ", "\n        ")
-            ));
-        }
+        let indent = if i == last { 4 } else { 8 };
+        let (annotation, reads) = reads(types, &s.outcome, indent);
+        merge(&mut annotations, &annotation);
+        out.push(StatusView {
+            tested: i != last,
+            statuses: s.statuses.iter().map(u16::to_string).collect(),
+            pad: " ".repeat(indent),
+            reads,
+        });
     }
-    if let Some(pos) = annotations.iter().position(|a| a == "None") {
-        let none = annotations.remove(pos);
-        annotations.push(none);
+    if shape.successes.len() == 1 {
+        // One success: its annotation as its reading gives it.
+        return (reads(types, &shape.successes[0].outcome, 4).0, out);
     }
-    (annotations.join(" | "), lines.join("\n    "))
+    (joined(annotations), out)
 }
 
 fn plural(n: u64, one: &str, many: &str) -> String {
@@ -1037,21 +1055,18 @@ pub fn view(
             uses_datetime |= types.uses_datetime(&input.ty);
         }
         let builder = request_builder(&method);
-        let builder_params: Vec<String> = inputs
-            .iter()
-            .map(|p| layout::parameter(4, &p.ident, &p.annotation, ""))
-            .collect();
-        let builder_body = builder_body(&types, op, shape, &onames.inputs, &inputs);
+        let builder_params = inputs.clone();
+        let body = builder_view(&types, op, shape, &onames.inputs, &inputs);
         let parser_name = response_parser(&method);
-        let (returns, parser_body) = parser(&types, shape);
+        let (returns, parser) = parser(&types, shape);
         uses_datetime |= returns.contains("datetime.");
 
         // Required arguments first: keyword-only, so the order is free.
         let mut order: Vec<usize> = (0..inputs.len()).collect();
         order.sort_by_key(|&k| !inputs[k].default.is_empty());
-        let forward_args: Vec<Doc> = order
+        let forward_args: Vec<D> = order
             .iter()
-            .map(|&k| Doc::text(format!("{0}={0}", inputs[k].ident)))
+            .map(|&k| text(format!("{0}={0}", inputs[k].ident)))
             .collect();
         let option_params = call_options(op);
         let mut ordered: Vec<ParamView> = Vec::new();
@@ -1066,77 +1081,35 @@ pub fn view(
         }
 
         let builder_call = if forward_args.is_empty() {
-            Doc::text(format!("{builder}()"))
+            text(format!("{builder}()"))
         } else {
-            Doc::call(builder.clone(), forward_args.clone())
+            call(builder.clone(), forward_args.clone())
         };
-        let options_call = Doc::call(
+        let options_call = call(
             "_runtime.call_options",
             option_params
                 .iter()
-                .map(|p| Doc::text(format!("{0}={0}", p.ident)))
+                .map(|p| text(format!("{0}={0}", p.ident)))
                 .collect(),
         );
-        let request_args = vec![Doc::text(constant.clone()), builder_call, options_call];
-        // `prefix` is "response = " and/or "await ".
-        let request_with = |prefix: &str| {
-            Doc::call(
-                format!("{prefix}self._client.request"),
-                request_args.clone(),
-            )
-            .render(8, 0)
-        };
-        // `return _base.<func>(OPERATION, response, _parse_...)`
-        let return_with = |func: &str| {
-            Doc::call(
-                format!("return _base.{func}"),
-                vec![
-                    Doc::text(constant.clone()),
-                    Doc::text("response"),
-                    Doc::text(parser_name.clone()),
-                ],
-            )
-            .render(8, 0)
-        };
-        let request = request_with("response = ");
-        let request_async = request_with("response = await ");
-        let raw_return = return_with("RawResponse");
         // The plain method calls the runtime itself rather than through its
         // ``with_raw_response`` twin: one call and one object less per call.
-        let returns_none = returns == "None";
-        let forward_with = |prefix: &str| {
-            if returns_none {
-                request_with(prefix)
-            } else {
-                format!(
-                    "{}\n        {}",
-                    request_with(&format!("response = {prefix}")),
-                    return_with("parse_response")
-                )
-            }
-        };
-        let forward = forward_with("");
-        let forward_async = forward_with("await ");
+        let request = Items(vec![text(constant.clone()), builder_call, options_call]);
+        let result = Items(vec![
+            text(constant.clone()),
+            text("response"),
+            text(parser_name.clone()),
+        ]);
         ordered.extend(option_params);
-        let parser_flat = format!("def {parser_name}(response: _runtime.Response) -> {returns}:");
-        let parser_def = if parser_flat.chars().count() <= WIDTH {
-            parser_flat
-        } else {
-            format!(
-                "def {parser_name}(\n    response: _runtime.Response,\n{}",
-                layout::returns(0, ") ", &returns)
-            )
-        };
         ops.push(OpView {
-            operation: operation_constant_doc(op, &constant),
+            operation: operation_args(op),
+            constant,
             builder,
             builder_params,
-            builder_body,
-            parser_def,
-            returns_line: layout::returns(4, ") ", &returns),
-            raw_returns_line: layout::returns(4, ") ", &format!("_base.RawResponse[{returns}]")),
+            body,
+            parser_name,
             returns,
-            parser_body,
+            parser,
             doc: method_doc(api, op, shape, &onames.inputs, &effective),
             raw_doc: docstring_of(
                 &format!(
@@ -1146,15 +1119,9 @@ pub fn view(
                 8,
             ),
             method,
-            params: ordered
-                .iter()
-                .map(|p| layout::parameter(8, &p.ident, &p.annotation, &p.default))
-                .collect(),
+            params: ordered,
             request,
-            request_async,
-            raw_return,
-            forward,
-            forward_async,
+            result,
         });
     }
 
@@ -1169,8 +1136,14 @@ pub fn view(
     imports.push(String::new());
     let uses_models = ops.iter().any(|op| {
         op.returns.contains("models.")
-            || op.parser_body.contains("models.")
-            || op.params.iter().any(|p| p.contains("models."))
+            || op.parser.iter().flat_map(|s| &s.reads).any(|r| {
+                layout::flat(&r.value.0).contains("models.")
+                    || r.typed.as_ref().is_some_and(|t| t.contains("models."))
+            })
+            || op
+                .params
+                .iter()
+                .any(|p| p.annotation.contains("models.") || p.default.contains("models."))
     });
     let modules: &[&str] = if uses_models {
         &["_base", "_runtime", "models"]
@@ -1183,20 +1156,8 @@ pub fn view(
         .description
         .clone()
         .unwrap_or_else(|| format!("The `{}` operations.", group.name));
-    let raw_attr = |prefix: &str| {
-        layout::assign(
-            8,
-            "self.with_raw_response",
-            &Doc::call(
-                format!("{prefix}{class}WithRawResponse"),
-                vec![Doc::text("client")],
-            ),
-        )
-    };
     ResourceView {
         doc: docstring_of(&description, 0),
-        raw_attr: raw_attr(""),
-        async_raw_attr: raw_attr("Async"),
         imports,
         class_doc: docstring_of(
             &format!(

@@ -3,7 +3,7 @@
 
 use crate::emit::hash::Map;
 
-use super::layout::Doc;
+use super::layout::{call, flat, text, D};
 use super::naming::Names;
 use crate::ir::{Api, EnumBase, Primitive, TypeKind, TypeRef};
 
@@ -120,29 +120,21 @@ impl<'a> Types<'a> {
     }
 
     /// An expression reading `value` (a JSON value, evaluated once) as `ty`.
-    pub fn decode(&self, ty: &TypeRef, value: Doc) -> Doc {
+    pub fn decode(&self, ty: &TypeRef, value: D) -> D {
         if self.is_identity(ty) {
             return value;
         }
         match ty {
             TypeRef::Named(n) => match self.kind(n) {
                 Some(TypeKind::Alias { target }) => self.decode(target, value),
-                _ => match self.checked_parser(ty) {
-                    Doc::Text(callee) => Doc::call(callee, vec![value]),
-                    other => Doc::call(other.flat(), vec![value]),
-                },
+                _ => call(flat(&self.checked_parser(ty)), vec![value]),
             },
-            TypeRef::Primitive(_) => match self.checked_parser(ty) {
-                Doc::Text(callee) => Doc::call(callee, vec![value]),
-                other => Doc::call(other.flat(), vec![value]),
-            },
+            TypeRef::Primitive(_) => call(flat(&self.checked_parser(ty)), vec![value]),
             TypeRef::Array(item) => {
-                Doc::call("_base.parse_list", vec![value, self.checked_parser(item)])
+                call("_base.parse_list", vec![value, self.checked_parser(item)])
             }
-            TypeRef::Map(item) => {
-                Doc::call("_base.parse_dict", vec![value, self.checked_parser(item)])
-            }
-            TypeRef::Nullable(inner) => Doc::call(
+            TypeRef::Map(item) => call("_base.parse_dict", vec![value, self.checked_parser(item)]),
+            TypeRef::Nullable(inner) => call(
                 "_base.parse_optional",
                 vec![value, self.checked_parser(inner)],
             ),
@@ -165,19 +157,16 @@ impl<'a> Types<'a> {
 
     /// A callable reading a JSON value as `ty` and raising `TypeError`,
     /// `KeyError` or `ValueError` when it is not one.
-    pub fn checked_parser(&self, ty: &TypeRef) -> Doc {
+    pub fn checked_parser(&self, ty: &TypeRef) -> D {
         self.checked(ty, &mut Vec::new())
     }
 
-    fn checked(&self, ty: &TypeRef, seen: &mut Vec<String>) -> Doc {
-        let text = |s: &str| Doc::text(s);
+    fn checked(&self, ty: &TypeRef, seen: &mut Vec<String>) -> D {
         match ty {
             TypeRef::Named(n) => match self.kind(n) {
-                Some(TypeKind::Object { .. }) => {
-                    Doc::text(format!("{}.from_dict", self.named_bare(n)))
-                }
+                Some(TypeKind::Object { .. }) => text(format!("{}.from_dict", self.named_bare(n))),
                 Some(TypeKind::Union { .. }) => {
-                    Doc::text(format!("{}{}", self.prefix, self.union_parser(n)))
+                    text(format!("{}{}", self.prefix, self.union_parser(n)))
                 }
                 Some(TypeKind::Alias { target }) if !seen.contains(n) => {
                     seen.push(n.clone());
@@ -202,10 +191,10 @@ impl<'a> Types<'a> {
                 Primitive::Float | Primitive::Double => "_base.parse_float",
                 Primitive::Boolean => "_base.parse_bool",
             }),
-            TypeRef::Array(item) => Doc::call("_base.list_parser", vec![self.checked(item, seen)]),
-            TypeRef::Map(item) => Doc::call("_base.dict_parser", vec![self.checked(item, seen)]),
+            TypeRef::Array(item) => call("_base.list_parser", vec![self.checked(item, seen)]),
+            TypeRef::Map(item) => call("_base.dict_parser", vec![self.checked(item, seen)]),
             TypeRef::Nullable(inner) => {
-                Doc::call("_base.optional_parser", vec![self.checked(inner, seen)])
+                call("_base.optional_parser", vec![self.checked(inner, seen)])
             }
             TypeRef::Any => text("_base.parse_any"),
         }
