@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+import accounts
 import pages
 from conftest import Reply, Server
 from pages import AsyncPages, Pages, models
@@ -337,3 +338,36 @@ def test_methods_and_docstrings_say_what_they_return() -> None:
         items=("items",),
         next=("meta", "next_cursor"),
     )
+
+
+def account(n: int) -> dict[str, object]:
+    return {
+        "id": f"acc_{n}",
+        "email": f"{n}@example.com",
+        "name": f"account {n}",
+        "credits": n,
+        "created_at": "2024-05-01T00:00:00Z",
+    }
+
+
+def test_a_page_numbered_list_counts_pages_from_the_callers(server: Server) -> None:
+    # page (the audit spec's accounts): the number goes up by one from the
+    # caller's, else from 1, keeping its place; an empty page ends the walk.
+    server.script(
+        Reply(200, {"accounts": [account(1), account(2)]}),
+        Reply(200, {"accounts": [account(3)]}),
+        Reply(200, {"accounts": []}),
+        Reply(200, {"accounts": [account(7)]}),
+        Reply(200, {"accounts": []}),
+    )
+    with accounts.Accounts(bearer_token="t", base_url=server.url, max_attempts=1) as c:
+        walked = [a.id_ for a in c.accounts.list_accounts(per_page=2, email="a@b")]
+        assert all(isinstance(a, accounts.models.Account) for a in c.accounts.list_accounts(page=4))
+    assert walked == ["acc_1", "acc_2", "acc_3"]
+    assert [seen.path for seen in server.seen] == [
+        "/accounts?per_page=2&email=a%40b",
+        "/accounts?per_page=2&email=a%40b&page=2",
+        "/accounts?per_page=2&email=a%40b&page=3",
+        "/accounts?page=4",
+        "/accounts?page=5",
+    ]
