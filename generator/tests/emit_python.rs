@@ -331,3 +331,79 @@ fn clients_without_servers_of_their_own_take_no_server_map() {
     assert!(!contents(&files, "_client.py").contains("server_urls"));
     assert!(!contents(&files, "README.md").contains("server_urls"));
 }
+
+/// The `_runtime.Pagination(...)` assignment of `constant`.
+fn pagination<'a>(module: &'a str, constant: &str) -> &'a str {
+    let start = module
+        .find(&format!("{constant} = _runtime.Pagination("))
+        .unwrap_or_else(|| panic!("no {constant}"));
+    let end = start + module[start..].find(")\n").expect("closing paren");
+    &module[start..end]
+}
+
+#[test]
+fn paginated_operations_return_pagers_that_carry_the_plan() {
+    let files = generate(&root().join("generator/tests/fixtures/pages.yaml"));
+    let module = |group: &str| contents(&files, &format!("resources/{group}.py")).to_string();
+
+    let cursored = module("cursored");
+    assert_eq!(
+        pagination(&cursored, "_LIST_CURSORED_PAGES"),
+        "_LIST_CURSORED_PAGES = _runtime.Pagination(\n    style=\"cursor\",\n    \
+         param=\"cursor\",\n    size_param=\"limit\",\n    items=(\"items\",),\n    \
+         next=(\"meta\", \"next_cursor\"),\n"
+    );
+    // Both plain methods return the pager, the asyncio one without `async`
+    // (the pager is awaited or iterated); the raw twins keep the page.
+    assert!(cursored.contains(") -> _runtime.SyncPager[models.Thing]:"));
+    assert!(cursored.contains(") -> _runtime.AsyncPager[models.Thing]:"));
+    assert_eq!(cursored.matches("\n    def list_cursored(").count(), 3);
+    // Only the asyncio raw twin is a coroutine.
+    assert_eq!(cursored.matches("async def list_cursored(").count(), 1);
+    assert_eq!(
+        cursored
+            .matches(") -> _base.RawResponse[models.ListCursoredResponse]:")
+            .count(),
+        2
+    );
+    assert_eq!(
+        cursored
+            .matches("            _LIST_CURSORED_PAGES,\n            models.Thing.from_dict,\n")
+            .count(),
+        2
+    );
+    // Other operations of the module are untouched.
+    assert!(cursored.contains("async def get_cursored("));
+
+    for (group, constant, expected) in [
+        (
+            "offsets",
+            "_LIST_OFFSETS_PAGES",
+            "style=\"offset\", param=\"offset\", size_param=\"limit\"",
+        ),
+        (
+            "numbered",
+            "_LIST_NUMBERED_PAGES",
+            "next=(\"links\", \"next\")",
+        ),
+        ("linked", "_LIST_LINKED_PAGES", "style=\"link_header\""),
+        ("after", "_LIST_AFTER_PAGES", "has_more=(\"has_more\",)"),
+    ] {
+        let text = module(group);
+        assert!(
+            pagination(&text, constant).contains(expected),
+            "{group}: {}",
+            pagination(&text, constant)
+        );
+    }
+    // No plan, no pager.
+    let unpaged = module("unpaged");
+    assert!(!unpaged.contains("Pager") && !unpaged.contains("_PAGES"));
+    assert!(unpaged.contains(") -> list[models.Thing]:"));
+
+    let readme = contents(&files, "README.md");
+    assert!(readme.contains("## Pagination"));
+    assert!(readme.contains("for item in client.cursored.list_cursored(limit=100):\n"));
+    let pets = generate(&root().join("specs/pets.yaml"));
+    assert!(!contents(&pets, "README.md").contains("## Pagination"));
+}

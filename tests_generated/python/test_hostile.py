@@ -120,6 +120,26 @@ def test_unions_and_arrays(server: Server) -> None:
     assert server.seen[1].header("Authorization") is None
 
 
+def test_a_pager_reads_hostile_names_as_the_spec_wrote_them(server: Server) -> None:
+    # The cursor parameter, the items field and the object holding the next
+    # cursor are all named with quotes and backslashes; items are a union.
+    items = 'it"""ems\\'
+    meta = 'meta\'"""'
+    server.script(
+        Reply(200, {items: [{"kind": "circle", "radius": 1}], meta: {"next_cursor": "n/1"}}),
+        Reply(200, {items: [{"kind": "square", "side": 2}], meta: {"next_cursor": None}}),
+    )
+    c = Hostile(api_key="k", base_url=server.url, retry_config=TINY)
+    shapes = list(c.print_.list_pages(limit=1))
+    assert isinstance(shapes[0], models.Circle) and isinstance(shapes[1], models.Square)
+    assert [seen.path for seen in server.seen] == [
+        "/pages?limit=1&api-key=k",
+        "/pages?limit=1&cur%22%22%22sor%5C=n%2F1&api-key=k",
+    ]
+    doc = " ".join((c.print_.list_pages.__doc__ or "").split())
+    assert 'sends `cur"""sor\\` set to the body\'s `meta\'""".next_cursor`' in doc
+
+
 FORMS = "https://forms.example.com/in"
 """The path item's own server of ``/form``, its variable at its default."""
 

@@ -251,9 +251,9 @@ def test_query_deep_object_and_null_versus_left_out(server: Server) -> None:
             created=models.ListTransfersCreated(
                 gte=datetime.datetime(2024, 5, 1, tzinfo=datetime.timezone.utc)
             ),
-        )
-        assert listed.has_more is False
-        check_transfer(listed.data[0])
+        ).first_page()
+        assert listed.has_next_page() is False
+        check_transfer(listed.items[0])
         c.transfers.create_transfer(amount=1, currency="eur", vendor_id="v", description=None)
         c.transfers.create_transfer(amount=1, currency="eur", vendor_id="v", description=NOT_GIVEN)
     assert server.seen[0].path == (
@@ -377,3 +377,55 @@ def test_to_json_converts_every_kind_of_value_as_before() -> None:
         converted = _base.to_json(value)
         assert converted == reference(value)
         assert type(converted) is type(reference(value))
+
+
+def test_transfers_are_listed_across_pages_after_the_last_id(server: Server) -> None:
+    # item_id: the next page starts after the last transfer seen, until
+    # `has_more` is false; the caller's query keeps its order.
+    first = [dict(TRANSFER, id="tr_1"), dict(TRANSFER, id="tr_2")]
+    server.script(
+        Reply(200, {"object": "list", "data": first, "has_more": True}),
+        Reply(200, {"object": "list", "data": [dict(TRANSFER, id="tr_3")], "has_more": False}),
+    )
+    with client(server) as c:
+        pager = c.transfers.list_transfers(limit=2)
+        assert server.seen == [], "nothing is sent before the items are asked for"
+        ids = [transfer.id_ for transfer in pager]
+    assert ids == ["tr_1", "tr_2", "tr_3"]
+    assert [seen.path for seen in server.seen] == [
+        "/v2/transfers?limit=2",
+        "/v2/transfers?limit=2&starting_after=tr_2",
+    ]
+
+
+async def walk_async(server: Server) -> tuple[list[str], int]:
+    async with AsyncPayments(
+        bearer_token="sk_test", base_url=server.url + "/v2", retry_config=TINY
+    ) as c:
+        pager = c.transfers.list_transfers(starting_after="tr_0", limit=1)
+        first = await pager
+        ids = [transfer.id_ async for transfer in pager]
+        raw = await c.transfers.with_raw_response.list_transfers(limit=1)
+        return [first.items[0].id_, *ids], raw.parse().data[0].amount
+
+
+def test_asyncio_pagers_walk_the_same_pages(server: Server) -> None:
+    import asyncio
+
+    server.script(
+        Reply(200, {"object": "list", "data": [dict(TRANSFER, id="tr_1")], "has_more": True}),
+        Reply(200, {"object": "list", "data": [dict(TRANSFER, id="tr_2")], "has_more": True}),
+        Reply(200, {"object": "list", "data": [], "has_more": True}),
+        Reply(200, {"object": "list", "data": [TRANSFER], "has_more": True}),
+    )
+    ids, amount = asyncio.run(walk_async(server))
+    # `await pager` fetched the first page once; iteration reused it. An
+    # empty page ends the walk although `has_more` says otherwise.
+    assert ids == ["tr_1", "tr_1", "tr_2"]
+    assert amount == 1200
+    assert [seen.path for seen in server.seen] == [
+        "/v2/transfers?limit=1&starting_after=tr_0",
+        "/v2/transfers?limit=1&starting_after=tr_1",
+        "/v2/transfers?limit=1&starting_after=tr_2",
+        "/v2/transfers?limit=1",
+    ]

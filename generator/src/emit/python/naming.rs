@@ -661,6 +661,20 @@ pub fn operation_constant(method: &str) -> String {
     format!("_{}", method.to_shouty_snake_case())
 }
 
+/// `_LIST_THINGS_PAGES`: the module constant holding a paginated method's
+/// `_runtime.Pagination`, numbered (`_LIST_THINGS_PAGES2`) when a constant of
+/// the module (`taken`, an operation's or another pager's) has the name.
+pub fn pages_constant(method: &str, taken: &Set<String>) -> String {
+    let base = format!("{}_PAGES", operation_constant(method));
+    let mut name = base.clone();
+    let mut n = 2;
+    while taken.contains(&name) {
+        name = format!("{base}{n}");
+        n += 1;
+    }
+    name
+}
+
 /// `_create_transfer_request`: the function that builds a method's request.
 pub fn request_builder(method: &str) -> String {
     format!("_{}_request", method.trim_end_matches('_'))
@@ -687,6 +701,9 @@ pub struct OpNames {
     pub method: String,
     /// One per input of the operation's shape, in the same order.
     pub inputs: Vec<String>,
+    /// The module constant of its pagination descriptor, when its plan has
+    /// a pagination.
+    pub pages: Option<String>,
 }
 
 /// Every identifier of a generated package.
@@ -788,7 +805,29 @@ impl Names {
                         _ => args.snake(&input.wire, "param"),
                     })
                     .collect();
-                ops[i] = Some(OpNames { method, inputs });
+                ops[i] = Some(OpNames {
+                    method,
+                    inputs,
+                    pages: None,
+                });
+            }
+            // After every method of the module: the constants of all of
+            // them are taken before a pager's is named.
+            let mut constants: Set<String> = g
+                .operations
+                .iter()
+                .filter_map(|&i| ops[i].as_ref())
+                .map(|o| operation_constant(&o.method))
+                .collect();
+            for &i in &g.operations {
+                if api.operations[i].plan.pagination.is_none() {
+                    continue;
+                }
+                if let Some(o) = ops[i].as_mut() {
+                    let name = pages_constant(&o.method, &constants);
+                    constants.insert(name.clone());
+                    o.pages = Some(name);
+                }
             }
         }
         let ops = ops
@@ -798,6 +837,7 @@ impl Names {
                 o.unwrap_or_else(|| OpNames {
                     method: snake_words(&api.operations[i].id),
                     inputs: Vec::new(),
+                    pages: None,
                 })
             })
             .collect();
@@ -975,5 +1015,11 @@ mod tests {
         assert_eq!(operation_constant("create_transfer"), "_CREATE_TRANSFER");
         assert_eq!(request_builder("list_"), "_list_request");
         assert_eq!(response_parser("create_transfer"), "_parse_create_transfer");
+        let mut taken = Set::default();
+        assert_eq!(pages_constant("list_things", &taken), "_LIST_THINGS_PAGES");
+        // A method `list_things_pages` has that constant already.
+        taken.insert(operation_constant("list_things_pages"));
+        taken.insert("_LIST_THINGS_PAGES2".to_string());
+        assert_eq!(pages_constant("list_things", &taken), "_LIST_THINGS_PAGES3");
     }
 }

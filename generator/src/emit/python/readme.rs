@@ -52,6 +52,19 @@ impl ExampleCall {
     }
 }
 
+/// The "Pagination" section: an example walk over one paginated operation.
+pub struct PagesReadme {
+    /// The example call (`client.x.list_y(limit=100)`) after `for item in `,
+    /// laid out from column 0.
+    pub items: String,
+    /// The same call after `for page in `.
+    pub pages: String,
+    /// The same call after `first = `.
+    pub first: String,
+    /// Every paginated method (`client.x.list_y`).
+    pub methods: Vec<String>,
+}
+
 pub struct ReadmeView {
     pub dist: String,
     pub import: String,
@@ -74,6 +87,8 @@ pub struct ReadmeView {
     pub example_key: String,
     pub base_url: Option<String>,
     pub servers: Vec<(String, String)>,
+    /// Present when the API has paginated operations.
+    pub pagination: Option<PagesReadme>,
 
     pub max_attempts: u32,
     pub retries_after_first: u32,
@@ -165,6 +180,58 @@ fn own_servers(api: &Api, var: &dyn Fn(usize) -> String) -> Vec<(String, Vec<Str
         }
     }
     out
+}
+
+/// The "Pagination" section's example: the first paginated operation whose
+/// required arguments have simple example values (else the first one), with
+/// its page size set where it has one.
+fn pages_readme(
+    api: &Api,
+    names: &Names,
+    shapes: &[OpShape],
+    var: &dyn Fn(usize) -> String,
+) -> Option<PagesReadme> {
+    let paged: Vec<usize> = (0..api.operations.len())
+        .filter(|&i| api.operations[i].plan.pagination.is_some())
+        .collect();
+    let with_args = |i: usize| example_args(api, &shapes[i], &names.ops[i].inputs);
+    let (i, mut args) = paged
+        .iter()
+        .find_map(|&i| with_args(i).map(|a| (i, a)))
+        .or_else(|| paged.first().map(|&i| (i, vec!["...".to_string()])))?;
+    let size = api.operations[i]
+        .plan
+        .pagination
+        .as_ref()
+        .and_then(|p| p.size_param.as_ref());
+    if let Some(size) = size {
+        let found = shapes[i]
+            .inputs
+            .iter()
+            .zip(&names.ops[i].inputs)
+            .find(|(input, _)| {
+                !input.required
+                    && input.wire == *size
+                    && matches!(input.place, super::shape::Place::Query { .. })
+            });
+        if let Some((input, ident)) = found {
+            if let Some(value) = example_value(api, &input.wire, &input.ty) {
+                args.push(format!("{ident}={value}"));
+            }
+        }
+    }
+    let laid_out = |prefix: &str, suffix: &str| {
+        let items: Vec<D> = args.iter().map(text).collect();
+        let mut out = layout::render(&call(format!("{prefix}{}", var(i)), items), 0);
+        out.push_str(suffix);
+        out
+    };
+    Some(PagesReadme {
+        items: laid_out("for item in ", ":"),
+        pages: laid_out("for page in ", ".pages():"),
+        first: laid_out("first = ", ".first_page()"),
+        methods: paged.iter().map(|&i| var(i)).collect(),
+    })
 }
 
 fn kebab(text: &str) -> String {
@@ -301,6 +368,7 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names, shapes: &[OpShape])
         has_keyed_example: keyed,
         example_key: key_example,
         base_url: super::client::default_base_url(api),
+        pagination: pages_readme(api, names, shapes, &var),
         servers: api
             .servers
             .iter()

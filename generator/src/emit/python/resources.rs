@@ -10,6 +10,7 @@ use super::naming::{operation_constant, request_builder, response_parser, Names}
 use super::shape::{Input, OpShape, Outcome, Place};
 use super::types::Types;
 use super::{docstring_of, import_line, Effective, SetView};
+use crate::ir::paginate::{PageStyle, Pagination};
 use crate::ir::{
     Api, BodyKind, FailurePolicy, Group, HintSource, Operation, ParamStyle, RetryClass, StatusSpec,
 };
@@ -50,6 +51,21 @@ pub struct OpView {
     /// The arguments of `_base.RawResponse(...)` and
     /// `_base.parse_response(...)`.
     pub result: Items,
+    /// Its pager, when its plan has a pagination: the plain methods return
+    /// it, the raw twins the first page's response.
+    pub pages: Option<PagesView>,
+}
+
+/// A paginated operation's pager.
+pub struct PagesView {
+    /// `_NAME_PAGES`, the constant of its `_runtime.Pagination(...)`.
+    pub constant: String,
+    /// The arguments of `_runtime.Pagination(...)`.
+    pub descriptor: Items,
+    /// The annotation of one item.
+    pub item: String,
+    /// The arguments of `_runtime.SyncPager(...)` and `_runtime.AsyncPager(...)`.
+    pub pager: Items,
 }
 
 pub struct ResourceView {
@@ -192,6 +208,109 @@ fn operation_args(op: &Operation) -> Items {
         args.push(text(format!("base_url={}", py_str(&url))));
     }
     Items(args)
+}
+
+/// The arguments of an operation's `_runtime.Pagination(...)`: the plan's,
+/// each spec string through the escaper, only what the style uses.
+fn pagination_args(pages: &Pagination) -> Items {
+    let path = |names: &[String]| tuple_doc(names.iter().map(|n| text(py_str(n))).collect());
+    let mut args = vec![text(format!("style={}", py_str(page_style(pages.style))))];
+    if let Some(param) = &pages.param {
+        args.push(text(format!("param={}", py_str(param))));
+    }
+    if let Some(size) = &pages.size_param {
+        args.push(text(format!("size_param={}", py_str(size))));
+    }
+    if !pages.items.is_empty() {
+        args.push(prefixed("items=", path(&pages.items)));
+    }
+    if !pages.next.is_empty() {
+        args.push(prefixed("next=", path(&pages.next)));
+    }
+    if !pages.has_more.is_empty() {
+        args.push(prefixed("has_more=", path(&pages.has_more)));
+    }
+    if let Some(field) = &pages.item_field {
+        args.push(text(format!("item_field={}", py_str(field))));
+    }
+    Items(args)
+}
+
+/// The runtime's name of a pagination style.
+fn page_style(style: PageStyle) -> &'static str {
+    match style {
+        PageStyle::Cursor => "cursor",
+        PageStyle::ItemId => "item_id",
+        PageStyle::Offset => "offset",
+        PageStyle::Page => "page",
+        PageStyle::NextUrl => "next_url",
+        PageStyle::LinkHeader => "link_header",
+    }
+}
+
+/// The callable that reads one item of a page, as the SDK reads that type
+/// everywhere: a model's `from_dict`, a union's parser, a date through its
+/// parser; a type whose JSON form is its value (a string, an enum) as is.
+fn item_parser(types: &Types, item: &crate::ir::TypeRef) -> D {
+    if types.is_identity(item) {
+        text("lambda item: item")
+    } else {
+        types.checked_parser(item)
+    }
+}
+
+/// Spec text as inline code in a docstring.
+fn code(text: &str) -> String {
+    format!("`{}`", text.replace('`', "'"))
+}
+
+/// The docstring paragraph of a paginated method: what the pager does, and
+/// how it goes from one page to the next.
+fn pages_paragraph(pages: &Pagination, size_arg: Option<&str>) -> String {
+    let dotted = |path: &[String]| code(&path.join("."));
+    let param = pages.param.as_deref().map(code).unwrap_or_default();
+    let next = match pages.style {
+        PageStyle::Cursor => format!(
+            "The next page sends {param} set to the body's {}; the last page is the one \
+             without it",
+            dotted(&pages.next)
+        ),
+        PageStyle::ItemId => format!(
+            "The next page sends {param} set to the {} of the page's last item; the last \
+             page is an empty one",
+            code(pages.item_field.as_deref().unwrap_or("id"))
+        ),
+        PageStyle::Offset => format!(
+            "The next page sends {param} raised by the number of items received; the last \
+             page is an empty one"
+        ),
+        PageStyle::Page => format!(
+            "The next page sends {param} plus one (pages count from 1); the last page is \
+             an empty one"
+        ),
+        PageStyle::NextUrl => format!(
+            "The next page is the URL in the body's {}; the last page is the one without it",
+            dotted(&pages.next)
+        ),
+        PageStyle::LinkHeader => "The next page is the `rel=\"next\"` link of the `Link` \
+             header; the last page is the one without it"
+            .to_string(),
+    };
+    let more = if pages.has_more.is_empty() {
+        String::new()
+    } else {
+        format!(", or one whose {} is false", dotted(&pages.has_more))
+    };
+    let size = size_arg
+        .map(|a| format!(" ``{a}`` sets the size of a page."))
+        .unwrap_or_default();
+    format!(
+        "Walks every page: iterate the pager for every item of every page (``for``, or \
+         ``async for`` on the asyncio client), call ``pages()`` for the pages themselves, or \
+         ``first_page()`` (``await`` the pager on the asyncio client) for the first page \
+         alone. A page is fetched when iteration reaches it, as a call of its own with the \
+         retries above. {next}{more}.{size}"
+    )
 }
 
 /// The value an input is sent with: as is, or through `_base.to_json`.
@@ -860,12 +979,22 @@ fn wrapped(first: String, next: &str, text: &str) -> Vec<String> {
     lines
 }
 
+/// What a paginated method's docstring says of its pager.
+struct PagesDoc<'a> {
+    plan: &'a Pagination,
+    /// The method's argument that sets the page size, if it has one.
+    size_arg: Option<&'a str>,
+    /// The annotation of one item.
+    item: &'a str,
+}
+
 fn method_doc(
     api: &Api,
     op: &Operation,
     shape: &OpShape,
     idents: &[String],
     effective: &Effective,
+    pages: Option<&PagesDoc>,
 ) -> String {
     let mut text = String::new();
     let summary = op
@@ -888,11 +1017,16 @@ fn method_doc(
         text.push_str("Deprecated: the API may remove this operation.\n\n");
     }
     text.push_str(&format!(
-        "`{} {}`. {}\n\nArgs:\n",
+        "`{} {}`. {}",
         op.method.as_str(),
         op.path.replace('`', "'"),
         retry_paragraph(api, op, effective)
     ));
+    if let Some(p) = pages {
+        text.push_str("\n\n");
+        text.push_str(&pages_paragraph(p.plan, p.size_arg));
+    }
+    text.push_str("\n\nArgs:\n");
     let mut entries: Vec<(String, String)> = Vec::new();
     for (input, ident) in shape.inputs.iter().zip(idents) {
         let place = match &input.place {
@@ -948,7 +1082,12 @@ fn method_doc(
     entries.push((
         "timeout".to_string(),
         format!(
-            "Seconds for the whole call, every attempt and sleep included (default: {}).",
+            "Seconds for the whole {}, every attempt and sleep included (default: {}).",
+            if pages.is_some() {
+                "call of each page"
+            } else {
+                "call"
+            },
             super::seconds(effective.deadline_ms)
         ),
     ));
@@ -961,17 +1100,32 @@ fn method_doc(
     entries.push((
         "max_attempts".to_string(),
         format!(
-            "Attempts in all, the first one included (default: {}).",
+            "Attempts in all{}, the first one included (default: {}).",
+            if pages.is_some() {
+                " for each page"
+            } else {
+                ""
+            },
             effective.max_attempts
         ),
     ));
     entries.push((
         "retries".to_string(),
-        "``False`` makes this call a single attempt.".to_string(),
+        if pages.is_some() {
+            "``False`` makes the call of each page a single attempt."
+        } else {
+            "``False`` makes this call a single attempt."
+        }
+        .to_string(),
     ));
     entries.push((
         "extra_headers".to_string(),
-        "Headers added to every attempt of this call.".to_string(),
+        if pages.is_some() {
+            "Headers added to every attempt of every page."
+        } else {
+            "Headers added to every attempt of this call."
+        }
+        .to_string(),
     ));
     let mut lines = Vec::new();
     for (name, description) in entries {
@@ -989,7 +1143,16 @@ fn method_doc(
         .map(|r| one_line(&r.description))
         .filter(|d| !d.is_empty())
         .collect();
-    if !returns.is_empty() {
+    if let Some(p) = pages {
+        text.push_str("\n\nReturns:\n");
+        text.push_str(
+            &indented(&format!(
+                "A pager of ``{}``, every item of every page in order.",
+                p.item
+            ))
+            .join("\n"),
+        );
+    } else if !returns.is_empty() {
         text.push_str("\n\nReturns:\n");
         text.push_str(&indented(&returns.join(" ")).join("\n"));
     }
@@ -1017,6 +1180,14 @@ fn method_doc(
         "APIConnectionError",
         "No response: the connection failed, or (``APITimeoutError``) time ran out.",
     ));
+    if pages.is_some() {
+        raises.push((
+            "PaginationError",
+            "A page the walk cannot go on from: no list of items where the API puts it, \
+             the same cursor again, or a next page on another origin than the API's. The \
+             items of the pages before it were delivered.",
+        ));
+    }
     let lines: Vec<String> = raises
         .iter()
         .flat_map(|(name, text)| arg_entry(name, text))
@@ -1094,6 +1265,57 @@ pub fn view(
         );
         // The plain method calls the runtime itself rather than through its
         // ``with_raw_response`` twin: one call and one object less per call.
+        // A paginated operation's plain methods hand the same request to
+        // its pager.
+        let pages =
+            op.plan
+                .pagination
+                .as_ref()
+                .zip(onames.pages.as_ref())
+                .map(|(plan, pages_constant)| {
+                    uses_datetime |= types.uses_datetime(&plan.item);
+                    PagesView {
+                        constant: pages_constant.clone(),
+                        descriptor: pagination_args(plan),
+                        item: types.annotation(&plan.item),
+                        pager: Items(vec![
+                            text("self._client"),
+                            text(constant.clone()),
+                            builder_call.clone(),
+                            options_call.clone(),
+                            text(pages_constant.clone()),
+                            item_parser(&types, &plan.item),
+                        ]),
+                    }
+                });
+        // The argument that sets the page size, for the docstring.
+        let size_arg = op.plan.pagination.as_ref().and_then(|plan| {
+            let size = plan.size_param.as_ref()?;
+            shape
+                .inputs
+                .iter()
+                .zip(&onames.inputs)
+                .find(|(i, _)| matches!(i.place, Place::Query { .. }) && i.wire == *size)
+                .map(|(_, ident)| ident.as_str())
+        });
+        let pages_doc = op
+            .plan
+            .pagination
+            .as_ref()
+            .zip(pages.as_ref())
+            .map(|(plan, view)| PagesDoc {
+                plan,
+                size_arg,
+                item: &view.item,
+            });
+        let doc = method_doc(
+            api,
+            op,
+            shape,
+            &onames.inputs,
+            &effective,
+            pages_doc.as_ref(),
+        );
         let request = Items(vec![text(constant.clone()), builder_call, options_call]);
         let result = Items(vec![
             text(constant.clone()),
@@ -1110,18 +1332,26 @@ pub fn view(
             parser_name,
             returns,
             parser,
-            doc: method_doc(api, op, shape, &onames.inputs, &effective),
+            doc,
             raw_doc: docstring_of(
-                &format!(
-                    "Like ``{class}.{method}``, but returns the raw response: status, headers, \
-                     the number of attempts, and ``parse()``."
-                ),
+                &if pages.is_some() {
+                    format!(
+                        "Like ``{class}.{method}``, but returns the first page's raw response: \
+                         status, headers, the number of attempts, and ``parse()`` for the page."
+                    )
+                } else {
+                    format!(
+                        "Like ``{class}.{method}``, but returns the raw response: status, \
+                         headers, the number of attempts, and ``parse()``."
+                    )
+                },
                 8,
             ),
             method,
             params: ordered,
             request,
             result,
+            pages,
         });
     }
 
@@ -1136,6 +1366,13 @@ pub fn view(
     imports.push(String::new());
     let uses_models = ops.iter().any(|op| {
         op.returns.contains("models.")
+            || op.pages.as_ref().is_some_and(|p| {
+                p.item.contains("models.")
+                    || p.pager
+                        .0
+                        .iter()
+                        .any(|d| layout::flat(d).contains("models."))
+            })
             || op.parser.iter().flat_map(|s| &s.reads).any(|r| {
                 layout::flat(&r.value.0).contains("models.")
                     || r.typed.as_ref().is_some_and(|t| t.contains("models."))

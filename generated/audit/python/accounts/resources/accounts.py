@@ -11,6 +11,12 @@ _LIST_ACCOUNTS = _runtime.Operation(
     method="GET",
     retry_class=_runtime.RetryClass.SAFE,
 )
+_LIST_ACCOUNTS_PAGES = _runtime.Pagination(
+    style="page",
+    param="page",
+    size_param="per_page",
+    items=("accounts",),
+)
 
 _CREATE_ACCOUNT = _runtime.Operation(
     name="createAccount",
@@ -155,8 +161,8 @@ class Accounts2WithRawResponse:
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
     ) -> _base.RawResponse[models.ListAccountsResponse]:
-        """Like ``Accounts2.list_accounts``, but returns the raw response: status, headers, the
-        number of attempts, and ``parse()``.
+        """Like ``Accounts2.list_accounts``, but returns the first page's raw response: status,
+        headers, the number of attempts, and ``parse()`` for the page.
         """
         response = self._client.request(
             _LIST_ACCOUNTS,
@@ -315,34 +321,46 @@ class Accounts2:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
-    ) -> models.ListAccountsResponse:
+    ) -> _runtime.SyncPager[models.Account]:
         """List accounts.
 
         `GET /accounts`. Retried on throttling (429), transient errors (502, 503, 504, one 500) and
         connection failures: 3 attempts within 60 s; each attempt may use the time left before the
         deadline.
 
+        Walks every page: iterate the pager for every item of every page (``for``, or ``async for``
+        on the asyncio client), call ``pages()`` for the pages themselves, or ``first_page()``
+        (``await`` the pager on the asyncio client) for the first page alone. A page is fetched when
+        iteration reaches it, as a call of its own with the retries above. The next page sends
+        `page` plus one (pages count from 1); the last page is an empty one. ``per_page`` sets the
+        size of a page.
+
         Args:
             page: The page number, starting at 1.
             per_page: Query parameter `per_page`.
             email: Only the account with this email address.
-            timeout: Seconds for the whole call, every attempt and sleep included (default: 60 s).
+            timeout: Seconds for the whole call of each page, every attempt and sleep included
+                (default: 60 s).
             deadline: An absolute deadline on the monotonic clock (see ``deadline_from_headers``);
                 the earlier of ``timeout`` and ``deadline`` wins.
-            max_attempts: Attempts in all, the first one included (default: 3).
-            retries: ``False`` makes this call a single attempt.
-            extra_headers: Headers added to every attempt of this call.
+            max_attempts: Attempts in all for each page, the first one included (default: 3).
+            retries: ``False`` makes the call of each page a single attempt.
+            extra_headers: Headers added to every attempt of every page.
 
         Returns:
-            OK
+            A pager of ``models.Account``, every item of every page in order.
 
         Raises:
             APIError: The last attempt got an error status (``NotFoundError``, ``RateLimitError``,
                 ... by status).
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
+            PaginationError: A page the walk cannot go on from: no list of items where the API puts
+                it, the same cursor again, or a next page on another origin than the API's. The
+                items of the pages before it were delivered.
         """
-        response = self._client.request(
+        return _runtime.SyncPager(
+            self._client,
             _LIST_ACCOUNTS,
             _list_accounts_request(page=page, per_page=per_page, email=email),
             _runtime.call_options(
@@ -352,8 +370,9 @@ class Accounts2:
                 retries=retries,
                 extra_headers=extra_headers,
             ),
+            _LIST_ACCOUNTS_PAGES,
+            models.Account.from_dict,
         )
-        return _base.parse_response(_LIST_ACCOUNTS, response, _parse_list_accounts)
 
     def create_account(
         self,
@@ -611,8 +630,8 @@ class AsyncAccounts2WithRawResponse:
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
     ) -> _base.RawResponse[models.ListAccountsResponse]:
-        """Like ``Accounts2.list_accounts``, but returns the raw response: status, headers, the
-        number of attempts, and ``parse()``.
+        """Like ``Accounts2.list_accounts``, but returns the first page's raw response: status,
+        headers, the number of attempts, and ``parse()`` for the page.
         """
         response = await self._client.request(
             _LIST_ACCOUNTS,
@@ -759,7 +778,7 @@ class AsyncAccounts2:
         self._client = client
         self.with_raw_response = AsyncAccounts2WithRawResponse(client)
 
-    async def list_accounts(
+    def list_accounts(
         self,
         *,
         page: int | None = None,
@@ -770,34 +789,46 @@ class AsyncAccounts2:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
-    ) -> models.ListAccountsResponse:
+    ) -> _runtime.AsyncPager[models.Account]:
         """List accounts.
 
         `GET /accounts`. Retried on throttling (429), transient errors (502, 503, 504, one 500) and
         connection failures: 3 attempts within 60 s; each attempt may use the time left before the
         deadline.
 
+        Walks every page: iterate the pager for every item of every page (``for``, or ``async for``
+        on the asyncio client), call ``pages()`` for the pages themselves, or ``first_page()``
+        (``await`` the pager on the asyncio client) for the first page alone. A page is fetched when
+        iteration reaches it, as a call of its own with the retries above. The next page sends
+        `page` plus one (pages count from 1); the last page is an empty one. ``per_page`` sets the
+        size of a page.
+
         Args:
             page: The page number, starting at 1.
             per_page: Query parameter `per_page`.
             email: Only the account with this email address.
-            timeout: Seconds for the whole call, every attempt and sleep included (default: 60 s).
+            timeout: Seconds for the whole call of each page, every attempt and sleep included
+                (default: 60 s).
             deadline: An absolute deadline on the monotonic clock (see ``deadline_from_headers``);
                 the earlier of ``timeout`` and ``deadline`` wins.
-            max_attempts: Attempts in all, the first one included (default: 3).
-            retries: ``False`` makes this call a single attempt.
-            extra_headers: Headers added to every attempt of this call.
+            max_attempts: Attempts in all for each page, the first one included (default: 3).
+            retries: ``False`` makes the call of each page a single attempt.
+            extra_headers: Headers added to every attempt of every page.
 
         Returns:
-            OK
+            A pager of ``models.Account``, every item of every page in order.
 
         Raises:
             APIError: The last attempt got an error status (``NotFoundError``, ``RateLimitError``,
                 ... by status).
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
+            PaginationError: A page the walk cannot go on from: no list of items where the API puts
+                it, the same cursor again, or a next page on another origin than the API's. The
+                items of the pages before it were delivered.
         """
-        response = await self._client.request(
+        return _runtime.AsyncPager(
+            self._client,
             _LIST_ACCOUNTS,
             _list_accounts_request(page=page, per_page=per_page, email=email),
             _runtime.call_options(
@@ -807,8 +838,9 @@ class AsyncAccounts2:
                 retries=retries,
                 extra_headers=extra_headers,
             ),
+            _LIST_ACCOUNTS_PAGES,
+            models.Account.from_dict,
         )
-        return _base.parse_response(_LIST_ACCOUNTS, response, _parse_list_accounts)
 
     async def create_account(
         self,

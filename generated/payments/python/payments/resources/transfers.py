@@ -11,6 +11,14 @@ _LIST_TRANSFERS = _runtime.Operation(
     method="GET",
     retry_class=_runtime.RetryClass.SAFE,
 )
+_LIST_TRANSFERS_PAGES = _runtime.Pagination(
+    style="item_id",
+    param="starting_after",
+    size_param="limit",
+    items=("data",),
+    has_more=("has_more",),
+    item_field="id",
+)
 
 _CREATE_TRANSFER = _runtime.Operation(
     name="createTransfer",
@@ -100,8 +108,8 @@ class TransfersWithRawResponse:
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
     ) -> _base.RawResponse[models.TransferList]:
-        """Like ``Transfers.list_transfers``, but returns the raw response: status, headers, the
-        number of attempts, and ``parse()``.
+        """Like ``Transfers.list_transfers``, but returns the first page's raw response: status,
+        headers, the number of attempts, and ``parse()`` for the page.
         """
         response = self._client.request(
             _LIST_TRANSFERS,
@@ -203,7 +211,7 @@ class Transfers:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
-    ) -> models.TransferList:
+    ) -> _runtime.SyncPager[models.Transfer]:
         """List transfers.
 
         Returns transfers, newest first, one page at a time. To get the next
@@ -214,28 +222,40 @@ class Transfers:
         connection failures: 3 attempts within 60 s; each attempt times out after 1.2 s (3 x p99 of
         400 ms) or at the deadline.
 
+        Walks every page: iterate the pager for every item of every page (``for``, or ``async for``
+        on the asyncio client), call ``pages()`` for the pages themselves, or ``first_page()``
+        (``await`` the pager on the asyncio client) for the first page alone. A page is fetched when
+        iteration reaches it, as a call of its own with the retries above. The next page sends
+        `starting_after` set to the `id` of the page's last item; the last page is an empty one, or
+        one whose `has_more` is false. ``limit`` sets the size of a page.
+
         Args:
             limit: The largest number of transfers on one page.
             starting_after: A transfer id; the page starts with the transfer after it.
             created: Only transfers created within this range, bounds included:
                 `created[gte]=2024-05-01T00:00:00Z&created[lte]=2024-05-31T23:59:59Z`.
-            timeout: Seconds for the whole call, every attempt and sleep included (default: 60 s).
+            timeout: Seconds for the whole call of each page, every attempt and sleep included
+                (default: 60 s).
             deadline: An absolute deadline on the monotonic clock (see ``deadline_from_headers``);
                 the earlier of ``timeout`` and ``deadline`` wins.
-            max_attempts: Attempts in all, the first one included (default: 3).
-            retries: ``False`` makes this call a single attempt.
-            extra_headers: Headers added to every attempt of this call.
+            max_attempts: Attempts in all for each page, the first one included (default: 3).
+            retries: ``False`` makes the call of each page a single attempt.
+            extra_headers: Headers added to every attempt of every page.
 
         Returns:
-            A page of transfers.
+            A pager of ``models.Transfer``, every item of every page in order.
 
         Raises:
             APIError: The last attempt got an error status (``NotFoundError``, ``RateLimitError``,
                 ... by status).
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
+            PaginationError: A page the walk cannot go on from: no list of items where the API puts
+                it, the same cursor again, or a next page on another origin than the API's. The
+                items of the pages before it were delivered.
         """
-        response = self._client.request(
+        return _runtime.SyncPager(
+            self._client,
             _LIST_TRANSFERS,
             _list_transfers_request(limit=limit, starting_after=starting_after, created=created),
             _runtime.call_options(
@@ -245,8 +265,9 @@ class Transfers:
                 retries=retries,
                 extra_headers=extra_headers,
             ),
+            _LIST_TRANSFERS_PAGES,
+            models.Transfer.from_dict,
         )
-        return _base.parse_response(_LIST_TRANSFERS, response, _parse_list_transfers)
 
     def create_transfer(
         self,
@@ -398,8 +419,8 @@ class AsyncTransfersWithRawResponse:
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
     ) -> _base.RawResponse[models.TransferList]:
-        """Like ``Transfers.list_transfers``, but returns the raw response: status, headers, the
-        number of attempts, and ``parse()``.
+        """Like ``Transfers.list_transfers``, but returns the first page's raw response: status,
+        headers, the number of attempts, and ``parse()`` for the page.
         """
         response = await self._client.request(
             _LIST_TRANSFERS,
@@ -489,7 +510,7 @@ class AsyncTransfers:
         self._client = client
         self.with_raw_response = AsyncTransfersWithRawResponse(client)
 
-    async def list_transfers(
+    def list_transfers(
         self,
         *,
         limit: int | None = None,
@@ -500,7 +521,7 @@ class AsyncTransfers:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
-    ) -> models.TransferList:
+    ) -> _runtime.AsyncPager[models.Transfer]:
         """List transfers.
 
         Returns transfers, newest first, one page at a time. To get the next
@@ -511,28 +532,40 @@ class AsyncTransfers:
         connection failures: 3 attempts within 60 s; each attempt times out after 1.2 s (3 x p99 of
         400 ms) or at the deadline.
 
+        Walks every page: iterate the pager for every item of every page (``for``, or ``async for``
+        on the asyncio client), call ``pages()`` for the pages themselves, or ``first_page()``
+        (``await`` the pager on the asyncio client) for the first page alone. A page is fetched when
+        iteration reaches it, as a call of its own with the retries above. The next page sends
+        `starting_after` set to the `id` of the page's last item; the last page is an empty one, or
+        one whose `has_more` is false. ``limit`` sets the size of a page.
+
         Args:
             limit: The largest number of transfers on one page.
             starting_after: A transfer id; the page starts with the transfer after it.
             created: Only transfers created within this range, bounds included:
                 `created[gte]=2024-05-01T00:00:00Z&created[lte]=2024-05-31T23:59:59Z`.
-            timeout: Seconds for the whole call, every attempt and sleep included (default: 60 s).
+            timeout: Seconds for the whole call of each page, every attempt and sleep included
+                (default: 60 s).
             deadline: An absolute deadline on the monotonic clock (see ``deadline_from_headers``);
                 the earlier of ``timeout`` and ``deadline`` wins.
-            max_attempts: Attempts in all, the first one included (default: 3).
-            retries: ``False`` makes this call a single attempt.
-            extra_headers: Headers added to every attempt of this call.
+            max_attempts: Attempts in all for each page, the first one included (default: 3).
+            retries: ``False`` makes the call of each page a single attempt.
+            extra_headers: Headers added to every attempt of every page.
 
         Returns:
-            A page of transfers.
+            A pager of ``models.Transfer``, every item of every page in order.
 
         Raises:
             APIError: The last attempt got an error status (``NotFoundError``, ``RateLimitError``,
                 ... by status).
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
+            PaginationError: A page the walk cannot go on from: no list of items where the API puts
+                it, the same cursor again, or a next page on another origin than the API's. The
+                items of the pages before it were delivered.
         """
-        response = await self._client.request(
+        return _runtime.AsyncPager(
+            self._client,
             _LIST_TRANSFERS,
             _list_transfers_request(limit=limit, starting_after=starting_after, created=created),
             _runtime.call_options(
@@ -542,8 +575,9 @@ class AsyncTransfers:
                 retries=retries,
                 extra_headers=extra_headers,
             ),
+            _LIST_TRANSFERS_PAGES,
+            models.Transfer.from_dict,
         )
-        return _base.parse_response(_LIST_TRANSFERS, response, _parse_list_transfers)
 
     async def create_transfer(
         self,
