@@ -15,7 +15,7 @@ use serde::Serialize;
 use super::{Api, Method, Operation, ParamLocation, Primitive, TypeKind, TypeRef, UnionKind};
 
 /// How an operation's pages follow each other.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct Pagination {
     pub style: PageStyle,
     /// The query parameter that says where the page starts (wire name).
@@ -27,6 +27,9 @@ pub struct Pagination {
     /// The path of field names from the response body to its array of
     /// items; empty when the body is the array itself.
     pub items: Vec<String>,
+    /// The type of one item: what a page's items decode into, and what the
+    /// SDKs' pagers hand out.
+    pub item: TypeRef,
     /// The path to what starts the next page: the next cursor (`cursor`),
     /// the next page's URL (`next_url`). Empty for the other styles.
     pub next: Vec<String>,
@@ -270,25 +273,29 @@ fn detect(api: &Api, op: &Operation) -> Option<Pagination> {
             && is_string(api, &p.ty)
     });
 
-    // The items, and the fields beside them.
-    let (items, fields): (Vec<String>, &[super::Field]) = match shape(api, body, 0) {
-        Shape::Array(_) => (Vec::new(), &[]),
-        Shape::Object(fields) => {
-            let arrays: Vec<&super::Field> = fields
-                .iter()
-                .filter(|f| matches!(shape(api, &f.ty, 0), Shape::Array(_)))
-                .collect();
-            let chosen = ITEM_FIELDS
-                .iter()
-                .find_map(|w| arrays.iter().find(|f| word(&f.name) == *w))
-                .or(match arrays.as_slice() {
-                    [only] => Some(only),
-                    _ => None,
-                })?;
-            (vec![chosen.name.clone()], fields)
-        }
-        Shape::Other => return None,
-    };
+    // The items, their type, and the fields beside them.
+    let (items, item_ty, fields): (Vec<String>, &TypeRef, &[super::Field]) =
+        match shape(api, body, 0) {
+            Shape::Array(item) => (Vec::new(), item, &[]),
+            Shape::Object(fields) => {
+                let arrays: Vec<&super::Field> = fields
+                    .iter()
+                    .filter(|f| matches!(shape(api, &f.ty, 0), Shape::Array(_)))
+                    .collect();
+                let chosen = ITEM_FIELDS
+                    .iter()
+                    .find_map(|w| arrays.iter().find(|f| word(&f.name) == *w))
+                    .or(match arrays.as_slice() {
+                        [only] => Some(only),
+                        _ => None,
+                    })?;
+                let Shape::Array(item) = shape(api, &chosen.ty, 0) else {
+                    return None;
+                };
+                (vec![chosen.name.clone()], item, fields)
+            }
+            Shape::Other => return None,
+        };
     let has_more = find_field(api, fields, MORE_FIELDS, &is_bool, 1).unwrap_or_default();
     let plan = |style, param: Option<String>, next: Vec<String>, item_field: Option<String>| {
         Some(Pagination {
@@ -296,6 +303,7 @@ fn detect(api: &Api, op: &Operation) -> Option<Pagination> {
             param,
             size_param: size_param.clone(),
             items: items.clone(),
+            item: item_ty.clone(),
             next,
             has_more: has_more.clone(),
             item_field,
@@ -310,20 +318,10 @@ fn detect(api: &Api, op: &Operation) -> Option<Pagination> {
         }
         // No cursor in the answer: the id of the last item, while `has_more`.
         if ITEM_ID_PARAMS.contains(&word(&cursor).as_str()) && !has_more.is_empty() {
-            let item_ty = match shape(api, body, 0) {
-                Shape::Array(item) => Some(item),
-                Shape::Object(_) => fields.iter().find(|f| f.name == items[0]).and_then(|f| {
-                    match shape(api, &f.ty, 0) {
-                        Shape::Array(item) => Some(item),
-                        _ => None,
-                    }
-                }),
-                Shape::Other => None,
-            };
-            let has_id = item_ty.is_some_and(|t| match shape(api, t, 0) {
+            let has_id = match shape(api, item_ty, 0) {
                 Shape::Object(item_fields) => item_fields.iter().any(|f| f.name == "id"),
                 _ => false,
-            });
+            };
             if has_id {
                 return plan(
                     PageStyle::ItemId,

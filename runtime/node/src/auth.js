@@ -2,6 +2,18 @@
 import { InvalidArgumentError } from "./errors.js";
 import { strictEncode } from "./encoding.js";
 
+/**
+ * The base64 of `text`'s UTF-8 bytes, with the web's `btoa` (every runtime
+ * with fetch has it; Node's `Buffer` is not everywhere).
+ * @param {string} text
+ */
+function base64Utf8(text) {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text))
+    binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
 async function resolveSecret(value, what) {
   const v = typeof value === "function" ? await value() : value;
   if (typeof v !== "string" || v === "") {
@@ -39,9 +51,7 @@ export async function resolveAuth(auth) {
           scheme.password == null || scheme.password === ""
             ? ""
             : await resolveSecret(scheme.password, "basic auth password");
-        const encoded = Buffer.from(`${user}:${password}`, "utf8").toString(
-          "base64",
-        );
+        const encoded = base64Utf8(`${user}:${password}`);
         out.headers.push(["Authorization", `Basic ${encoded}`]);
         break;
       }

@@ -37,6 +37,9 @@ import {
   type StopReason,
   type Clock,
   type Logger,
+  Pager,
+  type Page,
+  type Pagination,
 } from "../src/index.js";
 
 const logger: Logger = {
@@ -242,3 +245,38 @@ void [
   validateIdempotencyKey("k"),
   newIdempotencyKey(),
 ];
+
+// Pagination: a pager is awaited for its first page and iterated for items.
+interface Widget {
+  id: string;
+}
+const pagerRuntime = new Runtime({ baseUrl: "https://api.example.com" });
+const listWidgets = {
+  name: "listWidgets",
+  method: "GET",
+  retryClass: "safe",
+} as const;
+const plan: Pagination = {
+  style: "cursor",
+  param: "cursor",
+  items: ["data"],
+  next: ["next_cursor"],
+};
+const pager = new Pager<Widget>({
+  name: listWidgets.name,
+  baseUrl: pagerRuntime.baseUrlOf(listWidgets),
+  send: (request) => pagerRuntime.request(listWidgets, request),
+  request: { path: "/widgets" },
+  plan,
+  parseItem: (raw) => raw as Widget,
+});
+async function walkWidgets(): Promise<string[]> {
+  const first: Page<Widget> = await pager;
+  const ids: string[] = first.items.map((w) => w.id);
+  for await (const widget of pager) ids.push(widget.id);
+  for await (const page of pager.pages()) {
+    if (page.hasNextPage()) ids.push(String(page.items.length));
+  }
+  return ids;
+}
+void walkWidgets;

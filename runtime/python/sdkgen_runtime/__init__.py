@@ -61,6 +61,7 @@ from .errors import (
     UnprocessableEntityError,
 )
 from .keys import new_idempotency_key, validate_idempotency_key
+from .pagination import AsyncPage, AsyncPager, Page, Pagination, PaginationError, SyncPager
 from .policy import parse_retry_after_ms
 from .response import Response
 from .sync_client import SyncRuntime
@@ -72,6 +73,8 @@ __all__ = [
     "APIError",
     "APITimeoutError",
     "ApiKeyAuth",
+    "AsyncPage",
+    "AsyncPager",
     "AsyncRuntime",
     "Auth",
     "AuthenticationError",
@@ -91,6 +94,9 @@ __all__ = [
     "MultipartField",
     "NotFoundError",
     "Operation",
+    "Page",
+    "Pagination",
+    "PaginationError",
     "PermissionDeniedError",
     "RateLimitError",
     "Request",
@@ -100,6 +106,7 @@ __all__ = [
     "RetryOverrides",
     "SDKError",
     "StopReason",
+    "SyncPager",
     "SyncRuntime",
     "SystemClock",
     "TokenBucket",

@@ -96,6 +96,10 @@ pub enum Error {
         status: StatusCode,
         attempts: u32,
     },
+    /// A list's next page cannot be reached: no list of items where the
+    /// plan says, the same cursor again, or a next page on another origin.
+    /// The pages before it were delivered.
+    Pagination { message: String },
 }
 
 impl Error {
@@ -107,7 +111,7 @@ impl Error {
 
     /// The conformance kind: `api_error`, `idempotency_in_flight`,
     /// `idempotency_mismatch`, `connection`, `timeout`,
-    /// `invalid_idempotency_key`, `build` or `decode`.
+    /// `invalid_idempotency_key`, `build`, `decode` or `pagination`.
     pub fn kind(&self) -> &'static str {
         match self {
             Error::Api(_) => "api_error",
@@ -118,6 +122,7 @@ impl Error {
             Error::InvalidIdempotencyKey { .. } => "invalid_idempotency_key",
             Error::Build { .. } => "build",
             Error::Decode { .. } => "decode",
+            Error::Pagination { .. } => "pagination",
         }
     }
 
@@ -130,7 +135,9 @@ impl Error {
             Error::Connection { attempts, .. }
             | Error::Timeout { attempts, .. }
             | Error::Decode { attempts, .. } => *attempts,
-            Error::InvalidIdempotencyKey { .. } | Error::Build { .. } => 0,
+            Error::InvalidIdempotencyKey { .. }
+            | Error::Build { .. }
+            | Error::Pagination { .. } => 0,
         }
     }
 
@@ -144,9 +151,10 @@ impl Error {
             Error::Connection { stop_reason, .. } | Error::Timeout { stop_reason, .. } => {
                 Some(*stop_reason)
             }
-            Error::InvalidIdempotencyKey { .. } | Error::Build { .. } | Error::Decode { .. } => {
-                None
-            }
+            Error::InvalidIdempotencyKey { .. }
+            | Error::Build { .. }
+            | Error::Decode { .. }
+            | Error::Pagination { .. } => None,
         }
     }
 
@@ -220,6 +228,7 @@ impl fmt::Display for Error {
                 write!(f, "invalid idempotency key: {reason}")
             }
             Error::Build { message } => write!(f, "could not build the request: {message}"),
+            Error::Pagination { message } => write!(f, "cannot go on to the next page: {message}"),
             Error::Decode {
                 message,
                 status,

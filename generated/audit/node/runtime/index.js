@@ -82,3 +82,10 @@ export {
   DEFAULT_MISMATCH_CODE,
 } from "./policy.js";
 export { resolveAuth } from "./auth.js";
+export {
+  Pager,
+  Page,
+  PaginationError,
+  checkPagination,
+  nextLink,
+} from "./pagination.js";

@@ -26,3 +26,5 @@ export declare function parseLogLevel(value: unknown): LogLevel | undefined;
 export declare function makeLogger(
   opts?: LoggerOptions,
 ): Logger & { readonly level: LogLevel };
+/** The environment variable `name` where the platform lets the code read it, else undefined. */
+export declare function readEnv(name: string): string | undefined;

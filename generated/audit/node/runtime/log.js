@@ -21,13 +21,35 @@ export function parseLogLevel(value) {
   return Object.prototype.hasOwnProperty.call(RANK, level) ? level : undefined;
 }
 
+/**
+ * The environment variable `name`, where the platform has an environment the
+ * code may read: Node's and Bun's `process.env`; Deno's when run with
+ * `--allow-env` (without it, reading throws, and the variable counts as
+ * unset); none on edge workers.
+ * @param {string} name
+ * @returns {string | undefined}
+ */
+export function readEnv(name) {
+  try {
+    const value = globalThis.process?.env?.[name];
+    return typeof value === "string" ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A line to standard error: Node's stream where there is one, else the console. */
+function writeErr(line) {
+  const stderr = globalThis.process?.stderr;
+  if (typeof stderr?.write === "function") stderr.write(`${line}\n`);
+  else console.error(line);
+}
+
 function stderrLogger(prefix) {
   const write = (level) => (message, fields) => {
     const extra =
       fields && Object.keys(fields).length ? ` ${JSON.stringify(fields)}` : "";
-    process.stderr.write(
-      `${prefix} ${level.toUpperCase()} ${message}${extra}\n`,
-    );
+    writeErr(`${prefix} ${level.toUpperCase()} ${message}${extra}`);
   };
   return {
     debug: write("debug"),
@@ -44,10 +66,7 @@ function stderrLogger(prefix) {
  */
 export function makeLogger(opts = {}) {
   const envVar = opts.logEnvVar ?? DEFAULT_LOG_ENV_VAR;
-  const fromEnv =
-    typeof process !== "undefined"
-      ? parseLogLevel(process.env?.[envVar])
-      : undefined;
+  const fromEnv = parseLogLevel(readEnv(envVar));
   const level =
     parseLogLevel(opts.logLevel) ?? fromEnv ?? (opts.logger ? "info" : "off");
   const sink = opts.logger ?? stderrLogger(`[${opts.logName ?? "sdkgen"}]`);

@@ -1,6 +1,7 @@
 // The Runtime: one per client instance. Sends a logical call as one or more
-// attempts under the sdkgen retry contract (shared/design/retry-contract.md).
-import { getEventListeners } from "node:events";
+// attempts under the sdkgen retry contract (CONTRACT.md). It imports no
+// `node:` module, so it runs wherever fetch and the web's AbortController do:
+// Node 20+, Deno, Bun and edge workers.
 import { resolveAuth } from "./auth.js";
 import {
   TokenBucket,
@@ -217,6 +218,22 @@ const utf8 = new TextDecoder();
 const MAX_SPARE_CONTROLLERS = 16;
 // (Node's removeEventListener reads only an options object, not a boolean.)
 const CAPTURE = Object.freeze({ capture: true });
+
+/**
+ * Node's `events.getEventListeners`, where the platform has it (Node through
+ * `process.getBuiltinModule`, from 20.16 and 22.3): what fetch left listening
+ * on an attempt's signal, so that its controller can serve another attempt.
+ * Elsewhere undefined, and every attempt makes its own controller.
+ */
+const getEventListeners = (() => {
+  const builtin = globalThis.process?.getBuiltinModule;
+  if (typeof builtin !== "function") return undefined;
+  try {
+    return builtin("node:events")?.getEventListeners;
+  } catch {
+    return undefined;
+  }
+})();
 
 const timeoutReason = () =>
   new DOMException("The operation was aborted due to timeout", "TimeoutError");
@@ -855,6 +872,7 @@ export class Runtime {
   #release(controller) {
     const signal = controller.signal;
     if (
+      getEventListeners === undefined ||
       signal.aborted ||
       this.#spareControllers.length >= MAX_SPARE_CONTROLLERS
     )
@@ -864,6 +882,18 @@ export class Runtime {
       signal.removeEventListener("abort", listener, CAPTURE);
     }
     this.#spareControllers.push(controller);
+  }
+
+  /**
+   * The base URL an operation's calls go to: its own server (mapped by
+   * `serverUrls`), else the client's.
+   * @param {import('./runtime.js').Operation} operation
+   */
+  baseUrlOf(operation) {
+    const op = operationOf(operation);
+    return op.baseUrl === undefined
+      ? this.config.baseUrl
+      : this.#serverBase(op);
   }
 
   /**

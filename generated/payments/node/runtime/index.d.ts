@@ -130,3 +130,11 @@ export type {
   ApiKeyAuth,
   Secret,
 } from "./auth.js";
+export {
+  Pager,
+  Page,
+  PaginationError,
+  checkPagination,
+  nextLink,
+} from "./pagination.js";
+export type { Pagination, PageStyle, PagerInit } from "./pagination.js";

@@ -205,4 +205,6 @@ export declare class Runtime {
     request?: RequestSpec,
     options?: CallOptions,
   ): Promise<RuntimeResponse<T>>;
+  /** The base URL an operation's calls go to: its own server (mapped by `serverUrls`), else the client's. */
+  baseUrlOf(operation: Operation): string;
 }

@@ -1,5 +1,6 @@
-// Idempotency keys (contract section 4).
-import { randomUUID } from "node:crypto";
+// Idempotency keys (contract section 5). Keys come from the Web Crypto API,
+// which every runtime with fetch has (Node 20+, Deno, Bun, edge workers), so
+// the runtime imports no `node:` module.
 import { InvalidIdempotencyKeyError } from "./errors.js";
 
 export const DEFAULT_KEY_HEADER = "Idempotency-Key";
@@ -45,5 +46,5 @@ export function validateIdempotencyKey(
  * @returns {string}
  */
 export function newIdempotencyKey() {
-  return randomUUID();
+  return globalThis.crypto.randomUUID();
 }

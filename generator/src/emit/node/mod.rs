@@ -112,6 +112,14 @@ const RUNTIME_FILES: &[(&str, &str)] = &[
         include_str!("../../../../runtime/node/src/multipart.js"),
     ),
     (
+        "pagination.d.ts",
+        include_str!("../../../../runtime/node/src/pagination.d.ts"),
+    ),
+    (
+        "pagination.js",
+        include_str!("../../../../runtime/node/src/pagination.js"),
+    ),
+    (
         "policy.d.ts",
         include_str!("../../../../runtime/node/src/policy.d.ts"),
     ),

@@ -49,6 +49,10 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../../../../runtime/python/sdkgen_runtime/keys.py"),
     ),
     (
+        "pagination.py",
+        include_str!("../../../../runtime/python/sdkgen_runtime/pagination.py"),
+    ),
+    (
         "policy.py",
         include_str!("../../../../runtime/python/sdkgen_runtime/policy.py"),
     ),

@@ -87,6 +87,10 @@ const RUNTIME_FILES: &[(&str, &str)] = &[
         include_str!("../../../../runtime/rust/src/operation.rs"),
     ),
     (
+        "pagination.rs",
+        include_str!("../../../../runtime/rust/src/pagination.rs"),
+    ),
+    (
         "policy.rs",
         include_str!("../../../../runtime/rust/src/policy.rs"),
     ),

@@ -18,6 +18,7 @@ pub mod explicit_null;
 mod key;
 mod multipart;
 mod operation;
+mod pagination;
 mod policy;
 mod request;
 
@@ -52,6 +53,7 @@ pub use self::operation::{
     FailurePolicy, KeyContract, Operation, RetryClass, RetryOverrides, DEFAULT_IN_FLIGHT_CODE,
     DEFAULT_MISMATCH_CODE,
 };
+pub use self::pagination::{next_link, Page, PageStyle, Pager, Pagination};
 pub use self::policy::INTERNAL_SERVER_ERROR_RETRIES;
 pub use self::request::{Body, BodyKind, CallOptions, Request, Response};
 

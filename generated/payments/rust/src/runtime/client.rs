@@ -268,6 +268,46 @@ impl Runtime {
         &self.inner.budget
     }
 
+    /// The base URL an operation's calls go to: its own server (or the
+    /// client's replacement of it, `with_server_url`), else the client's.
+    pub fn base_url_of(&self, op: &Operation) -> Result<Url, Error> {
+        let mut own = None;
+        self.base_of(op, &mut own).map(|(_, url)| url.clone())
+    }
+
+    /// The base URL of `op` as text and parsed; `own` holds it when it is
+    /// parsed for this call alone (a server the client has no replacement of).
+    fn base_of<'a>(
+        &'a self,
+        op: &Operation,
+        own: &'a mut Option<(String, Url)>,
+    ) -> Result<(&'a str, &'a Url), Error> {
+        let inner = &*self.inner;
+        // An operation with a server of its own goes there (or to the
+        // client's replacement of it), any other to the client's base URL.
+        Ok(match op.base_url {
+            None => (inner.base_url.as_str(), &inner.base),
+            // The spec's URL matches with or without its trailing slashes.
+            Some(spec_url) => match inner
+                .server_bases
+                .iter()
+                .find(|(s, _, _)| s.trim_end_matches('/') == spec_url.trim_end_matches('/'))
+            {
+                Some((_, text, url)) => (text.as_str(), url),
+                None => {
+                    let parsed = parse_base(spec_url, "server URL").map_err(|e| {
+                        Error::build(format!(
+                            "operation {}: {e}; give a replacement with `with_server_url({spec_url:?}, ...)`",
+                            op.name
+                        ))
+                    })?;
+                    let (text, url) = own.insert(parsed);
+                    (text.as_str(), &*url)
+                }
+            },
+        })
+    }
+
     /// Runs one logical call: validates, sends, retries by the contract and
     /// returns the 2xx response or the typed error of the last attempt.
     pub async fn execute(
@@ -524,29 +564,8 @@ impl Runtime {
         } else {
             None
         };
-        // An operation with a server of its own goes there (or to the
-        // client's replacement of it), any other to the client's base URL.
-        let own;
-        let (base_text, base) = match op.base_url {
-            None => (inner.base_url.as_str(), &inner.base),
-            // The spec's URL matches with or without its trailing slashes.
-            Some(spec_url) => match inner
-                .server_bases
-                .iter()
-                .find(|(s, _, _)| s.trim_end_matches('/') == spec_url.trim_end_matches('/'))
-            {
-                Some((_, text, url)) => (text.as_str(), url),
-                None => {
-                    own = parse_base(spec_url, "server URL").map_err(|e| {
-                        Error::build(format!(
-                            "operation {}: {e}; give a replacement with `with_server_url({spec_url:?}, ...)`",
-                            op.name
-                        ))
-                    })?;
-                    (own.0.as_str(), &own.1)
-                }
-            },
-        };
+        let mut own = None;
+        let (base_text, base) = self.base_of(op, &mut own)?;
         if request.path.contains(['?', '#']) {
             // Rare (generated paths encode both): the whole URL as text, parsed.
             let mut text = String::with_capacity(base_text.len() + request.path.len() + 1);

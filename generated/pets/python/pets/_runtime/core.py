@@ -249,6 +249,11 @@ class RuntimeCore:
                 url = self.base_url + "/" + url.lstrip("/")
         return url.rstrip("/")
 
+    def base_url_of(self, operation: Operation) -> BaseURL:
+        """The base URL the operation's calls go to (its own server, mapped
+        by ``server_urls``, else the client's)."""
+        return self._base_of(operation)
+
     def _base_of(self, operation: Operation) -> BaseURL:
         spec_url = operation.base_url
         if spec_url is None:
