@@ -257,6 +257,32 @@ pub fn field(indent: usize, lead: &str, value: &str) -> String {
     value_after(indent, format!("{lead}:"), value, ",")
 }
 
+/// rustfmt's `array_width`: the widest array kept on one line.
+const ARRAY_WIDTH: usize = 60;
+
+/// `name: &[items],` (a struct literal's slice field): one line while the
+/// items are at most `array_width` wide and it fits, else one item a line
+/// with a trailing comma.
+pub fn slice_field(indent: usize, name: &str, items: &[String]) -> String {
+    if items.is_empty() {
+        return lay(indent, &text(format!("{name}: &[],")));
+    }
+    let list = comma_list(texts(items));
+    let mut inner = vec![D::SoftLine];
+    inner.extend(list.iter().cloned());
+    inner.push(D::IfBreak(",", ""));
+    let doc = concat(vec![
+        text(format!("{name}: &")),
+        group_at_most(
+            ARRAY_WIDTH,
+            &list,
+            vec![lit("["), self::indent(inner), D::SoftLine, lit("]")],
+        ),
+        lit(","),
+    ]);
+    lay(indent, &doc)
+}
+
 /// A tuple variant `Name(Type),`.
 pub fn tuple_variant(indent: usize, name: &str, ty: &str) -> String {
     let doc = concat(vec![
