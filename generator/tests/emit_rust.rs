@@ -573,7 +573,7 @@ paths:
               schema:
                 type: object
                 properties:
-                  "items\"); fn evil() { panic!(\"x\") } (\"": {type: array, items: {$ref: "#/components/schemas/Thing"}}
+                  "items\"); fn evil() { panic!(\"x\") } (\"------------------------------------------------------------": {type: array, items: {$ref: "#/components/schemas/Thing"}}
                   "meta_of_a_page_whose_name_is_long_enough_to_wrap":
                     type: object
                     properties:
@@ -720,9 +720,11 @@ fn hostile_pagination_strings_stay_in_literals() {
     }
     // The names arrive whole, as escaped literals.
     assert!(
-        plan.contains(r#""items\"); fn evil() { panic!(\"x\") } (\"""#),
+        plan.contains(r#""items\"); fn evil() { panic!(\"x\") } (\"---"#),
         "{plan}"
     );
+    // Too long for its line: one item a line, as rustfmt writes it.
+    assert!(plan.contains("    items: &[\n        \"items"), "{plan}");
     assert!(plan.contains(r#""next\"]_{cursor\\\\""#), "{plan}");
     assert!(plan.contains(r#""c\"u}r\\\\s{o-r---"#), "{plan}");
 }
