@@ -548,7 +548,8 @@ fn parameters_and_bodies_are_written_as_the_plan_declares() {
     assert!(!all.contains("query_form") && !all.contains("query_deep_object"));
 }
 
-/// A list whose plan's strings are long and hostile: a cursor parameter
+/// A list whose plan's strings are long and hostile, its static's name too
+/// long for its head's line: a cursor parameter
 /// and a next-cursor field that are `cursor` and `next_cursor` only once
 /// their quotes, braces, backslashes and dashes are dropped, the cursor two
 /// objects deep, an items field whose name tries to end the literal it is
@@ -560,7 +561,7 @@ servers: [{url: "https://api.example.com"}]
 paths:
   /things:
     get:
-      operationId: listThings
+      operationId: listThingsOfAHostileApiWhoseOperationIdIsSoLongItWraps
       parameters:
         - name: "c\"u}r\\\\s{o-r-----------------------------------------------------------------------"
           in: query
@@ -570,16 +571,17 @@ paths:
           description: A page.
           content:
             application/json:
-              schema:
-                type: object
-                properties:
-                  "items\"); fn evil() { panic!(\"x\") } (\"------------------------------------------------------------": {type: array, items: {$ref: "#/components/schemas/Thing"}}
-                  "meta_of_a_page_whose_name_is_long_enough_to_wrap":
-                    type: object
-                    properties:
-                      "next\"]_{cursor\\\\": {type: string}
+              schema: {$ref: "#/components/schemas/Page"}
 components:
   schemas:
+    Page:
+      type: object
+      properties:
+        "items\"); fn evil() { panic!(\"x\") } (\"------------------------------------------------------------": {type: array, items: {$ref: "#/components/schemas/Thing"}}
+        "meta_of_a_page_whose_name_is_long_enough_to_wrap":
+          type: object
+          properties:
+            "next\"]_{cursor\\\\": {type: string}
     Thing:
       type: object
       required: [id]
@@ -602,7 +604,7 @@ fn pagination<'a>(file: &'a str, name: &str) -> &'a str {
     let start = file
         .find(&format!("static {name}: Pagination"))
         .unwrap_or_else(|| panic!("no pagination {name}"));
-    let end = start + file[start..].find("\n};").expect("pagination end");
+    let end = start + file[start..].find("};\n").expect("pagination end");
     &file[start..end]
 }
 
@@ -707,8 +709,15 @@ fn list_builders_page_as_their_plan_says() {
 fn hostile_pagination_strings_stay_in_literals() {
     let files = hostile_pages();
     let things = &files["src/things.rs"];
-    let plan = pagination(things, "LIST_THINGS_PAGES");
-    assert!(plan.contains("style: PageStyle::Cursor,"), "{plan}");
+    let name = "LIST_THINGS_OF_A_HOSTILE_API_WHOSE_OPERATION_ID_IS_SO_LONG_IT_WRAPS_PAGES";
+    let plan = pagination(things, name);
+    // Its head too long for a line, the literal goes one level in.
+    assert!(
+        plan.starts_with(&format!(
+            "static {name}: Pagination =\n    Pagination {{\n        style: PageStyle::Cursor,"
+        )),
+        "{plan}"
+    );
     for (n, line) in things.lines().enumerate() {
         for needle in ["fn evil", "panic!", "String::from"] {
             assert!(
@@ -724,7 +733,10 @@ fn hostile_pagination_strings_stay_in_literals() {
         "{plan}"
     );
     // Too long for its line: one item a line, as rustfmt writes it.
-    assert!(plan.contains("    items: &[\n        \"items"), "{plan}");
+    assert!(
+        plan.contains("        items: &[\n            \"items"),
+        "{plan}"
+    );
     assert!(plan.contains(r#""next\"]_{cursor\\\\""#), "{plan}");
     assert!(plan.contains(r#""c\"u}r\\\\s{o-r---"#), "{plan}");
 }

@@ -404,15 +404,28 @@ impl OpCtx<'_> {
             PageStyle::NextUrl => "NextUrl",
             PageStyle::LinkHeader => "LinkHeader",
         };
+        // rustfmt moves the struct literal to the next line, one level in,
+        // when the head does not fit.
+        let head = format!("static {pages_static}: Pagination = Pagination {{");
+        let (static_head, indent, static_end) = if head.len() <= layout::MAX_WIDTH {
+            (head, 4, "};")
+        } else {
+            (
+                format!("static {pages_static}: Pagination =\n    Pagination {{"),
+                8,
+                "    };",
+            )
+        };
         let option = |name: &str, value: &Option<String>| match value {
-            Some(v) => layout::call(4, &format!("{name}: Some"), &[string_literal(v)], ","),
-            None => format!("    {name}: None,"),
+            Some(v) => layout::call(indent, &format!("{name}: Some"), &[string_literal(v)], ","),
+            None => format!("{}{name}: None,", " ".repeat(indent)),
         };
         let slice = |name: &str, path: &[String]| {
             let items: Vec<String> = path.iter().map(|p| string_literal(p)).collect();
-            layout::slice_field(4, name, &items)
+            layout::slice_field(indent, name, &items)
         };
         let fields = vec![
+            format!("{}style: PageStyle::{style},", " ".repeat(indent)),
             option("param", &plan.param),
             option("size_param", &plan.size_param),
             slice("items", &plan.items),
@@ -421,9 +434,9 @@ impl OpCtx<'_> {
             option("item_field", &plan.item_field),
         ];
         PagerView {
-            static_head: layout::static_head(pages_static, "Pagination"),
-            style,
+            static_head,
             fields,
+            static_end,
             doc: pager_doc(plan),
             signature: layout::signature(
                 4,

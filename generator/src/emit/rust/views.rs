@@ -150,11 +150,11 @@ pub struct OpView {
 pub struct PagerView {
     /// `static NAME: Pagination = Pagination {`, laid out.
     pub static_head: String,
-    /// `PageStyle` variant.
-    pub style: &'static str,
-    /// The static's fields after `style`, laid out and indented, their
-    /// spec strings escaped.
+    /// The static's fields, laid out and indented, their spec strings
+    /// escaped.
     pub fields: Vec<String>,
+    /// The static's `};`, indented as its head.
+    pub static_end: &'static str,
     /// What `into_pager` walks, in the generator's words (spec names in
     /// code spans).
     pub doc: String,
