@@ -268,6 +268,11 @@ fn generated_code_is_rustfmt_clean() {
     for spec in example_specs() {
         sets.push((stem(&spec), generate(&spec)));
     }
+    sets.push((
+        "pages".to_string(),
+        generate(&repo().join("generator/tests/fixtures/pages.yaml")),
+    ));
+    sets.push(("hostile-pages".to_string(), hostile_pages()));
     for (name, files) in sets {
         let dir =
             std::env::temp_dir().join(format!("sdkgen-emit-rust-{name}-{}", std::process::id()));
@@ -582,4 +587,197 @@ fn parameters_and_bodies_are_written_as_the_plan_declares() {
     }
     assert!(all.contains("Result<runtime::Bytes, Error>"), "{all}");
     assert!(!all.contains("query_form") && !all.contains("query_deep_object"));
+}
+
+/// A list whose plan's strings are long and hostile, its static's name too
+/// long for its head's line: a cursor parameter
+/// and a next-cursor field that are `cursor` and `next_cursor` only once
+/// their quotes, braces, backslashes and dashes are dropped, the cursor two
+/// objects deep, an items field whose name tries to end the literal it is
+/// written in.
+const HOSTILE_PAGES_SPEC: &str = r##"
+openapi: 3.0.3
+info: {title: Hostile Pages, version: 1.0.0}
+servers: [{url: "https://api.example.com"}]
+paths:
+  /things:
+    get:
+      operationId: listThingsOfAHostileApiWhoseOperationIdIsSoLongItWraps
+      parameters:
+        - name: "c\"u}r\\\\s{o-r-----------------------------------------------------------------------"
+          in: query
+          schema: {type: string}
+      responses:
+        "200":
+          description: A page.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Page"}
+components:
+  schemas:
+    Page:
+      type: object
+      properties:
+        "items\"); fn evil() { panic!(\"x\") } (\"------------------------------------------------------------": {type: array, items: {$ref: "#/components/schemas/Thing"}}
+        "meta_of_a_page_whose_name_is_long_enough_to_wrap":
+          type: object
+          properties:
+            "next\"]_{cursor\\\\": {type: string}
+    Thing:
+      type: object
+      required: [id]
+      properties:
+        id: {type: string}
+"##;
+
+fn hostile_pages() -> BTreeMap<String, String> {
+    let dir = std::env::temp_dir().join(format!("sdkgen-hostile-pages-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let spec = dir.join("pages.yaml");
+    std::fs::write(&spec, HOSTILE_PAGES_SPEC).expect("spec written");
+    let files = generate(&spec);
+    let _ = std::fs::remove_dir_all(&dir);
+    files
+}
+
+/// The text of `static NAME: Pagination = Pagination { .. };`.
+fn pagination<'a>(file: &'a str, name: &str) -> &'a str {
+    let start = file
+        .find(&format!("static {name}: Pagination"))
+        .unwrap_or_else(|| panic!("no pagination {name}"));
+    let end = start + file[start..].find("};\n").expect("pagination end");
+    &file[start..end]
+}
+
+#[test]
+fn list_builders_page_as_their_plan_says() {
+    let files = generate(&repo().join("generator/tests/fixtures/pages.yaml"));
+    let cursored = &files["src/cursored.rs"];
+    let plan = pagination(cursored, "LIST_CURSORED_PAGES");
+    for line in [
+        "style: PageStyle::Cursor,",
+        "param: Some(\"cursor\"),",
+        "size_param: Some(\"limit\"),",
+        "items: &[\"items\"],",
+        "next: &[\"meta\", \"next_cursor\"],",
+        "has_more: &[],",
+        "item_field: None,",
+    ] {
+        assert!(plan.contains(line), "{line} in {plan}");
+    }
+    assert!(
+        cursored.contains("pub fn into_pager(self) -> Pager<models::Thing> {"),
+        "{cursored}"
+    );
+    // `send` and `into_pager` build their request in one place.
+    assert_eq!(
+        cursored
+            .matches("fn request(&self) -> Result<Request, Error> {")
+            .count(),
+        1
+    );
+    assert!(
+        cursored.contains("let request = self.request()?;"),
+        "{cursored}"
+    );
+    assert_eq!(
+        cursored
+            .matches("Request::new(Method::GET, \"/cursored\")")
+            .count(),
+        1
+    );
+    // One pager per list: not for the POST, nor the GET of one thing.
+    assert_eq!(cursored.matches("pub fn into_pager").count(), 1);
+
+    let styles = [
+        (
+            "src/offsets.rs",
+            "LIST_OFFSETS_PAGES",
+            "Offset",
+            "items: &[],",
+        ),
+        (
+            "src/numbered.rs",
+            "LIST_NUMBERED_PAGES",
+            "NextUrl",
+            "next: &[\"links\", \"next\"],",
+        ),
+        (
+            "src/linked.rs",
+            "LIST_LINKED_PAGES",
+            "LinkHeader",
+            "items: &[],",
+        ),
+        (
+            "src/after.rs",
+            "LIST_AFTER_PAGES",
+            "Cursor",
+            "has_more: &[\"has_more\"],",
+        ),
+    ];
+    for (file, name, style, line) in styles {
+        let plan = pagination(&files[file], name);
+        assert!(
+            plan.contains(&format!("style: PageStyle::{style},")),
+            "{plan}"
+        );
+        assert!(plan.contains(line), "{line} in {plan}");
+    }
+    // A list the pass finds no pages in has no pager, and its module
+    // imports none of the pager's types.
+    let unpaged = &files["src/unpaged.rs"];
+    assert!(!unpaged.contains("into_pager"), "{unpaged}");
+    assert!(!unpaged.contains("Pagination"), "{unpaged}");
+    assert!(!unpaged.contains("fn request("), "{unpaged}");
+
+    let lib = &files["src/lib.rs"];
+    assert!(lib.contains("Page, PageStyle, Pager,"), "{lib}");
+    let readme = &files["README.md"];
+    assert!(readme.contains("### Pagination"), "{readme}");
+    assert!(
+        readme.contains("let mut pager = client.cursored().list_cursored().into_pager();"),
+        "{readme}"
+    );
+    assert!(files["examples/retries.rs"].contains("every_item(&client).await?;"));
+
+    // An API without lists has no pagination section.
+    let pets = generate(&repo().join("specs/pets.yaml"));
+    assert!(!pets["README.md"].contains("### Pagination"));
+    assert!(!pets["src/pets.rs"].contains("into_pager"));
+}
+
+#[test]
+fn hostile_pagination_strings_stay_in_literals() {
+    let files = hostile_pages();
+    let things = &files["src/things.rs"];
+    let name = "LIST_THINGS_OF_A_HOSTILE_API_WHOSE_OPERATION_ID_IS_SO_LONG_IT_WRAPS_PAGES";
+    let plan = pagination(things, name);
+    // Its head too long for a line, the literal goes one level in.
+    assert!(
+        plan.starts_with(&format!(
+            "static {name}: Pagination =\n    Pagination {{\n        style: PageStyle::Cursor,"
+        )),
+        "{plan}"
+    );
+    for (n, line) in things.lines().enumerate() {
+        for needle in ["fn evil", "panic!", "String::from"] {
+            assert!(
+                only_in_comments_or_strings(line, needle),
+                "src/things.rs:{}: {line}",
+                n + 1
+            );
+        }
+    }
+    // The names arrive whole, as escaped literals.
+    assert!(
+        plan.contains(r#""items\"); fn evil() { panic!(\"x\") } (\"---"#),
+        "{plan}"
+    );
+    // Too long for its line: one item a line, as rustfmt writes it.
+    assert!(
+        plan.contains("        items: &[\n            \"items"),
+        "{plan}"
+    );
+    assert!(plan.contains(r#""next\"]_{cursor\\\\""#), "{plan}");
+    assert!(plan.contains(r#""c\"u}r\\\\s{o-r---"#), "{plan}");
 }

@@ -212,3 +212,35 @@ async fn pages_are_fetched_only_when_needed() {
     assert_eq!(ids, ["c", "d"]);
     assert_eq!(targets.lock().unwrap().len(), 3);
 }
+
+#[tokio::test]
+async fn a_request_that_could_not_be_built_is_the_walks_only_error() {
+    let (base, targets) = page_server(Vec::new()).await;
+    let runtime = Runtime::new(Config::new(base)).unwrap();
+    let plan = Pagination {
+        style: PageStyle::Offset,
+        param: Some("offset"),
+        size_param: None,
+        items: &[],
+        next: &[],
+        has_more: &[],
+        item_field: None,
+    };
+    let mut pager: Pager<Value> = Pager::from_request(
+        runtime,
+        &OP,
+        Err(Error::Build {
+            message: "a parameter could not be written".to_string(),
+        }),
+        CallOptions::new(),
+        plan,
+    );
+    match pager.next().await {
+        Some(Err(Error::Build { message })) => {
+            assert_eq!(message, "a parameter could not be written")
+        }
+        other => panic!("expected the build error, got {other:?}"),
+    }
+    assert!(pager.next().await.is_none(), "the walk has ended");
+    assert!(targets.lock().unwrap().is_empty(), "nothing was sent");
+}

@@ -1,4 +1,4 @@
-//! The examples of the README, compiled with the crate: a client with a 30 s deadline per call, a caller-derived idempotency key, a tighter deadline for one call, a call without retries and a documented error decoded by its status.
+//! The examples of the README, compiled with the crate: a client with a 30 s deadline per call, a caller-derived idempotency key, a tighter deadline for one call, a call without retries, every item of a list, page after page and a documented error decoded by its status.
 //!
 //! `cargo run --example retries` calls the API (with `ACCOUNTS_TOKEN` set).
 
@@ -15,6 +15,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     keyed_call(&client, 8812).await?;
     with_deadline(&client).await?;
     without_retries(&client).await?;
+    every_item(&client).await?;
     documented_error(&client).await;
     Ok(())
 }
@@ -59,6 +60,17 @@ async fn without_retries(client: &accounts::Client) -> Result<(), accounts::Erro
         .send()
         .await?;
     println!("{response:?}");
+    Ok(())
+}
+
+/// Every item of every page of a list, each page fetched when the items before
+/// it are used up.
+async fn every_item(client: &accounts::Client) -> Result<(), accounts::Error> {
+    let mut pager = client.accounts().list_accounts().into_pager();
+    while let Some(item) = pager.next().await {
+        let item = item?;
+        println!("{item:?}");
+    }
     Ok(())
 }
 

@@ -2,8 +2,8 @@
 use std::time::{Duration, Instant};
 
 use crate::runtime::{
-    self, CallOptions, Error, FailurePolicy, KeyContract, Method, Operation, Request, RetryClass,
-    RetryOverrides, Runtime,
+    self, CallOptions, Error, FailurePolicy, KeyContract, Method, Operation, PageStyle, Pager,
+    Pagination, Request, RetryClass, RetryOverrides, Runtime,
 };
 use crate::{models, ApiResponse};
 
@@ -131,7 +131,17 @@ static LIST_ACCOUNTS: Operation = Operation {
     base_url: None,
 };
 
-/// A [`Accounts::list_accounts`] call: set its options, then [`send`](Self::send) it.
+static LIST_ACCOUNTS_PAGES: Pagination = Pagination {
+    style: PageStyle::Page,
+    param: Some("page"),
+    size_param: Some("per_page"),
+    items: &["accounts"],
+    next: &[],
+    has_more: &[],
+    item_field: None,
+};
+
+/// A [`Accounts::list_accounts`] call: set its options, then [`send`](Self::send) it for the first page, or walk every page with [`into_pager`](Self::into_pager).
 #[derive(Clone, Debug)]
 #[must_use = "a request does nothing until it is sent"]
 pub struct ListAccountsRequest {
@@ -198,6 +208,32 @@ impl ListAccountsRequest {
     pub async fn send_with_response(
         self,
     ) -> Result<ApiResponse<models::ListAccountsResponse>, Error> {
+        let request = self.request()?;
+        let response = self
+            .runtime
+            .execute(&LIST_ACCOUNTS, request, self.options)
+            .await?;
+        let data = response.json()?;
+        Ok(ApiResponse::new(data, response))
+    }
+
+    /// Every item of every page of this list (a page holds them at `accounts` of its body), fetched a page at a time as you ask for them: `next().await` gives the items, `next_page().await` the pages, `collect_all().await` every item at once. The next page is the request again with the page number `page` plus one.
+    ///
+    /// Each page is its own call, retried and timed as [`send`](Self::send) is; [`send`](Self::send) returns the first page alone. An error ends the walk after the items before it.
+    pub fn into_pager(self) -> Pager<models::Account> {
+        let request = self.request();
+        Pager::from_request(
+            self.runtime,
+            &LIST_ACCOUNTS,
+            request,
+            self.options,
+            LIST_ACCOUNTS_PAGES,
+        )
+    }
+
+    /// The first page's request, as [`send`](Self::send) and
+    /// [`into_pager`](Self::into_pager) both send it.
+    fn request(&self) -> Result<Request, Error> {
         let mut request = Request::new(Method::GET, "/accounts");
         if let Some(given) = &self.page {
             let value = crate::to_json(given)?;
@@ -215,12 +251,7 @@ impl ListAccountsRequest {
             let pieces = runtime::query_param("email", &value, runtime::Style::Form, true, false)?;
             request = request.query_encoded(pieces);
         }
-        let response = self
-            .runtime
-            .execute(&LIST_ACCOUNTS, request, self.options)
-            .await?;
-        let data = response.json()?;
-        Ok(ApiResponse::new(data, response))
+        Ok(request)
     }
 }
 

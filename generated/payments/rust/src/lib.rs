@@ -55,7 +55,9 @@ use std::time::Duration;
 
 use runtime::{Auth, Runtime};
 
-pub use runtime::{ApiError, Config, Error, HeaderMap, Jitter, StatusCode, StopReason};
+pub use runtime::{
+    ApiError, Config, Error, HeaderMap, Jitter, Page, PageStyle, Pager, StatusCode, StopReason,
+};
 
 /// The base URL a [`ClientBuilder`] starts with: the spec's first server.
 pub const DEFAULT_BASE_URL: &str = "https://api.payments.example.com/v2";

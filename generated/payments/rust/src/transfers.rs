@@ -5,8 +5,8 @@
 use std::time::{Duration, Instant};
 
 use crate::runtime::{
-    self, CallOptions, Error, FailurePolicy, KeyContract, Method, Operation, Request, RetryClass,
-    RetryOverrides, Runtime,
+    self, CallOptions, Error, FailurePolicy, KeyContract, Method, Operation, PageStyle, Pager,
+    Pagination, Request, RetryClass, RetryOverrides, Runtime,
 };
 use crate::{models, ApiResponse};
 
@@ -97,7 +97,17 @@ static LIST_TRANSFERS: Operation = Operation {
     base_url: None,
 };
 
-/// A [`Transfers::list_transfers`] call: set its options, then [`send`](Self::send) it.
+static LIST_TRANSFERS_PAGES: Pagination = Pagination {
+    style: PageStyle::ItemId,
+    param: Some("starting_after"),
+    size_param: Some("limit"),
+    items: &["data"],
+    next: &[],
+    has_more: &["has_more"],
+    item_field: Some("id"),
+};
+
+/// A [`Transfers::list_transfers`] call: set its options, then [`send`](Self::send) it for the first page, or walk every page with [`into_pager`](Self::into_pager).
 #[derive(Clone, Debug)]
 #[must_use = "a request does nothing until it is sent"]
 pub struct ListTransfersRequest {
@@ -163,6 +173,32 @@ impl ListTransfersRequest {
     /// As [`send`](Self::send), with the status, the headers and the number
     /// of attempts the call made.
     pub async fn send_with_response(self) -> Result<ApiResponse<models::TransferList>, Error> {
+        let request = self.request()?;
+        let response = self
+            .runtime
+            .execute(&LIST_TRANSFERS, request, self.options)
+            .await?;
+        let data = response.json()?;
+        Ok(ApiResponse::new(data, response))
+    }
+
+    /// Every item of every page of this list (a page holds them at `data` of its body), fetched a page at a time as you ask for them: `next().await` gives the items, `next_page().await` the pages, `collect_all().await` every item at once. The next page is the request again with `starting_after` set to the `id` of the page's last item; a page whose `has_more` is `false` is the last.
+    ///
+    /// Each page is its own call, retried and timed as [`send`](Self::send) is; [`send`](Self::send) returns the first page alone. An error ends the walk after the items before it.
+    pub fn into_pager(self) -> Pager<models::Transfer> {
+        let request = self.request();
+        Pager::from_request(
+            self.runtime,
+            &LIST_TRANSFERS,
+            request,
+            self.options,
+            LIST_TRANSFERS_PAGES,
+        )
+    }
+
+    /// The first page's request, as [`send`](Self::send) and
+    /// [`into_pager`](Self::into_pager) both send it.
+    fn request(&self) -> Result<Request, Error> {
         let mut request = Request::new(Method::GET, "/transfers");
         if let Some(given) = &self.limit {
             let value = crate::to_json(given)?;
@@ -181,12 +217,7 @@ impl ListTransfersRequest {
                 runtime::query_param("created", &value, runtime::Style::DeepObject, true, false)?;
             request = request.query_encoded(pieces);
         }
-        let response = self
-            .runtime
-            .execute(&LIST_TRANSFERS, request, self.options)
-            .await?;
-        let data = response.json()?;
-        Ok(ApiResponse::new(data, response))
+        Ok(request)
     }
 }
 

@@ -262,6 +262,31 @@ pub fn field(indent: usize, lead: &str, value: &str) -> String {
     value_after(indent, format!("{lead}:"), value, ",")
 }
 
+/// rustfmt's `array_width`: the widest array kept on one line.
+const ARRAY_WIDTH: usize = 60;
+
+/// `name: &[items],` (a struct literal's slice field): one line while it
+/// fits and, of two items or more, they are at most `array_width` wide;
+/// else one item a line with a trailing comma.
+pub fn slice_field(indent: usize, name: &str, items: &[String]) -> String {
+    if items.is_empty() {
+        return lay(indent, &text(format!("{name}: &[],")));
+    }
+    let list = comma_list(texts(items));
+    let mut inner = vec![D::SoftLine];
+    inner.extend(list.iter().cloned());
+    inner.push(D::IfBreak(",", ""));
+    let parts = vec![lit("["), self::indent(inner), D::SoftLine, lit("]")];
+    // rustfmt keeps a one-item array on its line whenever it fits.
+    let array = if items.len() > 1 {
+        group_at_most(ARRAY_WIDTH, &list, parts)
+    } else {
+        group(parts)
+    };
+    let doc = concat(vec![text(format!("{name}: &")), array, lit(",")]);
+    lay(indent, &doc)
+}
+
 /// A tuple variant `Name(Type),`.
 pub fn tuple_variant(indent: usize, name: &str, ty: &str) -> String {
     let doc = concat(vec![
@@ -464,6 +489,37 @@ mod tests {
                 "    pub fn f(\n        self,\n        {},\n    ) -> {ret} {{",
                 params[1]
             )
+        );
+    }
+
+    #[test]
+    fn slice_fields_break_one_item_a_line_when_wide() {
+        let quoted = |c: &str, n: usize| format!("\"{}\"", c.repeat(n));
+        assert_eq!(slice_field(4, "next", &[]), "    next: &[],");
+        // Two items 60 wide stay; 61 break (rustfmt's array_width).
+        let wide = [quoted("n", 50), quoted("x", 4)];
+        assert_eq!(
+            slice_field(4, "next", &wide),
+            format!("    next: &[{}, {}],", wide[0], wide[1])
+        );
+        let wider = [quoted("n", 51), quoted("x", 4)];
+        assert_eq!(
+            slice_field(4, "next", &wider),
+            format!(
+                "    next: &[\n        {},\n        {},\n    ],",
+                wider[0], wider[1]
+            )
+        );
+        // One item stays while the line fits (100 columns), then breaks.
+        let one = quoted("n", 83);
+        assert_eq!(
+            slice_field(4, "items", std::slice::from_ref(&one)),
+            format!("    items: &[{one}],")
+        );
+        let longer = quoted("n", 84);
+        assert_eq!(
+            slice_field(4, "items", std::slice::from_ref(&longer)),
+            format!("    items: &[\n        {longer},\n    ],")
         );
     }
 

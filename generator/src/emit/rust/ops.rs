@@ -4,6 +4,7 @@
 
 use std::cell::Cell;
 
+use crate::ir::paginate::{PageStyle, Pagination};
 use crate::ir::plan::{HintSource, PartEncoding, Plan};
 use crate::ir::{
     Api, BodyKind, Content, FailurePolicy, Method, Operation, Param, ParamLocation, ParamStyle,
@@ -16,7 +17,7 @@ use super::naming::{self, Names};
 use super::types::{Shape, Types, OUTSIDE, RESERVED_TYPE_NAMES};
 use super::views::{
     BodyView, DescriptorView, ErrorEnumView, ErrorVariantView, GroupView, KeyContractView, OpView,
-    ParamStmtView, PartView, RequestView, RetryOverridesView, SetterView,
+    PagerView, ParamStmtView, PartView, RequestView, RetryOverridesView, SetterView,
 };
 
 /// Names every group module imports.
@@ -30,6 +31,10 @@ const GROUP_IMPORTS: &[&str] = &[
     "KeyContract",
     "Method",
     "Operation",
+    "Page",
+    "PageStyle",
+    "Pager",
+    "Pagination",
     "Request",
     "RetryClass",
     "RetryOverrides",
@@ -63,6 +68,7 @@ pub fn build(api: &Api, types: &Types, needs: &Needs, module_names: &mut Names) 
         let mut uses_models = false;
         let mut uses_runtime_module = false;
         let mut keyed = false;
+        let mut pages = false;
         let mut ops = Vec::new();
         for &index in &g.operations {
             let Some(op) = api.operations.get(index) else {
@@ -78,6 +84,7 @@ pub fn build(api: &Api, types: &Types, needs: &Needs, module_names: &mut Names) 
             uses_models |= ctx.uses_models.get();
             uses_runtime_module |= ctx.uses_runtime.get();
             keyed |= op.plan.key.is_some();
+            pages |= view.pager.is_some();
             method_of_op[index] = (module.clone(), view.method_ident.clone());
             ops.push(view);
         }
@@ -91,14 +98,12 @@ pub fn build(api: &Api, types: &Types, needs: &Needs, module_names: &mut Names) 
             runtime_items.push("FailurePolicy");
             runtime_items.push("KeyContract");
         }
-        runtime_items.extend_from_slice(&[
-            "Method",
-            "Operation",
-            "Request",
-            "RetryClass",
-            "RetryOverrides",
-            "Runtime",
-        ]);
+        runtime_items.extend_from_slice(&["Method", "Operation"]);
+        // The pager's types, where an operation pages.
+        if pages {
+            runtime_items.extend_from_slice(&["PageStyle", "Pager", "Pagination"]);
+        }
+        runtime_items.extend_from_slice(&["Request", "RetryClass", "RetryOverrides", "Runtime"]);
         let runtime_use = layout::use_list("crate::runtime", &runtime_items);
         groups.push(GroupView {
             module,
@@ -184,6 +189,13 @@ impl OpCtx<'_> {
         ]);
         if keyed {
             fields.reserve("idempotency_key");
+        }
+        // A paging builder's own methods: `into_pager`, and `request`, which
+        // builds what `send` and `into_pager` send.
+        let pagination = op.plan.pagination.as_ref();
+        if pagination.is_some() {
+            fields.reserve("into_pager");
+            fields.reserve("request");
         }
         // The body the plan chose: the one rule of every SDK.
         let body = op.plan.body.as_ref();
@@ -305,6 +317,10 @@ impl OpCtx<'_> {
         let (ok_ty, decode) = self.success(op);
         let unit = ok_ty == "()";
         let request = self.request(op, &params, body_plan.as_ref(), body_ident.as_deref());
+        let pager = pagination.map(|plan| {
+            let pages_ident = statics.screaming(&format!("{} pages", op.id), "PAGES");
+            self.pager(plan, &static_ident, &pages_ident)
+        });
         let execute = layout::chain(
             8,
             "let response = ",
@@ -332,10 +348,17 @@ impl OpCtx<'_> {
             doc: self.op_doc(op, &builder, &params),
             deprecated: op.deprecated,
             signature,
-            builder_doc: format!(
-                "A [`{resource}::{}`] call: set its options, then [`send`](Self::send) it.",
-                naming::unraw(&method_ident)
-            ),
+            builder_doc: if pager.is_some() {
+                format!(
+                    "A [`{resource}::{}`] call: set its options, then [`send`](Self::send) it for the first page, or walk every page with [`into_pager`](Self::into_pager).",
+                    naming::unraw(&method_ident)
+                )
+            } else {
+                format!(
+                    "A [`{resource}::{}`] call: set its options, then [`send`](Self::send) it.",
+                    naming::unraw(&method_ident)
+                )
+            },
             builder: builder.clone(),
             generics,
             impl_head,
@@ -363,6 +386,73 @@ impl OpCtx<'_> {
             ),
             unit,
             errors,
+            pager,
+        }
+    }
+
+    /// The `Pagination` static of a list operation and its `into_pager`.
+    fn pager(&self, plan: &Pagination, op_static: &str, pages_static: &str) -> PagerView {
+        let item = self.rust(&plan.item);
+        let style = match plan.style {
+            PageStyle::Cursor => "Cursor",
+            PageStyle::ItemId => "ItemId",
+            PageStyle::Offset => "Offset",
+            PageStyle::Page => "Page",
+            PageStyle::NextUrl => "NextUrl",
+            PageStyle::LinkHeader => "LinkHeader",
+        };
+        // rustfmt moves the struct literal to the next line, one level in,
+        // when the head does not fit.
+        let head = format!("static {pages_static}: Pagination = Pagination {{");
+        let (static_head, indent, static_end) = if head.len() <= layout::MAX_WIDTH {
+            (head, 4, "};")
+        } else {
+            (
+                format!("static {pages_static}: Pagination =\n    Pagination {{"),
+                8,
+                "    };",
+            )
+        };
+        let option = |name: &str, value: &Option<String>| match value {
+            Some(v) => layout::call(indent, &format!("{name}: Some"), &[string_literal(v)], ","),
+            None => format!("{}{name}: None,", " ".repeat(indent)),
+        };
+        let slice = |name: &str, path: &[String]| {
+            let items: Vec<String> = path.iter().map(|p| string_literal(p)).collect();
+            layout::slice_field(indent, name, &items)
+        };
+        let fields = vec![
+            format!("{}style: PageStyle::{style},", " ".repeat(indent)),
+            option("param", &plan.param),
+            option("size_param", &plan.size_param),
+            slice("items", &plan.items),
+            slice("next", &plan.next),
+            slice("has_more", &plan.has_more),
+            option("item_field", &plan.item_field),
+        ];
+        PagerView {
+            static_head,
+            fields,
+            static_end,
+            doc: pager_doc(plan),
+            signature: layout::signature(
+                4,
+                "pub fn into_pager",
+                &["self".to_string()],
+                &format!("Pager<{item}>"),
+            ),
+            new: layout::call(
+                8,
+                "Pager::from_request",
+                &[
+                    "self.runtime".to_string(),
+                    format!("&{op_static}"),
+                    "request".to_string(),
+                    "self.options".to_string(),
+                    pages_static.to_string(),
+                ],
+                "",
+            ),
         }
     }
 
@@ -712,7 +802,8 @@ impl OpCtx<'_> {
             }
             BodyKind::Binary => {
                 view.kind = "binary";
-                let v = if plan.required {
+                // A paging operation builds its request from `&self`.
+                let v = if plan.required && op_plan.pagination.is_none() {
                     value.clone()
                 } else {
                     format!("{value}.clone()")
@@ -1276,6 +1367,55 @@ fn descriptor(op: &Operation) -> DescriptorView {
 /// Whether the client's credentials go with the operation (the plan decides).
 fn authenticated(op: &Operation) -> bool {
     op.plan.authenticated
+}
+
+/// What `into_pager` walks, and how one page leads to the next.
+fn pager_doc(plan: &Pagination) -> String {
+    use crate::escape::md_code;
+    let path = |p: &[String]| md_code(&p.join("."));
+    let param = || md_code(plan.param.as_deref().unwrap_or_default());
+    let next = match plan.style {
+        PageStyle::Cursor => format!(
+            "the request again with {} set to the cursor the response gives at {}",
+            param(),
+            path(&plan.next)
+        ),
+        PageStyle::ItemId => format!(
+            "the request again with {} set to the {} of the page's last item",
+            param(),
+            md_code(plan.item_field.as_deref().unwrap_or("id"))
+        ),
+        PageStyle::Offset => format!(
+            "the request again with {} raised by the number of items the page held",
+            param()
+        ),
+        PageStyle::Page => format!(
+            "the request again with the page number {} plus one",
+            param()
+        ),
+        PageStyle::NextUrl => format!("the URL the response gives at {}", path(&plan.next)),
+        PageStyle::LinkHeader => {
+            "the `rel=\"next\"` URL of the response's `Link` header".to_string()
+        }
+    };
+    let items = if plan.items.is_empty() {
+        "each response body is a list of them".to_string()
+    } else {
+        format!("a page holds them at {} of its body", path(&plan.items))
+    };
+    let mut text = format!(
+        "Every item of every page of this list ({items}), fetched a page at a time as you ask for them: `next().await` gives the items, `next_page().await` the pages, `collect_all().await` every item at once. The next page is {next}"
+    );
+    if !plan.has_more.is_empty() {
+        text.push_str(&format!(
+            "; a page whose {} is `false` is the last",
+            path(&plan.has_more)
+        ));
+    }
+    text.push_str(
+        ".\n\nEach page is its own call, retried and timed as [`send`](Self::send) is; [`send`](Self::send) returns the first page alone. An error ends the walk after the items before it.",
+    );
+    text
 }
 
 fn key_doc(op: &Operation) -> String {

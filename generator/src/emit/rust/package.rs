@@ -557,6 +557,39 @@ pub fn readme(
         ]);
     }
 
+    // Every item of a list, where an operation pages.
+    let pager_example = match ex.pick(|op| op.plan.pagination.is_some()) {
+        Some((_, call)) => {
+            uses_models |= call.uses_models;
+            let mut parts: Vec<layout::Link> = call.parts.clone();
+            parts.push(layout::Link::call("into_pager", vec![]));
+            render_example_fn(&ExampleFnView {
+                doc: "Every item of every page of a list, each page fetched when the items before\nit are used up.".to_string(),
+                signature: layout::signature(
+                    0,
+                    "async fn every_item",
+                    &[format!("client: &{crate_ident}::Client")],
+                    &format!("Result<(), {crate_ident}::Error>"),
+                ),
+                setup: call.setup.clone(),
+                call: layout::chain(4, "let mut pager = ", "client", &parts, ";"),
+                outcome: "items",
+                documented: String::new(),
+            })
+        }
+        None => String::new(),
+    };
+    let paged_ops = api
+        .operations
+        .iter()
+        .enumerate()
+        .filter(|(_, op)| op.plan.pagination.is_some())
+        .map(|(i, _)| {
+            let (module, method) = &ex.groups.method_of_op[i];
+            format!("`{module}().{}()`", naming::unraw(method))
+        })
+        .collect();
+
     let typed_error_example = main_call
         .and_then(|(index, call)| {
             let (module, method) = &ex.groups.method_of_op[*index];
@@ -599,6 +632,7 @@ pub fn readme(
         quick_start: &quick_start,
         keyed: !key_example.is_empty(),
         deadline: !deadline_example.is_empty(),
+        pager: !pager_example.is_empty(),
         documented_error: !typed_error_example.is_empty(),
     }
     .render()
@@ -608,6 +642,7 @@ pub fn readme(
         &key_example,
         &deadline_example,
         &retries_off_example,
+        &pager_example,
         &typed_error_example,
     ] {
         if !f.is_empty() {
@@ -703,6 +738,9 @@ pub fn readme(
         shown.push("a tighter deadline for one call".to_string());
         shown.push("a call without retries".to_string());
     }
+    if !pager_example.is_empty() {
+        shown.push("every item of a list, page after page".to_string());
+    }
     if !typed_error_example.is_empty() {
         shown.push("a documented error decoded by its status".to_string());
     }
@@ -724,6 +762,8 @@ pub fn readme(
         deadline_example,
         retries_off_example,
         typed_error_example,
+        pager_example,
+        paged_ops,
         example_main,
         op_rows,
         keyed_ops,

@@ -170,6 +170,7 @@ pub struct ExampleMainRs<'a> {
     /// Which example functions `main` calls.
     pub keyed: bool,
     pub deadline: bool,
+    pub pager: bool,
     pub documented_error: bool,
 }
 

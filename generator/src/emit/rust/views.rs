@@ -146,6 +146,27 @@ pub struct OpView {
     pub send_signature: String,
     pub send_with_response_signature: String,
     pub errors: Option<ErrorEnumView>,
+    /// `into_pager` and its `Pagination` static, where the plan pages.
+    pub pager: Option<PagerView>,
+}
+
+/// A list operation's pager: the `Pagination` static beside its
+/// `Operation`, and the builder's `into_pager`.
+pub struct PagerView {
+    /// `static NAME: Pagination = Pagination {`, laid out.
+    pub static_head: String,
+    /// The static's fields, laid out and indented, their spec strings
+    /// escaped.
+    pub fields: Vec<String>,
+    /// The static's `};`, indented as its head.
+    pub static_end: &'static str,
+    /// What `into_pager` walks, in the generator's words (spec names in
+    /// code spans).
+    pub doc: String,
+    /// `pub fn into_pager(self) -> Pager<..> {`, laid out.
+    pub signature: String,
+    /// `Pager::from_request(..)`, laid out.
+    pub new: String,
 }
 
 /// How `send_with_response` builds its request. Statements are laid out
@@ -320,6 +341,10 @@ pub struct ReadmeView {
     pub deadline_example: String,
     pub retries_off_example: String,
     pub typed_error_example: String,
+    /// A list walked with `into_pager`, where an operation pages.
+    pub pager_example: String,
+    /// The calls that page (`` `resource().method()` ``).
+    pub paged_ops: Vec<String>,
     pub example_main: String,
     /// What `examples/retries.rs` shows.
     pub example_doc: String,
@@ -349,8 +374,9 @@ pub struct ExampleFnView {
     pub setup: Vec<String>,
     /// The call's chain, laid out.
     pub call: String,
-    /// What follows the call: `unit` (nothing), `print` (the response) or
-    /// `documented` (the documented error of a failed `result`).
+    /// What follows the call: `unit` (nothing), `print` (the response),
+    /// `items` (every item of `pager`) or `documented` (the documented
+    /// error of a failed `result`).
     pub outcome: &'static str,
     /// `let documented = ..::from_error(&error);`, laid out.
     pub documented: String,

@@ -256,6 +256,31 @@ impl<T: DeserializeOwned> Pager<T> {
         }
     }
 
+    /// A pager whose first page is `request`, or, where building it failed,
+    /// whose walk gives that error first: a generated `into_pager` builds
+    /// its request as `send` does, and hands over what that gave.
+    pub fn from_request(
+        runtime: Runtime,
+        op: &'static Operation,
+        request: Result<Request, Error>,
+        options: CallOptions,
+        plan: Pagination,
+    ) -> Self {
+        match request {
+            Ok(request) => Self::new(runtime, op, request, options, plan),
+            Err(e) => Pager {
+                runtime,
+                op,
+                options,
+                plan,
+                base: None,
+                next: Next::Failed(e),
+                buffer: VecDeque::new(),
+                _items: PhantomData,
+            },
+        }
+    }
+
     /// The next page (one logical call), `None` after the last. An error
     /// ends the walk: later calls return `None`.
     pub async fn next_page(&mut self) -> Option<Result<Page<T>, Error>> {
