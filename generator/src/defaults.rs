@@ -29,6 +29,8 @@ pub struct Defaults {
     pub key: Key,
     /// How many 500s one logical call may retry.
     pub internal_server_error_retries: u32,
+    /// The longest response body a runtime reads (bytes).
+    pub max_response_bytes: u64,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq, Eq)]
@@ -91,6 +93,7 @@ mod tests {
             (500, 5, 14)
         );
         assert_eq!(d.key.header, "Idempotency-Key");
+        assert_eq!(d.max_response_bytes, 32 * 1024 * 1024);
         assert!(matches!(d.key.failures.as_str(), "replay" | "reattempt"));
     }
 

@@ -90,6 +90,14 @@ pub enum Error {
     /// The request could not be built (bad argument, serialisation, bad URL);
     /// nothing was sent.
     Build { message: String },
+    /// The response body was longer than `Config::max_response_bytes`: it was
+    /// read no further and its connection dropped. Not retried: a body that
+    /// big is the server's answer, not a passing fault.
+    ResponseTooLarge {
+        limit: u64,
+        status: StatusCode,
+        attempts: u32,
+    },
     /// A success response whose body could not be decoded.
     Decode {
         message: String,
@@ -107,7 +115,7 @@ impl Error {
 
     /// The conformance kind: `api_error`, `idempotency_in_flight`,
     /// `idempotency_mismatch`, `connection`, `timeout`,
-    /// `invalid_idempotency_key`, `build` or `decode`.
+    /// `invalid_idempotency_key`, `build`, `response_too_large` or `decode`.
     pub fn kind(&self) -> &'static str {
         match self {
             Error::Api(_) => "api_error",
@@ -117,6 +125,7 @@ impl Error {
             Error::Timeout { .. } => "timeout",
             Error::InvalidIdempotencyKey { .. } => "invalid_idempotency_key",
             Error::Build { .. } => "build",
+            Error::ResponseTooLarge { .. } => "response_too_large",
             Error::Decode { .. } => "decode",
         }
     }
@@ -129,6 +138,7 @@ impl Error {
             }
             Error::Connection { attempts, .. }
             | Error::Timeout { attempts, .. }
+            | Error::ResponseTooLarge { attempts, .. }
             | Error::Decode { attempts, .. } => *attempts,
             Error::InvalidIdempotencyKey { .. } | Error::Build { .. } => 0,
         }
@@ -144,6 +154,7 @@ impl Error {
             Error::Connection { stop_reason, .. } | Error::Timeout { stop_reason, .. } => {
                 Some(*stop_reason)
             }
+            Error::ResponseTooLarge { .. } => Some(StopReason::NotRetryable),
             Error::InvalidIdempotencyKey { .. } | Error::Build { .. } | Error::Decode { .. } => {
                 None
             }
@@ -156,7 +167,7 @@ impl Error {
             Error::Api(e) | Error::IdempotencyInFlight(e) | Error::IdempotencyMismatch(e) => {
                 Some(e.status)
             }
-            Error::Decode { status, .. } => Some(*status),
+            Error::Decode { status, .. } | Error::ResponseTooLarge { status, .. } => Some(*status),
             _ => None,
         }
     }
@@ -220,6 +231,17 @@ impl fmt::Display for Error {
                 write!(f, "invalid idempotency key: {reason}")
             }
             Error::Build { message } => write!(f, "could not build the request: {message}"),
+            Error::ResponseTooLarge {
+                limit,
+                status,
+                attempts,
+            } => write!(
+                f,
+                "the HTTP {} response body is longer than the limit of {limit} bytes \
+                 (max_response_bytes); it was not read ({attempts} attempt(s), {})",
+                status.as_u16(),
+                StopReason::NotRetryable
+            ),
             Error::Decode {
                 message,
                 status,
