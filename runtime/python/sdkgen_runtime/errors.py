@@ -27,6 +27,7 @@ __all__ = [
     "NotFoundError",
     "PermissionDeniedError",
     "RateLimitError",
+    "ResponseTooLargeError",
     "SDKError",
     "StopReason",
     "UnprocessableEntityError",
@@ -82,6 +83,18 @@ class APIConnectionError(SDKError):
 
 class APITimeoutError(APIConnectionError):
     """The last attempt ran out of time (attempt timeout or call deadline)."""
+
+
+class ResponseTooLargeError(SDKError):
+    """The response body was longer than the client's ``max_response_bytes``:
+    it was read no further and its connection closed. Never retried."""
+
+    def __init__(
+        self, message: str, *, limit: int, status: int, attempts: int, stop_reason: StopReason
+    ) -> None:
+        super().__init__(message, attempts=attempts, stop_reason=stop_reason)
+        self.limit = limit
+        self.status = status
 
 
 class APIError(SDKError):
