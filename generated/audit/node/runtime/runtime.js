@@ -19,6 +19,7 @@ import {
   InvalidArgumentError,
   RequestAbortedError,
   ResponseParseError,
+  ResponseTooLargeError,
   SDKError,
   apiErrorClassFor,
 } from "./errors.js";
@@ -49,6 +50,7 @@ export const DEFAULTS = Object.freeze({
   requestTimeoutHeader: DEFAULT_REQUEST_TIMEOUT_HEADER,
   p99Ms: null,
   budgetCapacity: DEFAULT_BUDGET_CAPACITY,
+  maxResponseBytes: 32 * 1024 * 1024,
 });
 
 /** An attempt times out after this many times the latency hint (p99), or at the deadline. */
@@ -327,6 +329,48 @@ function decodeBody(bytes, headers, parseAs) {
   return bytes;
 }
 
+/** Thrown by readBody (and caught by the attempt) for a body past the limit. */
+const TOO_LARGE = Symbol("response too large");
+
+/**
+ * A response's body as bytes, read in pieces and no further than `limit`
+ * bytes: a Content-Length over the limit is refused before any is read.
+ * Throws TOO_LARGE past the limit, having cancelled the rest.
+ */
+async function readBody(res, limit) {
+  const declared = res.headers.get("content-length");
+  if (
+    declared !== null &&
+    /^\s*\d+\s*$/.test(declared) &&
+    Number(declared) > limit
+  ) {
+    await res.body?.cancel().catch(() => {});
+    throw TOO_LARGE;
+  }
+  if (res.body === null) return new Uint8Array(0);
+  const reader = res.body.getReader();
+  const chunks = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.byteLength;
+    if (length > limit) {
+      await reader.cancel().catch(() => {});
+      throw TOO_LARGE;
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0];
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
 function toHeaders(init, what) {
   try {
     return new Headers(init ?? undefined);
@@ -400,6 +444,11 @@ export class Runtime {
       timeout: checkMs(config.timeout ?? DEFAULTS.timeout, "timeout"),
       requestTimeoutHeader: rth,
       p99Ms: checkP99(config.p99Ms ?? DEFAULTS.p99Ms, "p99Ms"),
+      maxResponseBytes: checkInt(
+        config.maxResponseBytes ?? DEFAULTS.maxResponseBytes,
+        "maxResponseBytes",
+        0,
+      ),
       headers: config.headers,
       userAgent: config.userAgent,
       auth: config.auth,
@@ -636,6 +685,19 @@ export class Runtime {
           idempotencyKey: key,
         };
       }
+      if (outcome.type === "too_large") {
+        // Not transient: the same request would get the same body again.
+        throw new ResponseTooLargeError(
+          `${op.name}: the HTTP ${outcome.status} response body is longer than the limit of ${outcome.limit} bytes (maxResponseBytes); the rest was not read (${attempts} attempt${attempts === 1 ? "" : "s"}; stopped: not_retryable)`,
+          {
+            attempts,
+            stopReason: "not_retryable",
+            limit: outcome.limit,
+            status: outcome.status,
+            headers: outcome.headers,
+          },
+        );
+      }
       if (outcome.type === "aborted") {
         throw new RequestAbortedError(`${op.name}: aborted by the caller`, {
           attempts,
@@ -781,10 +843,20 @@ export class Runtime {
           byDeadline,
         };
       }
-      // Reading the body is part of the attempt.
+      // Reading the body is part of the attempt, and stops at the limit.
       try {
-        bytes = new Uint8Array(await res.arrayBuffer());
+        bytes = await readBody(res, this.config.maxResponseBytes);
       } catch (err) {
+        if (err === TOO_LARGE) {
+          // Aborting the attempt closes the connection the body came on.
+          controller.abort(err);
+          return {
+            type: "too_large",
+            status: res.status,
+            headers: res.headers,
+            limit: this.config.maxResponseBytes,
+          };
+        }
         return {
           ...classifyFailure(err, {
             callerSignal,

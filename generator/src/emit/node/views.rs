@@ -570,6 +570,7 @@ fn runtime_config(
     for key in [
         "requestTimeoutHeader",
         "budgetCapacity",
+        "maxResponseBytes",
         "headers",
         "logger",
         "logLevel",
