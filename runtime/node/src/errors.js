@@ -81,6 +81,11 @@ export class ResponseParseError extends SDKError {
     this.status = init.status;
     this.headers = init.headers;
     this.body = init.body;
+    /** The response's x-request-id (else request-id) header, if any. */
+    this.requestId =
+      init.headers?.get("x-request-id") ??
+      init.headers?.get("request-id") ??
+      undefined;
   }
 }
 

@@ -65,6 +65,8 @@ export declare class ResponseParseError extends SDKError {
   readonly headers: Headers | undefined;
   /** The raw bytes received. */
   readonly body: unknown;
+  /** The response's `x-request-id` (else `request-id`) header, if any. */
+  readonly requestId: string | undefined;
 }
 
 export interface ResponseTooLargeErrorInit extends SDKErrorInit {

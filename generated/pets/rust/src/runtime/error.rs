@@ -98,11 +98,19 @@ pub enum Error {
         status: StatusCode,
         attempts: u32,
     },
-    /// A success response whose body could not be decoded.
+    /// A success response whose body could not be decoded: not JSON, or
+    /// not the documented shape (runtime/CONTRACT.md, section 6). Never
+    /// retried; it carries the raw body and the server's request id.
     Decode {
         message: String,
         status: StatusCode,
         attempts: u32,
+        /// The response's headers.
+        headers: HeaderMap,
+        /// The body as it came.
+        body: Bytes,
+        /// The response's `x-request-id` (else `request-id`) header.
+        request_id: Option<String>,
     },
 }
 
@@ -182,6 +190,23 @@ impl Error {
         }
     }
 
+    /// The server's request id (the response's `x-request-id`, else
+    /// `request-id` header), where there was a response that had one.
+    pub fn request_id(&self) -> Option<&str> {
+        match self {
+            Error::Decode { request_id, .. } => request_id.as_deref(),
+            _ => self.api().and_then(|e| request_id_of(&e.headers)),
+        }
+    }
+
+    /// The raw body of the last response, where there was one.
+    pub fn body(&self) -> Option<&Bytes> {
+        match self {
+            Error::Decode { body, .. } => Some(body),
+            _ => self.api().map(|e| &e.body),
+        }
+    }
+
     /// The server's machine-readable error code, where the body had one.
     pub fn code(&self) -> Option<&str> {
         self.api().and_then(|e| e.code.as_deref())
@@ -191,6 +216,13 @@ impl Error {
     pub fn message(&self) -> Option<&str> {
         self.api().and_then(|e| e.message.as_deref())
     }
+}
+
+/// The request id a response's headers carry: `x-request-id`, else `request-id`.
+pub(super) fn request_id_of(headers: &HeaderMap) -> Option<&str> {
+    ["x-request-id", "request-id"]
+        .into_iter()
+        .find_map(|name| headers.get(name).and_then(|v| v.to_str().ok()))
 }
 
 impl fmt::Display for Error {
@@ -246,11 +278,19 @@ impl fmt::Display for Error {
                 message,
                 status,
                 attempts,
-            } => write!(
-                f,
-                "could not decode the HTTP {} response: {message} ({attempts} attempt(s))",
-                status.as_u16()
-            ),
+                request_id,
+                ..
+            } => {
+                write!(
+                    f,
+                    "could not decode the HTTP {} response: {message} ({attempts} attempt(s)",
+                    status.as_u16()
+                )?;
+                if let Some(id) = request_id {
+                    write!(f, ", request id {id}")?;
+                }
+                f.write_str(")")
+            }
         }
     }
 }
