@@ -8,10 +8,9 @@ its status, headers and body.
 from __future__ import annotations
 
 import enum
-import json
 from collections.abc import Mapping
 
-from .response import media_type_of, says_json
+from .response import loads_json, media_type_of, says_json
 
 __all__ = [
     "APIConnectionError",
@@ -235,7 +234,7 @@ def _decode_body(content: bytes, json_body: bool = True) -> object:
         return None
     if json_body:
         try:
-            return json.loads(content)
+            return loads_json(content)
         except ValueError:
             pass
     return content.decode("utf-8", errors="replace")
@@ -250,7 +249,7 @@ def error_code_and_message(content: bytes) -> tuple[str | None, str | None]:
     if not content:
         return None, None
     try:
-        body = json.loads(content)
+        body = loads_json(content)
     except ValueError:
         return None, None
     if not isinstance(body, dict):

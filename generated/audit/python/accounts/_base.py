@@ -284,7 +284,7 @@ def parse_response(
     ``RawResponse.parse()`` return)."""
     try:
         return parse(response)
-    except (AttributeError, KeyError, TypeError, ValueError, IndexError) as exc:
+    except (AttributeError, KeyError, TypeError, ValueError, IndexError, RecursionError) as exc:
         raise ResponseValidationError(
             f"{operation.name}: the response body does not have the documented "
             f"shape: {type(exc).__name__}: {exc}",
