@@ -105,8 +105,9 @@ pub enum Error {
         message: String,
         status: StatusCode,
         attempts: u32,
-        /// The response's headers.
-        headers: HeaderMap,
+        /// The response's headers (boxed: every `Result` of the SDK carries
+        /// this enum, which stays small).
+        headers: Box<HeaderMap>,
         /// The body as it came.
         body: Bytes,
         /// The response's `x-request-id` (else `request-id`) header.

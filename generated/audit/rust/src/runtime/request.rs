@@ -234,7 +234,7 @@ impl Response {
             message,
             status: self.status,
             attempts: self.attempts,
-            headers: self.headers.clone(),
+            headers: Box::new(self.headers.clone()),
             body: self.body.clone(),
             request_id: super::error::request_id_of(&self.headers).map(str::to_string),
         }
