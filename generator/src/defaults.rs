@@ -31,6 +31,8 @@ pub struct Defaults {
     pub internal_server_error_retries: u32,
     /// The response headers that carry the server's id of a request, first found wins.
     pub request_id_headers: Vec<String>,
+    /// The longest response body a runtime reads (bytes).
+    pub max_response_bytes: u64,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq, Eq)]
@@ -93,6 +95,7 @@ mod tests {
             (500, 5, 14)
         );
         assert_eq!(d.key.header, "Idempotency-Key");
+        assert_eq!(d.max_response_bytes, 32 * 1024 * 1024);
         assert!(matches!(d.key.failures.as_str(), "replay" | "reattempt"));
     }
 

@@ -35,6 +35,7 @@ export * from "./models.js";
       p99Ms: {% if let Some(p) = c.p99_ms %}options.p99Ms === undefined ? {{ p }} : {% endif %}options.p99Ms,
       requestTimeoutHeader: options.requestTimeoutHeader,
       budgetCapacity: options.budgetCapacity,
+      maxResponseBytes: options.maxResponseBytes,
       headers: options.headers,
       logger: options.logger,
       logLevel: options.logLevel,

@@ -7,6 +7,7 @@ import {
   InvalidIdempotencyKeyError,
   NotFoundError,
   Payments,
+  ResponseParseError,
   ServerError,
   TransferStatus,
 } from "../../generated/payments/node/index.js";
@@ -105,6 +106,44 @@ test("a path parameter ../x stays one percent-encoded segment", async () => {
     await server.close();
   }
 });
+
+// runtime/CONTRACT.md section 6: a success body of the wrong shape is a
+// decode error. The Node SDK does not check the types of a response's
+// properties yet (its wire converters pass values through), so it still
+// returns this body: a known gap, kept visible here until it is closed.
+test(
+  "a success body of the wrong shape is a decode error with its status, body and request id",
+  { todo: "the Node SDK does not yet check a response's property types" },
+  async () => {
+    const wrong = {
+      id: 1,
+      object: 2,
+      amount: "twelve",
+      currency: false,
+      vendor_id: [],
+      status: {},
+      created: 3,
+      metadata: "m",
+    };
+    const server = await scripted([
+      { status: 200, json: wrong, headers: { "x-request-id": "req_7" } },
+    ]);
+    try {
+      await assert.rejects(
+        client(server).transfers.getTransfer("tr_1"),
+        (err) => {
+          assert.ok(err instanceof ResponseParseError, String(err));
+          assert.equal(err.status, 200);
+          assert.equal(err.requestId, "req_7");
+          assert.equal(err.attempts, 1);
+          return true;
+        },
+      );
+    } finally {
+      await server.close();
+    }
+  },
+);
 
 test("an error status throws the typed error with the server's code", async () => {
   const server = await scripted([

@@ -4,6 +4,7 @@ typed results and typed errors, blocking and asyncio."""
 from __future__ import annotations
 
 import datetime
+import json
 from typing import Any
 
 import pytest
@@ -302,6 +303,31 @@ def test_a_malformed_success_body_is_a_typed_error(server: Server) -> None:
         c.transfers.get_transfer(transfer_id="tr_1")
     assert caught.value.response.status == 200
     assert isinstance(caught.value, payments.SDKError)
+
+
+def test_a_success_body_of_the_wrong_shape_keeps_status_body_and_request_id(
+    server: Server,
+) -> None:
+    # Every field of the documented Transfer, each of the wrong type.
+    wrong = {
+        "id": 1,
+        "object": 2,
+        "amount": "twelve",
+        "currency": False,
+        "vendor_id": [],
+        "status": {},
+        "created": 3,
+        "metadata": "m",
+    }
+    server.script(Reply(200, wrong, headers={"X-Request-Id": "req_7"}))
+    with client(server) as c, pytest.raises(payments.ResponseValidationError) as caught:
+        c.transfers.get_transfer(transfer_id="tr_1")
+    error = caught.value
+    assert error.status == 200
+    assert json.loads(error.content) == wrong
+    assert error.request_id == "req_7"
+    assert "req_7" in str(error)
+    assert error.attempts == 1
 
 
 def test_retry_after_is_honoured_and_budget_is_shared(server: Server) -> None:

@@ -59,6 +59,7 @@ export class Accounts {
       p99Ms: options.p99Ms,
       requestTimeoutHeader: options.requestTimeoutHeader,
       budgetCapacity: options.budgetCapacity,
+      maxResponseBytes: options.maxResponseBytes,
       headers: options.headers,
       logger: options.logger,
       logLevel: options.logLevel,

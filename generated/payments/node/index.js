@@ -93,6 +93,7 @@ export class Payments {
       p99Ms: options.p99Ms === undefined ? 400 : options.p99Ms,
       requestTimeoutHeader: options.requestTimeoutHeader,
       budgetCapacity: options.budgetCapacity,
+      maxResponseBytes: options.maxResponseBytes,
       headers: options.headers,
       logger: options.logger,
       logLevel: options.logLevel,

@@ -90,6 +90,8 @@ export interface ClientOptions {
   requestTimeoutHeader?: string | null;
   /** Retry budget of this client, in tokens (default 500). */
   budgetCapacity?: number;
+  /** The longest response body read, in bytes; past it a call fails with `ResponseTooLargeError`. */
+  maxResponseBytes?: number;
   /** Headers sent with every call. */
   headers?: HeadersInit;
   /** Where retry logs go (silent unless `logLevel` or `PETS_LOG` says otherwise). */

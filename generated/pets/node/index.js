@@ -58,6 +58,7 @@ export class Pets {
       p99Ms: options.p99Ms === undefined ? 300 : options.p99Ms,
       requestTimeoutHeader: options.requestTimeoutHeader,
       budgetCapacity: options.budgetCapacity,
+      maxResponseBytes: options.maxResponseBytes,
       headers: options.headers,
       logger: options.logger,
       logLevel: options.logLevel,

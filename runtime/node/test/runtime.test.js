@@ -473,7 +473,7 @@ test("parseAs: auto, json, text, bytes; an undecodable JSON success is a Respons
     {
       status: 200,
       body: "not json",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", "request-id": "req_3" },
     },
   ]);
   assert.equal((await rt.request(GET, { path: "/p" })).body, "plain");
@@ -494,6 +494,8 @@ test("parseAs: auto, json, text, bytes; an undecodable JSON success is a Respons
   const err = await rejects(rt.request(GET, { path: "/p", parseAs: "json" }));
   assert.ok(err instanceof ResponseParseError);
   assert.deepEqual([err.kind, err.status, err.attempts], ["decode", 200, 1]);
+  assert.equal(err.requestId, "req_3");
+  assert.equal(new TextDecoder().decode(err.body), "not json");
 });
 
 test("typed errors per status, carrying status, headers, body, code and attempts", async () => {

@@ -71,6 +71,8 @@ class FailureKind(enum.Enum):
     """No complete response within the attempt timeout: ambiguous."""
     FATAL = "transport error"
     """Anything else (bad URL, protocol misuse, proxy, decoding): not retried."""
+    TOO_LARGE = "response too large"
+    """The body went past ``max_response_bytes``: not retried."""
 
     @property
     def is_timeout(self) -> bool:
@@ -89,6 +91,10 @@ class TransportFailure:
     detail: str
     cause: BaseException | None = field(default=None, compare=False)
     """The httpx exception, chained to the error the caller sees."""
+    status: int | None = None
+    """The response's status, when the failure came after it (``TOO_LARGE``)."""
+    limit: int | None = None
+    """The limit a ``TOO_LARGE`` body went past."""
 
 
 @dataclass(frozen=True)
@@ -345,7 +351,7 @@ class CallPolicy:
         if failure.kind.is_timeout and self._attempt_ends_at_deadline:
             return self._stop(StopReason.DEADLINE_EXCEEDED)
         # 1. Allowlist.
-        if failure.kind is FailureKind.FATAL:
+        if failure.kind is FailureKind.FATAL or failure.kind is FailureKind.TOO_LARGE:
             return self._stop(StopReason.NOT_RETRYABLE)
         # 2. Ambiguity.
         if failure.kind.is_ambiguous and self.operation.retry_class is RetryClass.UNSAFE:

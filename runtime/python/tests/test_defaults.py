@@ -42,6 +42,9 @@ def test_client_defaults(table: dict[str, Any]) -> None:
     assert cfg.p99_ms is None
     assert cfg.request_timeout_header == config.DEFAULT_REQUEST_TIMEOUT_HEADER
     assert cfg.request_timeout_header == table["request_timeout_header"]
+    assert (
+        cfg.max_response_bytes == config.DEFAULT_MAX_RESPONSE_BYTES == table["max_response_bytes"]
+    )
 
 
 def test_multipliers(table: dict[str, Any]) -> None:

@@ -219,20 +219,25 @@ impl Response {
     /// body whose `Content-Type` does not say JSON: it is never parsed.
     pub fn json<T: DeserializeOwned>(&self) -> Result<T, Error> {
         if self.body_kind() != BodyKind::Json {
-            return Err(Error::Decode {
-                message: format!(
-                    "expected a JSON response, got {}",
-                    self.content_type().unwrap_or("no Content-Type")
-                ),
-                status: self.status,
-                attempts: self.attempts,
-            });
+            return Err(self.decode_error(format!(
+                "expected a JSON response, got {}",
+                self.content_type().unwrap_or("no Content-Type")
+            )));
         }
-        serde_json::from_slice(&self.body).map_err(|e| Error::Decode {
-            message: e.to_string(),
+        serde_json::from_slice(&self.body).map_err(|e| self.decode_error(e.to_string()))
+    }
+
+    /// The error of a body that does not decode: its status, the body as it
+    /// came and the request id, for the caller to report.
+    pub fn decode_error(&self, message: String) -> Error {
+        Error::Decode {
+            message,
             status: self.status,
             attempts: self.attempts,
-        })
+            headers: Box::new(self.headers.clone()),
+            body: self.body.clone(),
+            request_id: super::error::request_id_of(&self.headers).map(str::to_string),
+        }
     }
 
     /// The body as bytes whatever its type: a JSON body that is one string
@@ -296,6 +301,7 @@ mod tests {
             reqwest::header::CONTENT_TYPE,
             HeaderValue::from_static("application/json; charset=utf-8"),
         );
+        json_headers.insert("request-id", HeaderValue::from_static("req_42"));
         let ok = Response {
             status: StatusCode::OK,
             headers: json_headers,
@@ -309,11 +315,16 @@ mod tests {
             ..ok
         };
         match bad.json::<serde_json::Value>() {
-            Err(Error::Decode {
-                attempts, status, ..
-            }) => {
+            Err(
+                e @ Error::Decode {
+                    attempts, status, ..
+                },
+            ) => {
                 assert_eq!(attempts, 2);
                 assert_eq!(status, StatusCode::OK);
+                assert_eq!(e.body().map(|b| &b[..]), Some(&b"<html>"[..]));
+                assert_eq!(e.request_id(), Some("req_42"));
+                assert!(e.to_string().contains("request id req_42"), "{e}");
             }
             other => panic!("expected a decode error, got {other:?}"),
         }

@@ -9,8 +9,8 @@ use sdkgen_runtime::{
     Config, Jitter, KeyContract, Method, Operation, RetryClass, ATTEMPT_TIMEOUT_P99_MULTIPLIER,
     DECORRELATED_MULTIPLIER, DEFAULT_BASE, DEFAULT_BUDGET_CAPACITY, DEFAULT_CAP, DEFAULT_DEADLINE,
     DEFAULT_IN_FLIGHT_CODE, DEFAULT_KEY_HEADER, DEFAULT_KEY_MAX_LENGTH, DEFAULT_MAX_ATTEMPTS,
-    DEFAULT_MISMATCH_CODE, INTERNAL_SERVER_ERROR_RETRIES, MAX_RETRY_AFTER_MS,
-    REQUEST_TIMEOUT_HEADER, RETRY_COST, SUCCESS_REFUND, THROTTLE_RETRY_COST,
+    DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_MISMATCH_CODE, INTERNAL_SERVER_ERROR_RETRIES,
+    MAX_RETRY_AFTER_MS, REQUEST_TIMEOUT_HEADER, RETRY_COST, SUCCESS_REFUND, THROTTLE_RETRY_COST,
 };
 use serde_json::Value;
 
@@ -45,6 +45,10 @@ fn constants_are_the_table() {
     assert_eq!(ms(DEFAULT_BASE), number(&t, "/base_ms"));
     assert_eq!(ms(DEFAULT_CAP), number(&t, "/cap_ms"));
     assert_eq!(ms(DEFAULT_DEADLINE), number(&t, "/deadline_ms"));
+    assert_eq!(
+        DEFAULT_MAX_RESPONSE_BYTES,
+        number(&t, "/max_response_bytes")
+    );
     assert_eq!(
         u64::from(DECORRELATED_MULTIPLIER),
         number(&t, "/decorrelated_multiplier")
@@ -99,6 +103,7 @@ fn a_fresh_config_starts_at_the_table() {
     assert_eq!(ms(c.cap), number(&t, "/cap_ms"));
     assert_eq!(ms(c.deadline), number(&t, "/deadline_ms"));
     assert_eq!(u64::from(c.budget_capacity), number(&t, "/budget/capacity"));
+    assert_eq!(c.max_response_bytes, number(&t, "/max_response_bytes"));
     assert_eq!(
         c.request_timeout_header.as_deref(),
         Some(text(&t, "/request_timeout_header"))

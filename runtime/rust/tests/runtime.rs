@@ -399,3 +399,100 @@ fn generated_code_can_share_and_spawn() {
     );
     assert_send(&future);
 }
+
+/// A server whose every response is endless: a chunked body (or one that
+/// declares `declared` bytes) written until the client closes the
+/// connection. Each connection sends what its writes ended with.
+async fn serve_endless(declared: Option<u64>) -> (String, tokio::sync::mpsc::Receiver<u64>) {
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    let (tx, rx) = tokio::sync::mpsc::channel(8);
+    tokio::spawn(async move {
+        while let Ok((mut stream, _)) = listener.accept().await {
+            let tx = tx.clone();
+            tokio::spawn(async move {
+                let mut buf = [0u8; 4096];
+                let mut head = Vec::new();
+                while !head.windows(4).any(|w| w == b"\r\n\r\n") {
+                    match stream.read(&mut buf).await {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => head.extend_from_slice(&buf[..n]),
+                    }
+                }
+                let framing = match declared {
+                    Some(n) => format!("Content-Length: {n}"),
+                    None => "Transfer-Encoding: chunked".to_string(),
+                };
+                let head = format!(
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n{framing}\r\n\r\n"
+                );
+                if stream.write_all(head.as_bytes()).await.is_err() {
+                    let _ = tx.send(0).await;
+                    return;
+                }
+                let piece = "0,".repeat(8192);
+                let chunk = match declared {
+                    Some(_) => piece.clone(),
+                    None => format!("{:x}\r\n{piece}\r\n", piece.len()),
+                };
+                let mut sent: u64 = 0;
+                while stream.write_all(chunk.as_bytes()).await.is_ok() {
+                    sent += chunk.len() as u64;
+                }
+                // The client closed the connection: the writes failed.
+                let _ = tx.send(sent).await;
+            });
+        }
+    });
+    (format!("http://{addr}"), rx)
+}
+
+#[tokio::test]
+async fn an_endless_body_stops_at_the_limit_and_is_not_retried() {
+    const LIMIT: u64 = 256 * 1024;
+    for declared in [None, Some(u64::MAX / 2), Some(LIMIT + 1)] {
+        let (base, mut ended) = serve_endless(declared).await;
+        let runtime = Runtime::new(Config::new(base).with_max_response_bytes(LIMIT))
+            .expect("runtime")
+            .with_clock(Arc::new(FastClock::default()));
+        let err = runtime
+            .execute(
+                &GET_CARD,
+                Request::new(Method::GET, "/cards"),
+                CallOptions::new(),
+            )
+            .await
+            .expect_err("an endless body");
+        assert_eq!(err.kind(), "response_too_large", "{declared:?}: {err}");
+        assert!(
+            matches!(err, Error::ResponseTooLarge { limit: LIMIT, .. }),
+            "{err:?}"
+        );
+        assert_eq!(err.attempts(), 1, "a safe GET, yet not retried");
+        assert_eq!(err.stop_reason(), Some(StopReason::NotRetryable));
+        assert_eq!(err.status().map(|s| s.as_u16()), Some(200));
+        assert!(err.to_string().contains("262144 bytes"), "{err}");
+        // The server's writes failed: the client closed the connection
+        // rather than reading on.
+        let sent = ended.recv().await.expect("the server's writes ended");
+        assert!(ended.try_recv().is_err(), "one connection, one attempt");
+        // What the server got out is the limit and the socket buffers, no more.
+        assert!(sent < 64 * 1024 * 1024, "{sent} bytes sent");
+    }
+}
+
+#[tokio::test]
+async fn a_body_at_the_limit_is_read_whole() {
+    let body: &'static str = Box::leak(format!("\"{}\"", "x".repeat(1022)).into_boxed_str());
+    let (base, _seen) = serve(vec![(200, "", body)]).await;
+    let runtime = Runtime::new(Config::new(base).with_max_response_bytes(1024)).expect("runtime");
+    let response = runtime
+        .execute(
+            &GET_CARD,
+            Request::new(Method::GET, "/cards"),
+            CallOptions::new(),
+        )
+        .await
+        .expect("a body of exactly the limit");
+    assert_eq!(response.body.len(), 1024);
+}

@@ -37,6 +37,12 @@ export interface RuntimeConfig extends LoggerOptions {
   p99Ms?: number | null;
   /** Retry budget capacity (default 500). */
   budgetCapacity?: number;
+  /**
+   * The longest response body read, in bytes (default 32 MiB): past it the
+   * body is read no further, the connection is closed and the call fails
+   * with ResponseTooLargeError, without retrying.
+   */
+  maxResponseBytes?: number;
   /** Retry budget starting level (default: the capacity). */
   budgetInitial?: number;
   auth?: Auth | readonly Auth[] | null;
@@ -171,6 +177,7 @@ export interface ResolvedConfig {
   readonly timeout: number;
   readonly requestTimeoutHeader: string | null;
   readonly p99Ms: number | null;
+  readonly maxResponseBytes: number;
   readonly headers: HeadersInit | undefined;
   readonly userAgent: string | undefined;
   readonly auth: Auth | readonly Auth[] | null | undefined;
@@ -189,6 +196,7 @@ export declare const DEFAULTS: Readonly<{
   requestTimeoutHeader: string;
   p99Ms: null;
   budgetCapacity: number;
+  maxResponseBytes: number;
 }>;
 
 export declare function defaultRetryClass(method: string): RetryClass;

@@ -18,6 +18,7 @@ export type ErrorKind =
   | "invalid_argument"
   | "aborted"
   | "decode"
+  | "response_too_large"
   | "sdk_error";
 
 export declare const STOP_REASONS: readonly StopReason[];
@@ -64,6 +65,24 @@ export declare class ResponseParseError extends SDKError {
   readonly headers: Headers | undefined;
   /** The raw bytes received. */
   readonly body: unknown;
+  /** The response's `x-request-id` (else `request-id`) header, if any. */
+  readonly requestId: string | undefined;
+}
+
+export interface ResponseTooLargeErrorInit extends SDKErrorInit {
+  limit?: number;
+  status?: number;
+  headers?: Headers;
+}
+
+/** A response body longer than the client's maxResponseBytes: read no further, never retried. */
+export declare class ResponseTooLargeError extends SDKError {
+  constructor(message: string, init?: ResponseTooLargeErrorInit);
+  readonly kind: "response_too_large";
+  /** The limit the body went past, in bytes. */
+  readonly limit: number | undefined;
+  readonly status: number | undefined;
+  readonly headers: Headers | undefined;
 }
 
 export interface APIConnectionErrorInit extends SDKErrorInit {

@@ -6,6 +6,7 @@ export {
   InvalidIdempotencyKeyError,
   RequestAbortedError,
   ResponseParseError,
+  ResponseTooLargeError,
   APIConnectionError,
   APITimeoutError,
   DeadlineExceededError,

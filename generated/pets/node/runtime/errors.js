@@ -12,6 +12,7 @@
 //     InvalidIdempotencyKeyError      the caller's key was rejected before sending
 //     RequestAbortedError             the caller's own AbortSignal fired
 //     ResponseParseError              a success body that could not be decoded as asked
+//     ResponseTooLargeError           a body longer than maxResponseBytes, read no further
 //     APIConnectionError              the attempt failed below HTTP (refused, reset, DNS)
 //     APITimeoutError                 the attempt ran out of time
 //       DeadlineExceededError         ... because the call's overall deadline ran out
@@ -80,6 +81,21 @@ export class ResponseParseError extends SDKError {
     this.status = init.status;
     this.headers = init.headers;
     this.body = init.body;
+    /** The response's x-request-id (else request-id) header, if any. */
+    this.requestId =
+      init.headers?.get("x-request-id") ??
+      init.headers?.get("request-id") ??
+      undefined;
+  }
+}
+
+export class ResponseTooLargeError extends SDKError {
+  constructor(message, init = {}) {
+    super(message, { ...init, kind: "response_too_large" });
+    /** The limit the body went past, in bytes (the client's maxResponseBytes). */
+    this.limit = init.limit;
+    this.status = init.status;
+    this.headers = init.headers;
   }
 }
 

@@ -18,6 +18,7 @@ export {
   InvalidIdempotencyKeyError,
   RequestAbortedError,
   ResponseParseError,
+  ResponseTooLargeError,
   APIConnectionError,
   APITimeoutError,
   DeadlineExceededError,

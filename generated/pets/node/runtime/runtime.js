@@ -21,6 +21,7 @@ import {
   InvalidArgumentError,
   RequestAbortedError,
   ResponseParseError,
+  ResponseTooLargeError,
   SDKError,
   apiErrorClassFor,
 } from "./errors.js";
@@ -51,6 +52,7 @@ export const DEFAULTS = Object.freeze({
   requestTimeoutHeader: DEFAULT_REQUEST_TIMEOUT_HEADER,
   p99Ms: null,
   budgetCapacity: DEFAULT_BUDGET_CAPACITY,
+  maxResponseBytes: 32 * 1024 * 1024,
 });
 
 /** An attempt times out after this many times the latency hint (p99), or at the deadline. */
@@ -345,6 +347,48 @@ function decodeBody(bytes, headers, parseAs) {
   return bytes;
 }
 
+/** Thrown by readBody (and caught by the attempt) for a body past the limit. */
+const TOO_LARGE = Symbol("response too large");
+
+/**
+ * A response's body as bytes, read in pieces and no further than `limit`
+ * bytes: a Content-Length over the limit is refused before any is read.
+ * Throws TOO_LARGE past the limit, having cancelled the rest.
+ */
+async function readBody(res, limit) {
+  const declared = res.headers.get("content-length");
+  if (
+    declared !== null &&
+    /^\s*\d+\s*$/.test(declared) &&
+    Number(declared) > limit
+  ) {
+    await res.body?.cancel().catch(() => {});
+    throw TOO_LARGE;
+  }
+  if (res.body === null) return new Uint8Array(0);
+  const reader = res.body.getReader();
+  const chunks = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.byteLength;
+    if (length > limit) {
+      await reader.cancel().catch(() => {});
+      throw TOO_LARGE;
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0];
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
 function toHeaders(init, what) {
   try {
     return new Headers(init ?? undefined);
@@ -360,6 +404,16 @@ function toHeaders(init, what) {
 function callerHeaders(init, what) {
   if (init === undefined || init === null) return undefined;
   return init instanceof Headers ? init : toHeaders(init, what);
+}
+
+let fetchWarm = false;
+
+/** Loads the lazy fetch globals once (fetch itself only when it is the one used). */
+function warmFetch(globalFetch) {
+  if (fetchWarm) return;
+  fetchWarm = true;
+  void globalThis.Headers;
+  if (globalFetch) void globalThis.fetch;
 }
 
 export class Runtime {
@@ -418,6 +472,11 @@ export class Runtime {
       timeout: checkMs(config.timeout ?? DEFAULTS.timeout, "timeout"),
       requestTimeoutHeader: rth,
       p99Ms: checkP99(config.p99Ms ?? DEFAULTS.p99Ms, "p99Ms"),
+      maxResponseBytes: checkInt(
+        config.maxResponseBytes ?? DEFAULTS.maxResponseBytes,
+        "maxResponseBytes",
+        0,
+      ),
       headers: config.headers,
       userAgent: config.userAgent,
       auth: config.auth,
@@ -428,6 +487,10 @@ export class Runtime {
     this.log = makeLogger(config);
     this.#fetch =
       config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    // Node defines fetch and Headers as lazy globals that load their HTTP
+    // client (some 40 ms) on first use: loaded here, with the client, not on
+    // the first call, whose deadline is already running.
+    warmFetch(config.fetch === undefined);
     this.#clock = config.clock ?? systemClock;
     this.#random = config.random ?? systemRandom;
   }
@@ -451,9 +514,13 @@ export class Runtime {
    * @returns {Promise<import('./runtime.js').RuntimeResponse>}
    */
   async request(operation, request = {}, options = {}) {
+    const clock = this.#clock;
+    // A relative deadline counts from the moment the call is made: before
+    // anything below, whose first run in a process may load code.
+    const start = clock.now();
+    const wallStart = Date.now();
     const op = operationOf(operation);
     const cfg = this.config;
-    const clock = this.#clock;
     const callerSignal = options.signal ?? undefined;
     if (callerSignal?.aborted) {
       throw new RequestAbortedError(
@@ -570,8 +637,7 @@ export class Runtime {
       );
     }
 
-    // One deadline for the whole call.
-    const start = clock.now();
+    // One deadline for the whole call, from the call's start.
     let deadline =
       start +
       checkMs(options.timeout ?? op.retry.timeout ?? cfg.timeout, "timeout");
@@ -591,7 +657,7 @@ export class Runtime {
           `deadline ${at} is not epoch milliseconds; pass a duration as the timeout option`,
         );
       }
-      const fromInstant = start + (at - Date.now());
+      const fromInstant = start + (at - wallStart);
       if (options.timeout === undefined) deadline = fromInstant;
       else deadline = Math.min(deadline, fromInstant);
     }
@@ -653,6 +719,19 @@ export class Runtime {
           attempts,
           idempotencyKey: key,
         };
+      }
+      if (outcome.type === "too_large") {
+        // Not transient: the same request would get the same body again.
+        throw new ResponseTooLargeError(
+          `${op.name}: the HTTP ${outcome.status} response body is longer than the limit of ${outcome.limit} bytes (maxResponseBytes); the rest was not read (${attempts} attempt${attempts === 1 ? "" : "s"}; stopped: not_retryable)`,
+          {
+            attempts,
+            stopReason: "not_retryable",
+            limit: outcome.limit,
+            status: outcome.status,
+            headers: outcome.headers,
+          },
+        );
       }
       if (outcome.type === "aborted") {
         throw new RequestAbortedError(`${op.name}: aborted by the caller`, {
@@ -799,10 +878,20 @@ export class Runtime {
           byDeadline,
         };
       }
-      // Reading the body is part of the attempt.
+      // Reading the body is part of the attempt, and stops at the limit.
       try {
-        bytes = new Uint8Array(await res.arrayBuffer());
+        bytes = await readBody(res, this.config.maxResponseBytes);
       } catch (err) {
+        if (err === TOO_LARGE) {
+          // Aborting the attempt closes the connection the body came on.
+          controller.abort(err);
+          return {
+            type: "too_large",
+            status: res.status,
+            headers: res.headers,
+            limit: this.config.maxResponseBytes,
+          };
+        }
         return {
           ...classifyFailure(err, {
             callerSignal,

@@ -192,12 +192,21 @@ class ResponseValidationError(_runtime.SDKError):
     """A successful response whose body does not have the documented shape.
 
     ``response`` is the raw response: its status, headers, content and the
-    number of attempts the call made.
+    number of attempts the call made; ``status``, ``content`` and
+    ``request_id`` (the ``x-request-id``, else ``request-id``, header) are
+    its parts a report needs. Never retried.
     """
 
     def __init__(self, message: str, response: _runtime.Response) -> None:
+        headers = response.headers
+        request_id = headers.get("x-request-id") or headers.get("request-id")
+        if request_id:
+            message = f"{message} (request id {request_id})"
         super().__init__(message, attempts=response.attempts, stop_reason=_runtime.StopReason.NONE)
         self.response = response
+        self.status = response.status
+        self.content = response.content
+        self.request_id = request_id
 
 
 class RawResponse(Generic[T]):
@@ -281,7 +290,7 @@ def parse_response(
     ``RawResponse.parse()`` return)."""
     try:
         return parse(response)
-    except (AttributeError, KeyError, TypeError, ValueError, IndexError) as exc:
+    except (AttributeError, KeyError, TypeError, ValueError, IndexError, RecursionError) as exc:
         raise ResponseValidationError(
             f"{operation.name}: the response body does not have the documented "
             f"shape: {type(exc).__name__}: {exc}",

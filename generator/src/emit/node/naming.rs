@@ -446,6 +446,7 @@ pub const CLIENT_OPTIONS: &[&str] = &[
     "p99Ms",
     "requestTimeoutHeader",
     "budgetCapacity",
+    "maxResponseBytes",
     "headers",
     "logger",
     "logLevel",

@@ -624,3 +624,26 @@ async fn a_json_operation_never_parses_a_body_that_is_not_json() {
         "{error}"
     );
 }
+
+#[tokio::test]
+async fn a_success_body_of_the_wrong_shape_is_a_decode_error_with_its_body() {
+    // Every field of the documented Transfer, each of the wrong type.
+    let wrong = serde_json::json!({
+        "id": 1, "object": 2, "amount": "twelve", "currency": false,
+        "vendor_id": [], "status": {}, "created": 3, "metadata": "m"
+    });
+    let server = Server::start(vec![json(200, wrong.clone())]).await;
+    let client = payments_client(&server);
+    let error = client
+        .transfers()
+        .get_transfer("tr_1")
+        .send()
+        .await
+        .expect_err("the wrong shape");
+    assert_eq!(error.kind(), "decode", "{error}");
+    assert_eq!(error.status().map(|s| s.as_u16()), Some(200));
+    assert_eq!(error.attempts(), 1, "not retried");
+    let body: serde_json::Value =
+        serde_json::from_slice(error.body().expect("the raw body")).expect("JSON");
+    assert_eq!(body, wrong);
+}

@@ -21,6 +21,7 @@ from .encoding import encode_query, form_query
 from .errors import (
     APIConnectionError,
     APITimeoutError,
+    ResponseTooLargeError,
     SDKError,
     StopReason,
     api_error_for,
@@ -36,7 +37,15 @@ from .policy import (
 )
 from .response import Response
 
-__all__ = ["DEFAULT_LOGGER_NAME", "BaseURL", "PreparedCall", "RuntimeCore", "classify_exception"]
+__all__ = [
+    "DEFAULT_LOGGER_NAME",
+    "BaseURL",
+    "PreparedCall",
+    "RuntimeCore",
+    "classify_exception",
+    "declared_too_large",
+    "too_large",
+]
 
 DEFAULT_LOGGER_NAME = "sdkgen_runtime"
 
@@ -63,6 +72,26 @@ def classify_exception(exc: Exception) -> TransportFailure:
     else:
         kind = FailureKind.FATAL
     return TransportFailure(kind, detail, cause=exc)
+
+
+def too_large(status: int, limit: int) -> TransportFailure:
+    """The failure of an attempt whose body went past ``limit`` bytes."""
+    return TransportFailure(
+        FailureKind.TOO_LARGE,
+        f"the HTTP {status} response body is longer than the limit of {limit} bytes "
+        "(max_response_bytes); the rest was not read",
+        status=status,
+        limit=limit,
+    )
+
+
+def declared_too_large(response: httpx.Response, limit: int) -> TransportFailure | None:
+    """The failure of a response whose ``Content-Length`` is over ``limit``
+    (refused before any of the body is read), else ``None``."""
+    declared = response.headers.get("Content-Length")
+    if declared is not None and declared.strip().isdigit() and int(declared) > limit:
+        return too_large(response.status_code, limit)
+    return None
 
 
 SEND_ERRORS = (httpx.TransportError, httpx.DecodingError, httpx.TooManyRedirects)
@@ -459,6 +488,14 @@ class RuntimeCore:
         if last is None:
             return APITimeoutError(
                 f"{op.name}: the deadline passed before the first attempt",
+                attempts=attempts,
+                stop_reason=stop_reason,
+            )
+        if last.kind is FailureKind.TOO_LARGE:
+            return ResponseTooLargeError(
+                f"{op.name}: {last.detail}",
+                limit=last.limit if last.limit is not None else 0,
+                status=last.status if last.status is not None else 0,
                 attempts=attempts,
                 stop_reason=stop_reason,
             )

@@ -8,10 +8,9 @@ its status, headers and body.
 from __future__ import annotations
 
 import enum
-import json
 from collections.abc import Mapping
 
-from .response import media_type_of, request_id_of, says_json
+from .response import loads_json, media_type_of, request_id_of, says_json
 
 __all__ = [
     "APIConnectionError",
@@ -27,6 +26,7 @@ __all__ = [
     "NotFoundError",
     "PermissionDeniedError",
     "RateLimitError",
+    "ResponseTooLargeError",
     "SDKError",
     "StopReason",
     "UnprocessableEntityError",
@@ -82,6 +82,18 @@ class APIConnectionError(SDKError):
 
 class APITimeoutError(APIConnectionError):
     """The last attempt ran out of time (attempt timeout or call deadline)."""
+
+
+class ResponseTooLargeError(SDKError):
+    """The response body was longer than the client's ``max_response_bytes``:
+    it was read no further and its connection closed. Never retried."""
+
+    def __init__(
+        self, message: str, *, limit: int, status: int, attempts: int, stop_reason: StopReason
+    ) -> None:
+        super().__init__(message, attempts=attempts, stop_reason=stop_reason)
+        self.limit = limit
+        self.status = status
 
 
 class APIError(SDKError):
@@ -230,7 +242,7 @@ def _decode_body(content: bytes, json_body: bool = True) -> object:
         return None
     if json_body:
         try:
-            return json.loads(content)
+            return loads_json(content)
         except ValueError:
             pass
     return content.decode("utf-8", errors="replace")
@@ -245,7 +257,7 @@ def error_code_and_message(content: bytes) -> tuple[str | None, str | None]:
     if not content:
         return None, None
     try:
-        body = json.loads(content)
+        body = loads_json(content)
     except ValueError:
         return None, None
     if not isinstance(body, dict):

@@ -6,7 +6,7 @@ import json as _json
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["REQUEST_ID_HEADERS", "Response", "media_type_of", "request_id_of"]
+__all__ = ["REQUEST_ID_HEADERS", "Response", "loads_json", "media_type_of", "request_id_of"]
 
 REQUEST_ID_HEADERS = ("x-request-id", "request-id")
 """The response headers that carry the server's id of a request, first found wins."""
@@ -40,6 +40,15 @@ def says_json(media_type: str | None) -> bool:
     return media_type is not None and (
         media_type == "application/json" or media_type.endswith("+json")
     )
+
+
+def loads_json(content: bytes | str) -> Any:
+    """``json.loads``, with JSON nested too deeply for the parser (which
+    raises ``RecursionError``) a ``ValueError`` like any other bad JSON."""
+    try:
+        return _json.loads(content)
+    except RecursionError:
+        raise ValueError("the JSON is nested too deeply to decode") from None
 
 
 class Response:
@@ -86,7 +95,7 @@ class Response:
             raise ValueError(f"the response is {media}, not JSON")
         if not self.content:
             return None
-        return _json.loads(self.content)
+        return loads_json(self.content)
 
     def __repr__(self) -> str:
         return f"Response(status={self.status}, attempts={self.attempts})"

@@ -340,11 +340,8 @@ impl<T: DeserializeOwned> Pager<T> {
         let items = raw
             .iter()
             .map(|item| {
-                T::deserialize(item).map_err(|e| Error::Decode {
-                    message: format!("an item of the page: {e}"),
-                    status: response.status,
-                    attempts: response.attempts,
-                })
+                T::deserialize(item)
+                    .map_err(|e| response.decode_error(format!("an item of the page: {e}")))
             })
             .collect::<Result<Vec<T>, Error>>()?;
         let has_next = !matches!(self.next, Next::End);

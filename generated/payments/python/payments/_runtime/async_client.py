@@ -20,6 +20,8 @@ from .core import (
     PreparedCall,
     RuntimeCore,
     classify_exception,
+    declared_too_large,
+    too_large,
 )
 from .errors import StopReason
 from .policy import Action, AttemptOutcome, FailureKind, ResponseOutcome, TransportFailure
@@ -28,25 +30,46 @@ from .response import Response
 __all__ = ["AsyncRuntime"]
 
 
+async def _exchange(http: httpx.AsyncClient, request: httpx.Request, limit: int) -> AttemptOutcome:
+    """Sends ``request`` and reads its response's body no further than
+    ``limit`` bytes; closing a body left unread closes its connection."""
+    response = await http.send(request, stream=True)
+    try:
+        refused = declared_too_large(response, limit)
+        if refused is not None:
+            return refused
+        chunks: list[bytes] = []
+        read = 0
+        # Decoded bytes are counted: they are what memory holds.
+        async for chunk in response.aiter_bytes():
+            read += len(chunk)
+            if read > limit:
+                return too_large(response.status_code, limit)
+            chunks.append(chunk)
+    finally:
+        await response.aclose()
+    return ResponseOutcome(response.status_code, response.headers, b"".join(chunks))
+
+
 if sys.version_info >= (3, 11):
 
     async def _send_within(
-        http: httpx.AsyncClient, request: httpx.Request, timeout: float
-    ) -> httpx.Response:
-        """``http.send(request)``, cancelled after ``timeout`` seconds
+        http: httpx.AsyncClient, request: httpx.Request, timeout: float, limit: int
+    ) -> AttemptOutcome:
+        """``_exchange``, cancelled after ``timeout`` seconds
         (``asyncio.TimeoutError``): a timer on the running task, where
         ``wait_for`` would start a task per attempt."""
         async with asyncio.timeout(timeout):
-            return await http.send(request)
+            return await _exchange(http, request, limit)
 
 else:
 
     async def _send_within(
-        http: httpx.AsyncClient, request: httpx.Request, timeout: float
-    ) -> httpx.Response:
-        """``http.send(request)``, cancelled after ``timeout`` seconds
+        http: httpx.AsyncClient, request: httpx.Request, timeout: float, limit: int
+    ) -> AttemptOutcome:
+        """``_exchange``, cancelled after ``timeout`` seconds
         (``asyncio.TimeoutError``)."""
-        return await asyncio.wait_for(http.send(request), timeout)
+        return await asyncio.wait_for(_exchange(http, request, limit), timeout)
 
 
 class AsyncRuntime(RuntimeCore):
@@ -113,12 +136,11 @@ class AsyncRuntime(RuntimeCore):
         request = self.attempt_request(self._http, call, now, timeout)
         # httpx's timeouts apply per phase; _send_within bounds the whole attempt.
         try:
-            response = await _send_within(self._http, request, timeout)
+            return await _send_within(self._http, request, timeout, self.config.max_response_bytes)
         except asyncio.TimeoutError:
             return TransportFailure(FailureKind.TIMEOUT, "the attempt timed out")
         except SEND_ERRORS as exc:
             return classify_exception(exc)
-        return ResponseOutcome(response.status_code, response.headers, response.content)
 
     async def aclose(self) -> None:
         """Close the HTTP client if the runtime created it."""

@@ -21,6 +21,9 @@ pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(60);
 /// The attempt timeout is this many times the p99 latency (then capped by
 /// the time left).
 pub const ATTEMPT_TIMEOUT_P99_MULTIPLIER: u32 = 3;
+/// Default longest response body read: 32 MiB. A body past it is read no
+/// further and the call fails with [`Error::ResponseTooLarge`](super::Error).
+pub const DEFAULT_MAX_RESPONSE_BYTES: u64 = 32 * 1024 * 1024;
 
 /// How the client authenticates. The generated code picks the variant from
 /// the spec's security scheme; secrets never appear in `Debug` output or logs.
@@ -107,6 +110,10 @@ pub struct Config {
     pub request_timeout_header: Option<String>,
     /// Capacity of the retry budget (default 500 tokens; it starts full).
     pub budget_capacity: u32,
+    /// The longest response body read, in bytes (default 32 MiB): past it the
+    /// body is read no further, the connection is dropped and the call fails
+    /// with `Error::ResponseTooLarge`, without retrying.
+    pub max_response_bytes: u64,
     /// Credentials applied to every request.
     pub auth: Vec<Auth>,
     /// Headers sent on every request (a request's own headers win).
@@ -132,6 +139,7 @@ impl Config {
             p99: None,
             request_timeout_header: Some(REQUEST_TIMEOUT_HEADER.to_string()),
             budget_capacity: DEFAULT_BUDGET_CAPACITY,
+            max_response_bytes: DEFAULT_MAX_RESPONSE_BYTES,
             auth: Vec::new(),
             default_headers: HeaderMap::new(),
             user_agent: None,
@@ -184,6 +192,11 @@ impl Config {
         self
     }
 
+    pub fn with_max_response_bytes(mut self, bytes: u64) -> Self {
+        self.max_response_bytes = bytes;
+        self
+    }
+
     pub fn with_auth(mut self, auth: Auth) -> Self {
         self.auth.push(auth);
         self
@@ -226,6 +239,7 @@ mod tests {
             Some("Request-Timeout-Ms")
         );
         assert_eq!(c.budget_capacity, 500);
+        assert_eq!(c.max_response_bytes, 32 * 1024 * 1024);
     }
 
     #[test]

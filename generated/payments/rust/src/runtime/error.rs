@@ -111,11 +111,28 @@ pub enum Error {
     /// The request could not be built (bad argument, serialisation, bad URL);
     /// nothing was sent.
     Build { message: String },
-    /// A success response whose body could not be decoded.
+    /// The response body was longer than `Config::max_response_bytes`: it was
+    /// read no further and its connection dropped. Not retried: a body that
+    /// big is the server's answer, not a passing fault.
+    ResponseTooLarge {
+        limit: u64,
+        status: StatusCode,
+        attempts: u32,
+    },
+    /// A success response whose body could not be decoded: not JSON, or
+    /// not the documented shape (runtime/CONTRACT.md, section 6). Never
+    /// retried; it carries the raw body and the server's request id.
     Decode {
         message: String,
         status: StatusCode,
         attempts: u32,
+        /// The response's headers (boxed: every `Result` of the SDK carries
+        /// this enum, which stays small).
+        headers: Box<HeaderMap>,
+        /// The body as it came.
+        body: Bytes,
+        /// The response's `x-request-id` (else `request-id`) header.
+        request_id: Option<String>,
     },
     /// A list's next page cannot be reached: no list of items where the
     /// plan says, the same cursor again, or a next page on another origin.
@@ -132,7 +149,8 @@ impl Error {
 
     /// The conformance kind: `api_error`, `idempotency_in_flight`,
     /// `idempotency_mismatch`, `connection`, `timeout`,
-    /// `invalid_idempotency_key`, `build`, `decode` or `pagination`.
+    /// `invalid_idempotency_key`, `build`, `response_too_large`, `decode` or
+    /// `pagination`.
     pub fn kind(&self) -> &'static str {
         match self {
             Error::Api(_) => "api_error",
@@ -142,6 +160,7 @@ impl Error {
             Error::Timeout { .. } => "timeout",
             Error::InvalidIdempotencyKey { .. } => "invalid_idempotency_key",
             Error::Build { .. } => "build",
+            Error::ResponseTooLarge { .. } => "response_too_large",
             Error::Decode { .. } => "decode",
             Error::Pagination { .. } => "pagination",
         }
@@ -155,6 +174,7 @@ impl Error {
             }
             Error::Connection { attempts, .. }
             | Error::Timeout { attempts, .. }
+            | Error::ResponseTooLarge { attempts, .. }
             | Error::Decode { attempts, .. } => *attempts,
             Error::InvalidIdempotencyKey { .. }
             | Error::Build { .. }
@@ -172,6 +192,7 @@ impl Error {
             Error::Connection { stop_reason, .. } | Error::Timeout { stop_reason, .. } => {
                 Some(*stop_reason)
             }
+            Error::ResponseTooLarge { .. } => Some(StopReason::NotRetryable),
             Error::InvalidIdempotencyKey { .. }
             | Error::Build { .. }
             | Error::Decode { .. }
@@ -185,7 +206,7 @@ impl Error {
             Error::Api(e) | Error::IdempotencyInFlight(e) | Error::IdempotencyMismatch(e) => {
                 Some(e.status)
             }
-            Error::Decode { status, .. } => Some(*status),
+            Error::Decode { status, .. } | Error::ResponseTooLarge { status, .. } => Some(*status),
             _ => None,
         }
     }
@@ -200,6 +221,23 @@ impl Error {
         }
     }
 
+    /// The server's request id (the response's `x-request-id`, else
+    /// `request-id` header), where there was a response that had one.
+    pub fn request_id(&self) -> Option<&str> {
+        match self {
+            Error::Decode { request_id, .. } => request_id.as_deref(),
+            _ => self.api().and_then(|e| request_id_of(&e.headers)),
+        }
+    }
+
+    /// The raw body of the last response, where there was one.
+    pub fn body(&self) -> Option<&Bytes> {
+        match self {
+            Error::Decode { body, .. } => Some(body),
+            _ => self.api().map(|e| &e.body),
+        }
+    }
+
     /// The server's machine-readable error code, where the body had one.
     pub fn code(&self) -> Option<&str> {
         self.api().and_then(|e| e.code.as_deref())
@@ -208,12 +246,6 @@ impl Error {
     /// The server's error message, where the body had one.
     pub fn message(&self) -> Option<&str> {
         self.api().and_then(|e| e.message.as_deref())
-    }
-
-    /// The server's id of the request (`x-request-id`, else `request-id`),
-    /// where the last response gave one.
-    pub fn request_id(&self) -> Option<&str> {
-        self.api().and_then(ApiError::request_id)
     }
 }
 
@@ -260,15 +292,34 @@ impl fmt::Display for Error {
             }
             Error::Build { message } => write!(f, "could not build the request: {message}"),
             Error::Pagination { message } => write!(f, "cannot go on to the next page: {message}"),
-            Error::Decode {
-                message,
+            Error::ResponseTooLarge {
+                limit,
                 status,
                 attempts,
             } => write!(
                 f,
-                "could not decode the HTTP {} response: {message} ({attempts} attempt(s))",
-                status.as_u16()
+                "the HTTP {} response body is longer than the limit of {limit} bytes \
+                 (max_response_bytes); it was not read ({attempts} attempt(s), {})",
+                status.as_u16(),
+                StopReason::NotRetryable
             ),
+            Error::Decode {
+                message,
+                status,
+                attempts,
+                request_id,
+                ..
+            } => {
+                write!(
+                    f,
+                    "could not decode the HTTP {} response: {message} ({attempts} attempt(s)",
+                    status.as_u16()
+                )?;
+                if let Some(id) = request_id {
+                    write!(f, ", request id {id}")?;
+                }
+                f.write_str(")")
+            }
         }
     }
 }

@@ -19,6 +19,7 @@ __all__ = [
     "DEFAULT_KEY_HEADER",
     "DEFAULT_KEY_MAX_LENGTH",
     "DEFAULT_MAX_ATTEMPTS",
+    "DEFAULT_MAX_RESPONSE_BYTES",
     "DEFAULT_MISMATCH_CODE",
     "DEFAULT_REQUEST_TIMEOUT_HEADER",
     "CallOptions",
@@ -49,6 +50,9 @@ DEFAULT_KEY_MAX_LENGTH = 255
 DEFAULT_IN_FLIGHT_CODE = "concurrent_idempotent_requests"
 DEFAULT_MISMATCH_CODE = "invalid_idempotent_request"
 DEFAULT_REQUEST_TIMEOUT_HEADER = "Request-Timeout-Ms"
+DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024
+"""The longest response body read: past it the call raises
+``ResponseTooLargeError`` and the rest is never read."""
 
 
 class Jitter(str, enum.Enum):
@@ -99,6 +103,10 @@ class RetryConfig:
     """Header carrying the time left in ms on every attempt; ``None`` turns it off."""
     budget_capacity: int = DEFAULT_BUDGET_CAPACITY
     """Capacity of the client's retry token bucket (it starts full)."""
+    max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES
+    """The longest response body read, in bytes: past it the body is read no
+    further, the connection is closed and the call raises
+    ``ResponseTooLargeError``, without retrying."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "jitter", Jitter(self.jitter))
@@ -110,6 +118,8 @@ class RetryConfig:
             raise ValueError("deadline_ms must be positive")
         if self.p99_ms is not None and self.p99_ms <= 0:
             raise ValueError("p99_ms must be positive")
+        if self.max_response_bytes < 0:
+            raise ValueError("max_response_bytes must not be negative")
         if self.budget_capacity < 0:
             raise ValueError("budget_capacity must not be negative")
 

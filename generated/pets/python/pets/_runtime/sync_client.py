@@ -33,6 +33,8 @@ from .core import (
     PreparedCall,
     RuntimeCore,
     classify_exception,
+    declared_too_large,
+    too_large,
 )
 from .errors import StopReason
 from .policy import Action, AttemptOutcome, FailureKind, ResponseOutcome, TransportFailure
@@ -218,8 +220,17 @@ class SyncRuntime(RuntimeCore):
             except SEND_ERRORS as exc:
                 return classify_exception(exc)
             try:
+                limit = self.config.max_response_bytes
+                refused = declared_too_large(response, limit)
+                if refused is not None:
+                    return refused
                 chunks: list[bytes] = []
+                read = 0
+                # Decoded bytes are counted: they are what memory holds.
                 for chunk in response.iter_bytes():
+                    read += len(chunk)
+                    if read > limit:
+                        return too_large(response.status_code, limit)
                     chunks.append(chunk)
                     if self.clock.now() >= ends:
                         return TransportFailure(

@@ -68,6 +68,21 @@ impl fmt::Debug for Runtime {
 /// A response as one attempt read it: status, headers, whole body.
 type Exchanged = (StatusCode, HeaderMap, Bytes);
 
+/// Why an attempt's exchange did not give a whole response.
+#[derive(Debug)]
+enum ExchangeError {
+    Http(reqwest::Error),
+    /// The body went past `max_response_bytes` (by its `Content-Length` or
+    /// as it was read); the rest was not read.
+    TooLarge(StatusCode),
+}
+
+impl From<reqwest::Error> for ExchangeError {
+    fn from(e: reqwest::Error) -> Self {
+        ExchangeError::Http(e)
+    }
+}
+
 /// What one attempt ended with.
 enum Outcome {
     Response {
@@ -94,6 +109,38 @@ fn instant_after(start: Instant, d: Duration) -> Instant {
         .checked_add(d.min(FAR))
         .or_else(|| start.checked_add(Duration::from_secs(24 * 3600)))
         .unwrap_or(start)
+}
+
+/// A response's body, read chunk by chunk and no further than `limit` bytes:
+/// a `Content-Length` over the limit is refused before any of it is read.
+/// Dropping the response unread closes its connection.
+async fn read_body(mut resp: reqwest::Response, limit: u64) -> Result<Bytes, ExchangeError> {
+    let too_large = ExchangeError::TooLarge(StatusCode::OK);
+    let declared = resp.content_length();
+    if declared.is_some_and(|n| n > limit) {
+        return Err(too_large);
+    }
+    // One chunk (the usual small body) is kept as it came; more are joined.
+    let mut first: Option<Bytes> = None;
+    let mut body: Vec<u8> = Vec::new();
+    let mut read: u64 = 0;
+    while let Some(chunk) = resp.chunk().await? {
+        read = read.saturating_add(u64::try_from(chunk.len()).unwrap_or(u64::MAX));
+        if read > limit {
+            return Err(too_large);
+        }
+        if let Some(head) = first.take() {
+            let capacity = declared.map_or(0, |n| usize::try_from(n).unwrap_or(0));
+            body.reserve(capacity.max(head.len() + chunk.len()));
+            body.extend_from_slice(&head);
+            body.extend_from_slice(&chunk);
+        } else if body.is_empty() {
+            first = Some(chunk);
+        } else {
+            body.extend_from_slice(&chunk);
+        }
+    }
+    Ok(first.unwrap_or_else(|| Bytes::from(body)))
 }
 
 /// The machine-readable code and message of an error body: `code`, else
@@ -387,7 +434,7 @@ impl Runtime {
                     attempt_timeout,
                 )
                 .await;
-            let outcome = Self::outcome(result)?;
+            let outcome = Self::outcome(result, config.max_response_bytes, state.attempts)?;
             let outcome = match outcome {
                 Outcome::Transport {
                     failure: TransportFailure::Timeout,
@@ -653,19 +700,23 @@ impl Runtime {
         headers: HeaderMap,
         body: Option<&Body>,
         timeout: Duration,
-    ) -> tokio::time::Timeout<impl Future<Output = Result<Exchanged, reqwest::Error>> + Send> {
+    ) -> tokio::time::Timeout<impl Future<Output = Result<Exchanged, ExchangeError>> + Send> {
         let mut req = reqwest::Request::new(method.clone(), url.clone());
         *req.headers_mut() = headers;
         if let Some(body) = body {
             *req.body_mut() = Some(reqwest::Body::from(body.bytes.clone()));
         }
         let pending = self.inner.http.execute(req);
+        let limit = self.inner.config.max_response_bytes;
         tokio::time::timeout(timeout, async move {
             let mut resp = pending.await?;
             let status = resp.status();
             // Taken, not cloned: reading the body does not need them.
             let headers = std::mem::take(resp.headers_mut());
-            let body = resp.bytes().await?;
+            let body = read_body(resp, limit).await.map_err(|e| match e {
+                ExchangeError::TooLarge(_) => ExchangeError::TooLarge(status),
+                other => other,
+            })?;
             Ok((status, headers, body))
         })
     }
@@ -673,14 +724,23 @@ impl Runtime {
     /// What an attempt ended with; `Err` only for a request that could not
     /// be built (nothing was sent).
     fn outcome(
-        result: Result<Result<Exchanged, reqwest::Error>, tokio::time::error::Elapsed>,
+        result: Result<Result<Exchanged, ExchangeError>, tokio::time::error::Elapsed>,
+        limit: u64,
+        attempts: u32,
     ) -> Result<Outcome, Error> {
         Ok(match result {
             Err(_) => Outcome::Transport {
                 failure: TransportFailure::Timeout,
                 source: None,
             },
-            Ok(Err(e)) => {
+            Ok(Err(ExchangeError::TooLarge(status))) => {
+                return Err(Error::ResponseTooLarge {
+                    limit,
+                    status,
+                    attempts,
+                })
+            }
+            Ok(Err(ExchangeError::Http(e))) => {
                 // Never keep the URL: its query may carry an API key.
                 let e = e.without_url();
                 if e.is_builder() {

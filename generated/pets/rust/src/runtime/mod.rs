@@ -33,7 +33,7 @@ pub use self::client::Runtime;
 pub use self::clock::{Clock, RandomSource, SleepFuture, ThreadRandom, TokioClock};
 pub use self::config::{
     Auth, Config, ATTEMPT_TIMEOUT_P99_MULTIPLIER, DEFAULT_BASE, DEFAULT_CAP, DEFAULT_DEADLINE,
-    DEFAULT_MAX_ATTEMPTS,
+    DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_RESPONSE_BYTES,
 };
 pub use self::deadline::{
     deadline_from_header, deadline_from_header_at, deadline_from_headers, REQUEST_TIMEOUT_HEADER,
