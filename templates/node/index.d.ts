@@ -10,7 +10,7 @@ import type {
 {% for line in v.resource_type_imports() -%}
 {{ line }}
 {% endfor %}
-export { APIPromise } from "./core.js";
+export { APIPromise, PagePromise } from "./core.js";
 export type {
   APIResponse,
   KeyedRequestOptions,

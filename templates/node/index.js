@@ -3,7 +3,7 @@ import { Runtime } from "./runtime/index.js";
 {% for line in v.resource_imports() -%}
 {{ line }}
 {% endfor %}
-export { APIPromise } from "./core.js";
+export { APIPromise, PagePromise } from "./core.js";
 {{ v.runtime_exports() }}
 export * from "./models.js";
 {% for line in v.resource_exports() -%}

@@ -19,6 +19,6 @@ export interface {{ p.name }}{% if let Some(model) = p.extends %} extends {{ mod
 {{ r.doc|jsdoc(0) }}export declare class {{ r.class }} {
   private constructor();
 {% for m in r.methods %}
-{{ m.dts_doc|jsdoc(2) }}  {{ m.name }}{{ m.dts_params }}: APIPromise<{{ m.returns }}>;
+{{ m.dts_doc|jsdoc(2) }}  {{ m.name }}{{ m.dts_params }}: {{ m.returns }};
 {% endfor -%}
 }

@@ -10,6 +10,10 @@ import * as wire from "../wire.js";
 {% if r.has_js_imports() %}
 {% endif -%}
 {% for m in r.methods -%}
+{% if let Some(p) = m.pagination -%}
+{{ p }}
+
+{% endif -%}
 {% if m.descriptor_head_fits -%}
 const {{ m.descriptor }} = {
 {% for p in m.descriptor_props -%}
@@ -35,13 +39,13 @@ const {{ m.descriptor }} =
 {% for m in r.methods %}
 {{ m.js_doc|jsdoc(2) }}  {{ m.name }}{{ m.js_params }} {
 {% if m.call_hugged -%}
-{{ "    " }}return this.#core.call({{ m.descriptor }}, options, () => ({
+{{ "    " }}return this.#core.{{ m.core_method }}({{ m.descriptor }}, options, () => ({
 {% for p in m.request -%}
 {{ "      " }}{{ p }},
 {% endfor -%}
 {{ "    " }}}));
 {% else -%}
-{{ "    " }}return this.#core.call(
+{{ "    " }}return this.#core.{{ m.core_method }}(
       {{ m.descriptor }},
       options,
       () => ({

@@ -46,7 +46,7 @@ test("a create whose spec declares the key header is keyed", async () => {
   }
 });
 
-test("query names and an inline response type convert", async () => {
+test("query names convert; the paginated list's items convert", async () => {
   const server = await scripted([
     { status: 200, json: { accounts: [account], total: 1 } },
   ]);
@@ -57,8 +57,9 @@ test("query names and an inline response type convert", async () => {
     });
     assert.equal(server.requests[0].query.get("per_page"), "50");
     assert.equal(server.requests[0].query.get("page"), "2");
-    assert.equal(page.total, 1);
-    assert.equal(page.accounts[0].createdAt, "2024-05-14T09:30:00Z");
+    assert.equal(page.response.body.total, 1);
+    assert.equal(page.items[0].createdAt, "2024-05-14T09:30:00Z");
+    assert.equal(page.items.length, 1);
   } finally {
     await server.close();
   }

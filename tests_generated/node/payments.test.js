@@ -244,8 +244,8 @@ test("deepObject and form query parameters", async () => {
     assert.equal(q.get("starting_after"), "tr_0");
     assert.equal(q.get("created[gte]"), "2024-05-01T00:00:00Z");
     assert.equal(q.get("created[lte]"), "2024-05-31T23:59:59Z");
-    assert.equal(page.hasMore, false);
-    assert.equal(page.data[0].vendorId, "v_9");
+    assert.equal(page.hasNextPage(), false);
+    assert.equal(page.items[0].vendorId, "v_9");
   } finally {
     await server.close();
   }

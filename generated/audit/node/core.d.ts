@@ -1,4 +1,4 @@
-import type { Auth, Runtime } from "./runtime/index.js";
+import type { Auth, Page, Pager, Runtime } from "./runtime/index.js";
 
 /** Options every method accepts as its last argument. */
 export interface RequestOptions {
@@ -53,6 +53,17 @@ export declare class APIPromise<T> extends Promise<T> {
   withResponse(): Promise<APIResponse<T>>;
 }
 
+/**
+ * What the method of a paginated operation returns: the items of every page
+ * (`for await (const item of pager)`), its pages (`pager.pages()`), and, on
+ * `await`, the first page. `withResponse()` gives the first page with its
+ * status, headers, attempts and request id.
+ */
+export declare class PagePromise<T> extends Pager<T> {
+  private constructor();
+  withResponse(): Promise<APIResponse<Page<T>>>;
+}
+
 /** @internal */
 export declare function bearerAuth(token: unknown): Auth | undefined;
 /** @internal */
@@ -79,6 +90,11 @@ export declare class Core {
     options: RequestOptions | undefined,
     build: () => object,
   ): APIPromise<T>;
+  paginate<T>(
+    operation: object,
+    options: RequestOptions | undefined,
+    build: () => object,
+  ): PagePromise<T>;
 }
 
 /** @internal */

@@ -3,7 +3,7 @@ import { Core, bearerAuth } from "./core.js";
 import { AccountsResource } from "./resources/accounts.js";
 import { Billing } from "./resources/billing.js";
 
-export { APIPromise } from "./core.js";
+export { APIPromise, PagePromise } from "./core.js";
 export {
   APIConnectionError,
   APIError,
@@ -18,6 +18,7 @@ export {
   InvalidArgumentError,
   InvalidIdempotencyKeyError,
   NotFoundError,
+  PaginationError,
   PermissionDeniedError,
   RateLimitError,
   RequestAbortedError,

@@ -13,7 +13,7 @@ import type { Subscriptions } from "./resources/subscriptions.js";
 import type { Vendors } from "./resources/vendors.js";
 import type { Reports } from "./resources/reports.js";
 
-export { APIPromise } from "./core.js";
+export { APIPromise, PagePromise } from "./core.js";
 export type {
   APIResponse,
   KeyedRequestOptions,
@@ -33,6 +33,7 @@ export {
   InvalidArgumentError,
   InvalidIdempotencyKeyError,
   NotFoundError,
+  PaginationError,
   PermissionDeniedError,
   RateLimitError,
   RequestAbortedError,

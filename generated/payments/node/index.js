@@ -6,7 +6,7 @@ import { Subscriptions } from "./resources/subscriptions.js";
 import { Vendors } from "./resources/vendors.js";
 import { Reports } from "./resources/reports.js";
 
-export { APIPromise } from "./core.js";
+export { APIPromise, PagePromise } from "./core.js";
 export {
   APIConnectionError,
   APIError,
@@ -21,6 +21,7 @@ export {
   InvalidArgumentError,
   InvalidIdempotencyKeyError,
   NotFoundError,
+  PaginationError,
   PermissionDeniedError,
   RateLimitError,
   RequestAbortedError,

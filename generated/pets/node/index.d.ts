@@ -10,7 +10,7 @@ import type {
 import type { PetsResource } from "./resources/pets.js";
 import type { Photos } from "./resources/photos.js";
 
-export { APIPromise } from "./core.js";
+export { APIPromise, PagePromise } from "./core.js";
 export type {
   APIResponse,
   KeyedRequestOptions,
@@ -30,6 +30,7 @@ export {
   InvalidArgumentError,
   InvalidIdempotencyKeyError,
   NotFoundError,
+  PaginationError,
   PermissionDeniedError,
   RateLimitError,
   RequestAbortedError,

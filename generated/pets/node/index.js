@@ -3,7 +3,7 @@ import { Core, apiKeyAuth } from "./core.js";
 import { PetsResource } from "./resources/pets.js";
 import { Photos } from "./resources/photos.js";
 
-export { APIPromise } from "./core.js";
+export { APIPromise, PagePromise } from "./core.js";
 export {
   APIConnectionError,
   APIError,
@@ -18,6 +18,7 @@ export {
   InvalidArgumentError,
   InvalidIdempotencyKeyError,
   NotFoundError,
+  PaginationError,
   PermissionDeniedError,
   RateLimitError,
   RequestAbortedError,

@@ -1,7 +1,12 @@
 // What every resource of this SDK shares: credentials per operation, request
 // helpers and the promise its methods return. Retries, deadlines, idempotency
 // keys and the retry budget are the runtime's (./runtime/).
-import { cookieHeader, requestIdOf, resolveAuth } from "./runtime/index.js";
+import {
+  Pager,
+  cookieHeader,
+  requestIdOf,
+  resolveAuth,
+} from "./runtime/index.js";
 
 // The executor of every APIPromise: the promise itself is never awaited
 // directly (then() is overridden), so it settles at once.
@@ -76,6 +81,22 @@ export class APIPromise extends Promise {
   }
 }
 
+/**
+ * What the method of a paginated operation returns: a runtime `Pager` of
+ * its items (`for await`, `pages()`; `await` gives the first page) whose
+ * every page is one call of the client's core, credentials and options
+ * included. `withResponse()` gives the first page with its status, headers,
+ * attempts and request id; `page.response.body` is the page's raw body.
+ * @template T
+ * @extends {Pager<T>}
+ */
+export class PagePromise extends Pager {
+  /** @returns {Promise<import("./core.js").APIResponse<import("./runtime/index.js").Page<T>>>} */
+  withResponse() {
+    return this.firstPage().then((page) => withData(page.response, page));
+  }
+}
+
 /** The decoded body with the runtime's response: what withResponse() gives. */
 function withData(res, data) {
   return {
@@ -137,6 +158,32 @@ export class Core {
       response = Promise.reject(err);
     }
     return new APIPromise(response, operation.decode);
+  }
+
+  /**
+   * The pages of a paginated operation: the descriptor's `pagination` plan
+   * and `parseItem` converter, the first page's request from `build`. Each
+   * page is sent as `call` sends its request; bad arguments reject the first
+   * page.
+   */
+  paginate(operation, options, build) {
+    let first;
+    let send;
+    try {
+      first = build();
+      send = async (request) => this.#send(operation, options, () => request);
+    } catch (err) {
+      first = { path: "" };
+      send = () => Promise.reject(err);
+    }
+    return new PagePromise({
+      name: operation.name,
+      baseUrl: this.#runtime.baseUrlOf(operation),
+      send,
+      request: first,
+      plan: operation.pagination,
+      parseItem: operation.parseItem,
+    });
   }
 
   /**

@@ -141,3 +141,79 @@ test("the first security alternative with every credential is sent", async () =>
   await bare.call({ parseAs: "json" }, undefined, () => ({ path: "/y" }));
   assert.equal(runtime.seen[1].request.query, "");
 });
+
+test("paginate sends every page through the core, credentials and options included", async () => {
+  const bodies = [
+    { data: [{ v: 1 }, { v: 2 }], next: "c2" },
+    { data: [{ v: 3 }], next: null },
+  ];
+  const seen = [];
+  const runtime = {
+    baseUrlOf: () => "https://api.test/v1",
+    request(operation, request, options) {
+      seen.push({ operation, request, options });
+      return Promise.resolve({
+        body: bodies[seen.length - 1],
+        status: 200,
+        headers: new Headers({ "x-request-id": `r${seen.length}` }),
+        attempts: 1,
+        idempotencyKey: undefined,
+      });
+    },
+  };
+  const core = new Core(
+    runtime,
+    new Map([["key", apiKeyAuth("api_key", "query", "k1")]]),
+    [["key"]],
+  );
+  const operation = {
+    name: "listThings",
+    parseAs: "json",
+    pagination: Object.freeze({
+      style: "cursor",
+      param: "cursor",
+      items: ["data"],
+      next: ["next"],
+    }),
+    parseItem: (raw) => raw.v * 10,
+  };
+  const options = { timeout: 500 };
+  const pager = core.paginate(operation, options, () => ({
+    path: "/things",
+    query: "limit=2",
+  }));
+  const first = await pager.withResponse();
+  assert.deepEqual(first.data.items, [10, 20]);
+  assert.equal(first.status, 200);
+  assert.equal(first.requestId, "r1");
+  const items = [];
+  for await (const item of pager) items.push(item);
+  assert.deepEqual(items, [10, 20, 30]);
+  assert.deepEqual(
+    seen.map((s) => s.request.query),
+    ["limit=2&api_key=k1", "limit=2&cursor=c2&api_key=k1"],
+  );
+  for (const s of seen) {
+    assert.equal(s.operation, operation);
+    assert.equal(s.options, options);
+  }
+});
+
+test("paginate: bad arguments reject the first page instead of throwing", async () => {
+  const core = new Core(
+    { baseUrlOf: () => "https://api.test", request: assert.fail },
+    new Map(),
+    [],
+  );
+  const pager = core.paginate(
+    { name: "list", pagination: { style: "offset", param: "offset" } },
+    undefined,
+    () => {
+      throw new TypeError("bad argument");
+    },
+  );
+  await assert.rejects(async () => await pager, /bad argument/);
+  await assert.rejects(async () => {
+    for await (const item of pager) assert.fail(`unexpected ${item}`);
+  }, /bad argument/);
+});

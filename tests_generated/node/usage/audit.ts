@@ -11,5 +11,5 @@ export async function open(email: string): Promise<Account> {
   });
   await client.billing.updateAccountLimits(account.id, { dailyDelta: 500 });
   const page = await client.accounts.listAccounts({ page: 1, perPage: 50 });
-  return page.accounts[0] ?? account;
+  return page.items[0] ?? account;
 }

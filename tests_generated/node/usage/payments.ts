@@ -59,8 +59,19 @@ export async function pages(): Promise<number> {
     limit: 10,
     created: { gte: "2024-05-01T00:00:00Z" },
   });
-  const more: boolean = page.hasMore;
-  return page.data.length + (more ? 1 : 0);
+  const more: boolean = page.hasNextPage();
+  let count = page.items.length + (more ? 1 : 0);
+  for await (const transfer of client.transfers.listTransfers({ limit: 10 })) {
+    const id: string = transfer.id;
+    count += id.length;
+  }
+  const { data, status } = await client.transfers
+    .listTransfers()
+    .withResponse();
+  const next: Transfer[] | undefined = (await data.nextPage())?.items;
+  // @ts-expect-error: a pager is not the page's body.
+  await client.transfers.listTransfers().then((p) => p.hasMore);
+  return count + status + (next?.length ?? 0);
 }
 
 export function brand(method: PaymentMethod): string {

@@ -1,6 +1,7 @@
 import type {
   APIPromise,
   KeyedRequestOptions,
+  PagePromise,
   RequestOptions,
 } from "../core.js";
 import type {
@@ -8,7 +9,6 @@ import type {
   AccountInput,
   ActivityEntry,
   AddAccountNoteRequest,
-  ListAccountsResponse,
 } from "../models.js";
 
 /** The parameters of `listAccounts`. */
@@ -56,7 +56,7 @@ export declare class AccountsResource {
   listAccounts(
     params?: ListAccountsParams,
     options?: RequestOptions,
-  ): APIPromise<ListAccountsResponse>;
+  ): PagePromise<Account>;
 
   /**
    * Create an account

@@ -2,12 +2,20 @@ import { pathParam, queryParam, queryString } from "../runtime/index.js";
 import { fillPath } from "../core.js";
 import * as wire from "../wire.js";
 
+const listAccountsPagination = Object.freeze({
+  style: "page",
+  param: "page",
+  sizeParam: "per_page",
+  items: ["accounts"],
+});
+
 const listAccountsOperation = {
   name: "listAccounts",
   method: "GET",
   retryClass: "safe",
   parseAs: "json",
-  decode: wire.listAccountsResponseFromWire,
+  pagination: listAccountsPagination,
+  parseItem: wire.accountFromWire,
 };
 
 const createAccountOperation = {
@@ -58,7 +66,7 @@ export class AccountsResource {
 
   /** GET /accounts */
   listAccounts(params = {}, options) {
-    return this.#core.call(listAccountsOperation, options, () => ({
+    return this.#core.paginate(listAccountsOperation, options, () => ({
       path: "/accounts",
       query: queryString(
         queryParam("page", params.page),

@@ -1,13 +1,13 @@
 import type {
   APIPromise,
   KeyedRequestOptions,
+  PagePromise,
   RequestOptions,
 } from "../core.js";
 import type {
   CreateTransfer,
   ListTransfersCreated,
   Transfer,
-  TransferList,
 } from "../models.js";
 
 /** The parameters of `listTransfers`. */
@@ -55,7 +55,7 @@ export declare class Transfers {
   listTransfers(
     params?: ListTransfersParams,
     options?: RequestOptions,
-  ): APIPromise<TransferList>;
+  ): PagePromise<Transfer>;
 
   /**
    * Create a transfer

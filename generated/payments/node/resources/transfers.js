@@ -2,12 +2,22 @@ import { pathParam, queryParam, queryString } from "../runtime/index.js";
 import { fillPath } from "../core.js";
 import * as wire from "../wire.js";
 
+const listTransfersPagination = Object.freeze({
+  style: "item_id",
+  param: "starting_after",
+  sizeParam: "limit",
+  items: ["data"],
+  hasMore: ["has_more"],
+  itemField: "id",
+});
+
 const listTransfersOperation = {
   name: "listTransfers",
   method: "GET",
   retryClass: "safe",
   parseAs: "json",
-  decode: wire.transferListFromWire,
+  pagination: listTransfersPagination,
+  parseItem: wire.transferFromWire,
 };
 
 const createTransferOperation = {
@@ -42,7 +52,7 @@ export class Transfers {
 
   /** GET /transfers */
   listTransfers(params = {}, options) {
-    return this.#core.call(listTransfersOperation, options, () => ({
+    return this.#core.paginate(listTransfersOperation, options, () => ({
       path: "/transfers",
       query: queryString(
         queryParam("limit", params.limit),

@@ -167,6 +167,7 @@ const TYPE_RESERVED: &[&str] = &[
 /// generated ones): models must not take them.
 pub const PACKAGE_EXPORTS: &[&str] = &[
     "APIPromise",
+    "PagePromise",
     "APIResponse",
     "RequestOptions",
     "KeyedRequestOptions",
@@ -200,6 +201,7 @@ pub const PACKAGE_EXPORTS: &[&str] = &[
     "RateLimitError",
     "IdempotencyInFlightError",
     "IdempotencyMismatchError",
+    "PaginationError",
     "Core",
 ];
 
@@ -427,6 +429,9 @@ pub struct OperationNames {
     pub method: String,
     /// The module-level constant holding the runtime descriptor.
     pub descriptor: String,
+    /// The module-level constant holding the pagination plan, for a
+    /// paginated operation.
+    pub pagination: Option<String>,
     /// The params type (`CreateTransferParams`).
     pub params_type: String,
     /// Per `Operation::params` index: the property in the params object
@@ -543,6 +548,10 @@ impl Names {
                     });
                 let method = scope.claim(&member(camel(&op.id, "call")));
                 let descriptor = descriptors.claim(&format!("{}Operation", camel(&op.id, "call")));
+                let pagination =
+                    op.plan.pagination.as_ref().map(|_| {
+                        descriptors.claim(&format!("{}Pagination", camel(&op.id, "call")))
+                    });
                 let params_type = top.claim(&format!("{}Params", pascal(&op.id, "Call")));
 
                 // Params-object properties: the body's fields first (when they
@@ -583,6 +592,7 @@ impl Names {
                 OperationNames {
                     method,
                     descriptor,
+                    pagination,
                     params_type,
                     params,
                 }

@@ -54,6 +54,12 @@ pub struct MethodView {
     pub descriptor_head_fits: bool,
     /// The descriptor's properties, each laid out as its line.
     pub descriptor_props: Vec<String>,
+    /// A paginated operation's `const xPagination = Object.freeze({...});`,
+    /// laid out, which the descriptor names.
+    pub pagination: Option<String>,
+    /// The core's method the method calls: `call`, or `paginate` for a
+    /// paginated operation.
+    pub core_method: &'static str,
     pub js_doc: Doc,
     /// `(a, params = {}, options)` after the name, laid out.
     pub js_params: String,
@@ -67,7 +73,8 @@ pub struct MethodView {
     pub dts_doc: Doc,
     /// `(a: string, ...)` after the name in the declaration, laid out.
     pub dts_params: String,
-    /// The type the method's promise resolves to.
+    /// The type the method returns: `APIPromise<T>`, or `PagePromise<Item>`
+    /// for a paginated operation.
     pub returns: String,
     pub params_type: Option<ParamsType>,
 }
@@ -95,6 +102,8 @@ struct Imports {
     core: BTreeSet<&'static str>,
     wire: bool,
     models: BTreeSet<String>,
+    api_promise: bool,
+    page_promise: bool,
     keyed_options: bool,
     plain_options: bool,
 }
@@ -144,7 +153,13 @@ pub fn resource_view(
         .then(|| braces_in("import", &as_refs(&imports.runtime), "../runtime/index.js"));
     let core_imports = (!imports.core.is_empty())
         .then(|| braces_in("import", &as_refs(&imports.core), "../core.js"));
-    let mut core_types = vec!["APIPromise"];
+    let mut core_types = Vec::new();
+    if imports.api_promise {
+        core_types.push("APIPromise");
+    }
+    if imports.page_promise {
+        core_types.push("PagePromise");
+    }
     if imports.keyed_options {
         core_types.push("KeyedRequestOptions");
     }
@@ -229,17 +244,23 @@ impl<'a> Method<'a> {
     fn view(&self, imports: &mut Imports) -> MethodView {
         let success = success_body(self.types, self.op);
         let params_type = self.params_type(imports);
+        let returns = self.returns(&success, imports);
         let descriptor = &self.on.descriptor;
         let descriptor_head_fits = l::fits_at(0, &format!("const {descriptor} = {{"));
         let descriptor_props = object_lines(
             self.descriptor(&success, imports),
             if descriptor_head_fits { 2 } else { 4 },
         );
+        let core_method = if self.op.plan.pagination.is_some() {
+            "paginate"
+        } else {
+            "call"
+        };
         // `return this.#core.call(xOperation, options, () => ({` in the
         // method's body, four columns in.
         let call_hugged = l::fits_at(
             4,
-            &format!("return this.#core.call({descriptor}, options, () => ({{"),
+            &format!("return this.#core.{core_method}({descriptor}, options, () => ({{"),
         );
         let request = object_lines(self.request(imports), if call_hugged { 6 } else { 8 });
         MethodView {
@@ -247,15 +268,76 @@ impl<'a> Method<'a> {
             descriptor: descriptor.clone(),
             descriptor_head_fits,
             descriptor_props,
+            pagination: self.pagination(),
+            core_method,
             js_doc: self.js_doc(),
             js_params: self.js_params(),
             call_hugged,
             request,
             dts_doc: self.dts_doc(),
-            dts_params: self.dts_params(&success, params_type.as_ref(), imports),
-            returns: success.ts,
+            dts_params: self.dts_params(&returns, params_type.as_ref(), imports),
+            returns,
             params_type,
         }
+    }
+
+    /// What the method returns: the promise of the decoded body, or for a
+    /// paginated operation the pager of its items.
+    fn returns(&self, success: &SuccessBody, imports: &mut Imports) -> String {
+        match &self.op.plan.pagination {
+            Some(pg) => {
+                imports.page_promise = true;
+                let item = self.types.ts(&pg.item, Flow::Output);
+                imports.mention(self.types, &item);
+                format!("PagePromise<{item}>")
+            }
+            None => {
+                imports.api_promise = true;
+                imports.mention(self.types, &success.ts);
+                format!("APIPromise<{}>", success.ts)
+            }
+        }
+    }
+
+    /// `const xPagination = Object.freeze({...});`: the plan's pagination
+    /// as the runtime's `Pager` takes it (pagination.d.ts), every spec
+    /// string escaped.
+    fn pagination(&self) -> Option<String> {
+        let pg = self.op.plan.pagination.as_ref()?;
+        let name = self.on.pagination.as_ref()?;
+        let string = |key: &str, value: &str| object_prop(key, l::text(js_string(value)), true);
+        let path = |key: &str, names: &[String]| {
+            object_prop(
+                key,
+                l::array(names.iter().map(|n| l::text(js_string(n))).collect(), false),
+                false,
+            )
+        };
+        let mut props = vec![string("style", pg.style.as_str())];
+        if let Some(p) = &pg.param {
+            props.push(string("param", p));
+        }
+        if let Some(p) = &pg.size_param {
+            props.push(string("sizeParam", p));
+        }
+        props.push(path("items", &pg.items));
+        if !pg.next.is_empty() {
+            props.push(path("next", &pg.next));
+        }
+        if !pg.has_more.is_empty() {
+            props.push(path("hasMore", &pg.has_more));
+        }
+        if let Some(f) = &pg.item_field {
+            props.push(string("itemField", f));
+        }
+        let head = format!("const {name} = ");
+        let value = l::render_in(
+            &head,
+            l::call_with_last_object("Object.freeze", vec![], expanded_object(props)),
+            ";",
+            0,
+        );
+        Some(format!("{head}{value};"))
     }
 
     /// The params type: the body's fields (or a `body` property) with the
@@ -600,12 +682,11 @@ impl<'a> Method<'a> {
     /// method's name in its declaration, before `: APIPromise<T>;`.
     fn dts_params(
         &self,
-        success: &SuccessBody,
+        returns: &str,
         params_type: Option<&ParamsType>,
         imports: &mut Imports,
     ) -> String {
         let types = self.types;
-        imports.mention(types, &success.ts);
         let mut args: Vec<String> = Vec::new();
         for (i, p) in &self.path_params {
             let ts = types.ts(&p.ty, Flow::Input);
@@ -626,7 +707,7 @@ impl<'a> Method<'a> {
         l::render_in(
             &self.on.method,
             l::params(args),
-            &format!(": APIPromise<{}>;", success.ts),
+            &format!(": {returns};"),
             2,
         )
     }
@@ -723,6 +804,16 @@ impl<'a> Method<'a> {
             props.push(object_prop("parts", parts, false));
         }
         props.push(string("parseAs", success.parse_as));
+        if let (Some(pg), Some(name)) = (&plan.pagination, &self.on.pagination) {
+            // The pager reads the items off the raw body and converts each.
+            props.push(object_prop("pagination", l::text(name.clone()), false));
+            if let Some(conv) = self.types.converter(&pg.item, true) {
+                imports.wire = true;
+                let member_chain = matches!(conv, Conv::Fn(_));
+                props.push(object_prop("parseItem", conv.layout(true), member_chain));
+            }
+            return props;
+        }
         match &success.decode {
             Decode::None => {}
             Decode::One(conv) => {

@@ -170,6 +170,11 @@ pub struct Facts {
     pub example: Option<Example>,
     /// An example of any call.
     pub any_call: Option<Example>,
+    /// Per paginated operation, its index in `operations`.
+    pub paged: Vec<usize>,
+    /// An example call of a paginated operation, its result named after
+    /// one item, when the API has one.
+    pub paged_call: Option<Example>,
 }
 
 pub struct OpFact {
@@ -398,6 +403,7 @@ const RUNTIME_REEXPORTS: &[&str] = &[
     "RateLimitError",
     "IdempotencyInFlightError",
     "IdempotencyMismatchError",
+    "PaginationError",
     "deadlineFromHeaders",
 ];
 
@@ -1006,6 +1012,38 @@ fn facts(api: &Api, names: &Names, types: &Types, flattened: &[Option<usize>]) -
             Some(0)
         })
         .map(example_for);
+    let paged: Vec<usize> = (0..api.operations.len())
+        .filter(|&i| api.operations[i].plan.pagination.is_some())
+        .collect();
+    let paged_call = paged
+        .iter()
+        .copied()
+        .find(|&i| {
+            !api.operations[i]
+                .params
+                .iter()
+                .any(|p| p.location == ParamLocation::Path)
+        })
+        .or(paged.first().copied())
+        .map(|i| {
+            let mut e = example_for(i);
+            let item = api.operations[i]
+                .plan
+                .pagination
+                .as_ref()
+                .map(|pg| &pg.item);
+            let model = match item {
+                Some(TypeRef::Named(n)) => types.index_of(n),
+                _ => None,
+            };
+            e.result = match model {
+                Some(ti) => {
+                    super::naming::result_binding(Some(names.converters[ti].as_str()), false)
+                }
+                None => "item".to_string(),
+            };
+            e
+        });
     let d = defaults::get();
     Facts {
         max_attempts: u64::from(client.max_attempts),
@@ -1035,6 +1073,8 @@ fn facts(api: &Api, names: &Names, types: &Types, flattened: &[Option<usize>]) -
         unsafe_ops,
         example,
         any_call,
+        paged,
+        paged_call,
     }
 }
 
@@ -1198,6 +1238,16 @@ pub struct Examples {
     pub call: Option<CallExamples>,
     /// A call of a keyed operation, when the API has one.
     pub keyed: Option<KeyedExamples>,
+    /// A paginated call, when the API has one.
+    pub paged: Option<PagedExamples>,
+}
+
+/// A paginated call walked with `for await`.
+pub struct PagedExamples {
+    /// The loop's variable: one item.
+    pub item: String,
+    /// The call in `for await (const {item} of {call}) {`.
+    pub call: String,
 }
 
 /// One call, laid out after each of the prefixes it is shown with.
@@ -1309,6 +1359,21 @@ fn readme_examples(
             ),
         }
     });
+    let paged = facts.paged_call.as_ref().map(|e| {
+        let mut scope = super::naming::Scope::new();
+        scope.reserve(super::naming::EXAMPLE_BINDINGS.iter().copied());
+        scope.reserve(["page"]);
+        let item = scope.claim(&e.result);
+        PagedExamples {
+            call: l::render_in(
+                &format!("for await (const {item} of "),
+                l::call(&e.callee, e.args.clone()),
+                ") {",
+                0,
+            ),
+            item,
+        }
+    });
     Examples {
         import_client: import(&[client.as_str()]),
         import_knobs: import(&[client.as_str(), "deadlineFromHeaders"]),
@@ -1324,5 +1389,6 @@ fn readme_examples(
         ),
         call,
         keyed,
+        paged,
     }
 }
