@@ -7,15 +7,23 @@ Two comparisons, each for getTransfer and createTransfer:
 - ``python-async``: ``payments.AsyncPayments`` against ``httpx.AsyncClient``,
   each call awaited before the next (one event loop, ``asyncio.run``).
 
+And the peer rows, the same way: the OpenAI Python SDK (``openai.OpenAI``
+and ``openai.AsyncOpenAI``, the version ``run`` pins) against the same bare
+httpx clients making the same request, for ``models.retrieve`` (a small
+JSON GET, beside getTransfer) and ``chat.completions.create`` without
+streaming (a small JSON POST, beside createTransfer), on the same server.
+
 For each, after a warm-up of both sides, blocks of sequential calls run
 alternately with the SDK and with the bare client (SDK block, bare block,
 ...), every call is timed on its own, and one tab-separated line goes to
 stdout:
 
-``row  <language>  <operation>  <SDK median µs>  <bare median µs>  <ratio>  <pair p25>  <pair p75>``
+``row  <language>  <client>  <call>  <get|post>  <median µs>  httpx  <bare median µs>  <ratio>  <pair p25>  <pair p75>  <role>``
 
 where the pair quartiles are those of the per-pair ratios (an SDK block's
-median over the next bare block's median). Details go to stderr.
+median over the next bare block's median), and the role is ``target`` for
+sdkgen's rows and ``peer`` for OpenAI's (``run`` reads it). Details go to
+stderr.
 
 Settings, from the environment (``run`` sets them): ``OVERHEAD_BASE_URL``
 (required), ``OVERHEAD_TOKEN`` (required), ``OVERHEAD_CALLS`` (timed calls
@@ -23,7 +31,8 @@ per side and operation, default 2000), ``OVERHEAD_WARMUP`` (default 200),
 ``OVERHEAD_BLOCK`` (calls per block, default 100), ``OVERHEAD_PYTHON_ASYNC``
 (``0`` leaves the asyncio comparison out), ``OVERHEAD_SDK_PATH`` (the
 directory holding the generated ``payments`` package, default
-``generated/payments/python`` of this checkout).
+``generated/payments/python`` of this checkout), ``OVERHEAD_PEERS`` (``0``
+leaves the OpenAI rows out; otherwise ``openai`` must be importable).
 """
 
 from __future__ import annotations
@@ -88,6 +97,20 @@ TOKEN = required("OVERHEAD_TOKEN")
 CALLS = env_count("OVERHEAD_CALLS", 2000)
 WARMUP = env_count("OVERHEAD_WARMUP", 200)
 BLOCK = env_count("OVERHEAD_BLOCK", 100)
+PEERS = os.environ.get("OVERHEAD_PEERS", "1") != "0"
+
+if PEERS:
+    import openai
+
+# The OpenAI side: its base URL on the same server, the model it retrieves and
+# the chat completion it creates (a small, non-streamed JSON POST).
+OPENAI_BASE_URL = BASE_URL.rsplit("/", 1)[0] + "/v1"
+MODEL_ID = "gpt-4o-mini"
+CHAT_ARGS: dict[str, Any] = {
+    "model": MODEL_ID,
+    "messages": [{"role": "user", "content": "Was invoice 2024-0042 paid?"}],
+}
+CHAT_ID = "chatcmpl-overhead"
 
 # What the SDK sends with every call, for the bare clients: the same
 # User-Agent, the bearer token, and the time-left header at the SDK's default
@@ -103,6 +126,23 @@ BARE_HEADERS = {
 def check_id(transfer_id: str) -> None:
     if transfer_id != TRANSFER_ID:
         raise SystemExit(f"overhead.py: unexpected transfer id {transfer_id!r}")
+
+
+def check(value: str, expected: str) -> None:
+    if value != expected:
+        raise SystemExit(f"overhead.py: unexpected id {value!r}, not {expected!r}")
+
+
+def openai_bare_headers(client: Any) -> dict[str, str]:
+    """What the OpenAI SDK sends with every call, for its bare httpx client:
+    its default headers (``Accept``, ``Content-Type``, ``User-Agent``, the
+    ``X-Stainless-*`` platform headers), its unset ones left out, and the
+    bearer token (which it adds per call). The two it works out per call
+    (``X-Stainless-Retry-Count`` and ``-Read-Timeout``) are its own work, as
+    the time-left header is sdkgen's."""
+    headers = {k: v for k, v in client.default_headers.items() if isinstance(v, str)}
+    headers["Authorization"] = f"Bearer {TOKEN}"
+    return headers
 
 
 def check_status(response: httpx.Response, expected: int, what: str) -> None:
@@ -134,7 +174,13 @@ class Timings:
     bare_cpu: list[float]
 
 
-def report(language: str, operation: str, timings: Timings) -> None:
+def report(
+    language: str,
+    operation: str,
+    timings: Timings,
+    client: str = "sdkgen",
+    role: str = "target",
+) -> None:
     sdk, bare = timings.sdk_ns, timings.bare_ns
     sdk_us = [ns / 1000 for ns in sdk]
     bare_us = [ns / 1000 for ns in bare]
@@ -146,7 +192,7 @@ def report(language: str, operation: str, timings: Timings) -> None:
         for i in range(0, len(sdk_us), BLOCK)
     ]
     print(
-        f"{language} {operation}: SDK p10/p50/p90 "
+        f"{language} {client} {operation}: SDK p10/p50/p90 "
         f"{quantile(sdk_us, 0.1):.1f}/{sdk_median:.1f}/{quantile(sdk_us, 0.9):.1f} µs, bare "
         f"{quantile(bare_us, 0.1):.1f}/{bare_median:.1f}/{quantile(bare_us, 0.9):.1f} µs, "
         f"{len(sdk_us)} calls a side in {len(pairs)} pairs of blocks",
@@ -155,13 +201,15 @@ def report(language: str, operation: str, timings: Timings) -> None:
     sdk_cpu = statistics.median(timings.sdk_cpu) / 1000
     bare_cpu = statistics.median(timings.bare_cpu) / 1000
     print(
-        f"{language} {operation}: client CPU per call (median of the blocks): SDK "
+        f"{language} {client} {operation}: client CPU per call (median of the blocks): SDK "
         f"{sdk_cpu:.1f} µs, bare {bare_cpu:.1f} µs, ratio {sdk_cpu / bare_cpu:.3f}",
         file=sys.stderr,
     )
+    kind = "get" if operation in ("getTransfer", "models.retrieve") else "post"
     print(
-        f"row\t{language}\t{operation}\t{sdk_median:.1f}\t{bare_median:.1f}\t"
-        f"{sdk_median / bare_median:.3f}\t{quantile(pairs, 0.25):.3f}\t{quantile(pairs, 0.75):.3f}",
+        f"row\t{language}\t{client}\t{operation}\t{kind}\t{sdk_median:.1f}\thttpx\t"
+        f"{bare_median:.1f}\t{sdk_median / bare_median:.3f}\t"
+        f"{quantile(pairs, 0.25):.3f}\t{quantile(pairs, 0.75):.3f}\t{role}",
         flush=True,
     )
 
@@ -227,9 +275,49 @@ def run_sync() -> None:
 
     try:
         report("python", "getTransfer", compare_sync(sdk_get, bare_get))
+        if PEERS:
+            run_sync_peer("get")
         report("python", "createTransfer", compare_sync(sdk_create, bare_create))
+        if PEERS:
+            run_sync_peer("post")
     finally:
         client.close()
+        http.close()
+
+
+def run_sync_peer(kind: str) -> None:
+    """The OpenAI SDK's blocking client against its own bare httpx client."""
+    peer = openai.OpenAI(api_key=TOKEN, base_url=OPENAI_BASE_URL)
+    http = httpx.Client(headers=openai_bare_headers(peer))
+    model_url = f"{OPENAI_BASE_URL}/models/{MODEL_ID}"
+    chat_url = f"{OPENAI_BASE_URL}/chat/completions"
+    label = f"openai {openai.__version__}"
+
+    def peer_get() -> None:
+        check(peer.models.retrieve(MODEL_ID).id, MODEL_ID)
+
+    def bare_get() -> None:
+        response = http.get(model_url)
+        check_status(response, 200, "models.retrieve")
+        check(response.json()["id"], MODEL_ID)
+
+    def peer_post() -> None:
+        check(peer.chat.completions.create(**CHAT_ARGS).id, CHAT_ID)
+
+    def bare_post() -> None:
+        response = http.post(chat_url, json=CHAT_ARGS)
+        check_status(response, 200, "chat.completions.create")
+        check(response.json()["id"], CHAT_ID)
+
+    try:
+        if kind == "get":
+            timings = compare_sync(peer_get, bare_get)
+            report("python", "models.retrieve", timings, label, "peer")
+        else:
+            timings = compare_sync(peer_post, bare_post)
+            report("python", "chat.completions.create", timings, label, "peer")
+    finally:
+        peer.close()
         http.close()
 
 
@@ -293,11 +381,49 @@ async def run_async() -> None:
             check_id(response.json()["id"])
 
         report("python-async", "getTransfer", await compare_async(sdk_get, bare_get))
+        if PEERS:
+            await run_async_peer("get")
         report(
             "python-async",
             "createTransfer",
             await compare_async(sdk_create, bare_create),
         )
+        if PEERS:
+            await run_async_peer("post")
+
+
+async def run_async_peer(kind: str) -> None:
+    """The OpenAI SDK's asyncio client against its own bare httpx client."""
+    model_url = f"{OPENAI_BASE_URL}/models/{MODEL_ID}"
+    chat_url = f"{OPENAI_BASE_URL}/chat/completions"
+    label = f"openai {openai.__version__}"
+    async with openai.AsyncOpenAI(api_key=TOKEN, base_url=OPENAI_BASE_URL) as peer:
+        async with httpx.AsyncClient(headers=openai_bare_headers(peer)) as http:
+
+            async def peer_get() -> None:
+                check((await peer.models.retrieve(MODEL_ID)).id, MODEL_ID)
+
+            async def bare_get() -> None:
+                response = await http.get(model_url)
+                check_status(response, 200, "models.retrieve")
+                check(response.json()["id"], MODEL_ID)
+
+            async def peer_post() -> None:
+                check((await peer.chat.completions.create(**CHAT_ARGS)).id, CHAT_ID)
+
+            async def bare_post() -> None:
+                response = await http.post(chat_url, json=CHAT_ARGS)
+                check_status(response, 200, "chat.completions.create")
+                check(response.json()["id"], CHAT_ID)
+
+            if kind == "get":
+                timings = await compare_async(peer_get, bare_get)
+                report("python-async", "models.retrieve", timings, label, "peer")
+            else:
+                timings = await compare_async(peer_post, bare_post)
+                report(
+                    "python-async", "chat.completions.create", timings, label, "peer"
+                )
 
 
 def main() -> None:
