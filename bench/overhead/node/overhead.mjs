@@ -7,11 +7,13 @@
 // fetch given the attempt's AbortSignal ("fetch + signal": a fresh
 // AbortController per call and a timer that would abort it, cleared when the
 // body has been read; the least any fetch-based SDK that honours an attempt
-// timeout must do, and what the OpenAI SDK does per attempt). Every call is
-// timed on its own. Then, for models.retrieve (a small JSON GET, beside
-// getTransfer) and chat.completions.create without streaming (a small JSON
-// POST, beside createTransfer), the OpenAI SDK and bare fetch alternate the
-// same way. Tab-separated lines go to stdout:
+// timeout must do, and what the OpenAI SDK does per attempt); and in the
+// same rounds, the peer: the OpenAI SDK and its bare fetch, for
+// models.retrieve (a small JSON GET, beside getTransfer) and
+// chat.completions.create without streaming (a small JSON POST, beside
+// createTransfer). Every call is timed on its own, so every ratio, the
+// peer's included, comes from the same minutes. Tab-separated lines go to
+// stdout:
 //
 //   row  node  <client>  <call>  <get|post>  <median µs>  <baseline>  <baseline median µs>  <ratio>  <pair p25>  <pair p75>  <role>
 //
@@ -229,11 +231,22 @@ const SDK = "sdkgen";
 const FETCH = "fetch";
 const SIGNAL = "fetch + signal";
 
-async function sdkgenRows(operation, kind, sdk, bare, signal) {
-  const [s, b, g] = await compare({ name: SDK, call: sdk }, { name: FETCH, call: bare }, { name: SIGNAL, call: signal });
+// sdkgen, fetch and fetch + signal for one operation, and the peer's call of
+// the same kind with its bare fetch, their blocks taking turns.
+async function rows(operation, kind, sdk, bare, signal, peerCall) {
+  const sides = [
+    { name: SDK, call: sdk },
+    { name: FETCH, call: bare },
+    { name: SIGNAL, call: signal },
+  ];
+  if (peer) {
+    sides.push({ name: peer.name, call: peer[kind] }, { name: FETCH, call: peer[`bare${kind}`] });
+  }
+  const [s, b, g, p, pb] = await compare(...sides);
   report(operation, kind, s, g, "target");
   report(operation, kind, s, b, "bare");
   report(operation, kind, g, b, "floor");
+  if (peer) report(peerCall, kind, p, pb, "peer");
 }
 
 // -- the peer: the OpenAI Node SDK --------------------------------------------
@@ -281,13 +294,13 @@ async function openaiPeer(OpenAI, name) {
   return {
     name,
     get: async () => expect((await client.models.retrieve(MODEL_ID)).id, MODEL_ID),
-    bareGet: async () => {
+    bareget: async () => {
       const res = await fetch(modelUrl, { headers });
       if (res.status !== 200) fail(`bare models.retrieve: HTTP ${res.status}`);
       expect((await res.json()).id, MODEL_ID);
     },
     post: async () => expect((await client.chat.completions.create(CHAT_BODY)).id, CHAT_ID),
-    barePost: async () => {
+    barepost: async () => {
       const res = await fetch(chatUrl, { method: "POST", headers: postHeaders, body: JSON.stringify(CHAT_BODY) });
       if (res.status !== 200) fail(`bare chat.completions.create: HTTP ${res.status}`);
       expect((await res.json()).id, CHAT_ID);
@@ -295,12 +308,5 @@ async function openaiPeer(OpenAI, name) {
   };
 }
 
-async function peerRow(operation, kind, call, bare) {
-  const [p, b] = await compare({ name: peer.name, call }, { name: FETCH, call: bare });
-  report(operation, kind, p, b, "peer");
-}
-
-await sdkgenRows("getTransfer", "get", sdkGet, bareGet, signalGet);
-if (peer) await peerRow("models.retrieve", "get", peer.get, peer.bareGet);
-await sdkgenRows("createTransfer", "post", sdkCreate, bareCreate, signalCreate);
-if (peer) await peerRow("chat.completions.create", "post", peer.post, peer.barePost);
+await rows("getTransfer", "get", sdkGet, bareGet, signalGet, "models.retrieve");
+await rows("createTransfer", "post", sdkCreate, bareCreate, signalCreate, "chat.completions.create");

@@ -7,15 +7,16 @@ Two comparisons, each for getTransfer and createTransfer:
 - ``python-async``: ``payments.AsyncPayments`` against ``httpx.AsyncClient``,
   each call awaited before the next (one event loop, ``asyncio.run``).
 
-And the peer rows, the same way: the OpenAI Python SDK (``openai.OpenAI``
-and ``openai.AsyncOpenAI``, the version ``run`` pins) against the same bare
-httpx clients making the same request, for ``models.retrieve`` (a small
-JSON GET, beside getTransfer) and ``chat.completions.create`` without
-streaming (a small JSON POST, beside createTransfer), on the same server.
+And the peer rows, in the same rounds of blocks: the OpenAI Python SDK
+(``openai.OpenAI`` and ``openai.AsyncOpenAI``, the version ``run`` pins)
+against its own bare httpx client making the same request, for
+``models.retrieve`` (a small JSON GET, beside getTransfer) and
+``chat.completions.create`` without streaming (a small JSON POST, beside
+createTransfer), on the same server.
 
-For each, after a warm-up of both sides, blocks of sequential calls run
-alternately with the SDK and with the bare client (SDK block, bare block,
-...), every call is timed on its own, and one tab-separated line goes to
+For each, after a warm-up of every side, blocks of sequential calls run in
+turn with the SDK, its bare client, the peer and the peer's bare client, every
+call is timed on its own, and one tab-separated line goes to
 stdout:
 
 ``row  <language>  <client>  <call>  <get|post>  <median µs>  httpx  <bare median µs>  <ratio>  <pair p25>  <pair p75>  <role>``
@@ -217,35 +218,82 @@ def report(
 # -- blocking -----------------------------------------------------------------
 
 
-def compare_sync(sdk: Callable[[], None], bare: Callable[[], None]) -> Timings:
+def compare_sync(*sides: Callable[[], None]) -> list[tuple[list[int], list[float]]]:
+    """Every side warmed up, then one block of each in turn until each has
+    made CALLS timed calls; per side, its calls' wall times and its blocks'
+    CPU time per call."""
     for _ in range(WARMUP):
-        sdk()
-        bare()
+        for side in sides:
+            side()
     clock = time.perf_counter_ns
-    sdk_ns: list[int] = []
-    bare_ns: list[int] = []
-    sdk_cpu: list[float] = []
-    bare_cpu: list[float] = []
-    while len(bare_ns) < CALLS:
-        n = min(BLOCK, CALLS - len(sdk_ns))
-        cpu = time.thread_time_ns()
-        for _ in range(n):
-            started = clock()
-            sdk()
-            sdk_ns.append(clock() - started)
-        sdk_cpu.append((time.thread_time_ns() - cpu) / n)
-        cpu = time.thread_time_ns()
-        for _ in range(n):
-            started = clock()
-            bare()
-            bare_ns.append(clock() - started)
-        bare_cpu.append((time.thread_time_ns() - cpu) / n)
-    return Timings(sdk_ns, bare_ns, sdk_cpu, bare_cpu)
+    timed: list[tuple[list[int], list[float]]] = [([], []) for _ in sides]
+    while len(timed[0][0]) < CALLS:
+        n = min(BLOCK, CALLS - len(timed[0][0]))
+        for side, (ns, cpus) in zip(sides, timed):
+            cpu = time.thread_time_ns()
+            for _ in range(n):
+                started = clock()
+                side()
+                ns.append(clock() - started)
+            cpus.append((time.thread_time_ns() - cpu) / n)
+    return timed
+
+
+def timings(
+    a: tuple[list[int], list[float]], b: tuple[list[int], list[float]]
+) -> Timings:
+    return Timings(a[0], b[0], a[1], b[1])
+
+
+def report_all(
+    language: str,
+    operation: str,
+    peer_call: str,
+    peer_name: str,
+    timed: list[tuple[list[int], list[float]]],
+) -> None:
+    """The rows of one round of sides: sdkgen against httpx and, when the
+    peer took part, the peer against its httpx."""
+    report(language, operation, timings(timed[0], timed[1]))
+    if len(timed) == 4:
+        report(language, peer_call, timings(timed[2], timed[3]), peer_name, "peer")
+
+
+class SyncPeer:
+    """The OpenAI SDK's blocking client and its own bare httpx client."""
+
+    def __init__(self) -> None:
+        self.client = openai.OpenAI(api_key=TOKEN, base_url=OPENAI_BASE_URL)
+        self.http = httpx.Client(headers=openai_bare_headers(self.client))
+        self.name = f"openai {openai.__version__}"
+        self.model_url = f"{OPENAI_BASE_URL}/models/{MODEL_ID}"
+        self.chat_url = f"{OPENAI_BASE_URL}/chat/completions"
+
+    def get(self) -> None:
+        check(self.client.models.retrieve(MODEL_ID).id, MODEL_ID)
+
+    def bare_get(self) -> None:
+        response = self.http.get(self.model_url)
+        check_status(response, 200, "models.retrieve")
+        check(response.json()["id"], MODEL_ID)
+
+    def post(self) -> None:
+        check(self.client.chat.completions.create(**CHAT_ARGS).id, CHAT_ID)
+
+    def bare_post(self) -> None:
+        response = self.http.post(self.chat_url, json=CHAT_ARGS)
+        check_status(response, 200, "chat.completions.create")
+        check(response.json()["id"], CHAT_ID)
+
+    def close(self) -> None:
+        self.client.close()
+        self.http.close()
 
 
 def run_sync() -> None:
     client = payments.Payments(bearer_token=TOKEN, base_url=BASE_URL)
     http = httpx.Client(headers=BARE_HEADERS)
+    peer = SyncPeer() if PEERS else None
     get_url = f"{BASE_URL}/transfers/{TRANSFER_ID}"
     create_url = f"{BASE_URL}/transfers"
 
@@ -274,87 +322,83 @@ def run_sync() -> None:
         check_id(response.json()["id"])
 
     try:
-        report("python", "getTransfer", compare_sync(sdk_get, bare_get))
-        if PEERS:
-            run_sync_peer("get")
-        report("python", "createTransfer", compare_sync(sdk_create, bare_create))
-        if PEERS:
-            run_sync_peer("post")
+        get_sides = [sdk_get, bare_get]
+        create_sides = [sdk_create, bare_create]
+        name = ""
+        if peer is not None:
+            get_sides += [peer.get, peer.bare_get]
+            create_sides += [peer.post, peer.bare_post]
+            name = peer.name
+        timed = compare_sync(*get_sides)
+        report_all("python", "getTransfer", "models.retrieve", name, timed)
+        timed = compare_sync(*create_sides)
+        report_all("python", "createTransfer", "chat.completions.create", name, timed)
     finally:
         client.close()
         http.close()
-
-
-def run_sync_peer(kind: str) -> None:
-    """The OpenAI SDK's blocking client against its own bare httpx client."""
-    peer = openai.OpenAI(api_key=TOKEN, base_url=OPENAI_BASE_URL)
-    http = httpx.Client(headers=openai_bare_headers(peer))
-    model_url = f"{OPENAI_BASE_URL}/models/{MODEL_ID}"
-    chat_url = f"{OPENAI_BASE_URL}/chat/completions"
-    label = f"openai {openai.__version__}"
-
-    def peer_get() -> None:
-        check(peer.models.retrieve(MODEL_ID).id, MODEL_ID)
-
-    def bare_get() -> None:
-        response = http.get(model_url)
-        check_status(response, 200, "models.retrieve")
-        check(response.json()["id"], MODEL_ID)
-
-    def peer_post() -> None:
-        check(peer.chat.completions.create(**CHAT_ARGS).id, CHAT_ID)
-
-    def bare_post() -> None:
-        response = http.post(chat_url, json=CHAT_ARGS)
-        check_status(response, 200, "chat.completions.create")
-        check(response.json()["id"], CHAT_ID)
-
-    try:
-        if kind == "get":
-            timings = compare_sync(peer_get, bare_get)
-            report("python", "models.retrieve", timings, label, "peer")
-        else:
-            timings = compare_sync(peer_post, bare_post)
-            report("python", "chat.completions.create", timings, label, "peer")
-    finally:
-        peer.close()
-        http.close()
+        if peer is not None:
+            peer.close()
 
 
 # -- asyncio ------------------------------------------------------------------
 
 
 async def compare_async(
-    sdk: Callable[[], Awaitable[None]], bare: Callable[[], Awaitable[None]]
-) -> Timings:
+    *sides: Callable[[], Awaitable[None]],
+) -> list[tuple[list[int], list[float]]]:
+    """compare_sync's turns, each call awaited before the next."""
     for _ in range(WARMUP):
-        await sdk()
-        await bare()
+        for side in sides:
+            await side()
     clock = time.perf_counter_ns
-    sdk_ns: list[int] = []
-    bare_ns: list[int] = []
-    sdk_cpu: list[float] = []
-    bare_cpu: list[float] = []
-    while len(bare_ns) < CALLS:
-        n = min(BLOCK, CALLS - len(sdk_ns))
-        cpu = time.thread_time_ns()
-        for _ in range(n):
-            started = clock()
-            await sdk()
-            sdk_ns.append(clock() - started)
-        sdk_cpu.append((time.thread_time_ns() - cpu) / n)
-        cpu = time.thread_time_ns()
-        for _ in range(n):
-            started = clock()
-            await bare()
-            bare_ns.append(clock() - started)
-        bare_cpu.append((time.thread_time_ns() - cpu) / n)
-    return Timings(sdk_ns, bare_ns, sdk_cpu, bare_cpu)
+    timed: list[tuple[list[int], list[float]]] = [([], []) for _ in sides]
+    while len(timed[0][0]) < CALLS:
+        n = min(BLOCK, CALLS - len(timed[0][0]))
+        for side, (ns, cpus) in zip(sides, timed):
+            cpu = time.thread_time_ns()
+            for _ in range(n):
+                started = clock()
+                await side()
+                ns.append(clock() - started)
+            cpus.append((time.thread_time_ns() - cpu) / n)
+    return timed
+
+
+class AsyncPeer:
+    """The OpenAI SDK's asyncio client and its own bare httpx client."""
+
+    def __init__(self) -> None:
+        self.client = openai.AsyncOpenAI(api_key=TOKEN, base_url=OPENAI_BASE_URL)
+        self.http = httpx.AsyncClient(headers=openai_bare_headers(self.client))
+        self.name = f"openai {openai.__version__}"
+        self.model_url = f"{OPENAI_BASE_URL}/models/{MODEL_ID}"
+        self.chat_url = f"{OPENAI_BASE_URL}/chat/completions"
+
+    async def get(self) -> None:
+        check((await self.client.models.retrieve(MODEL_ID)).id, MODEL_ID)
+
+    async def bare_get(self) -> None:
+        response = await self.http.get(self.model_url)
+        check_status(response, 200, "models.retrieve")
+        check(response.json()["id"], MODEL_ID)
+
+    async def post(self) -> None:
+        check((await self.client.chat.completions.create(**CHAT_ARGS)).id, CHAT_ID)
+
+    async def bare_post(self) -> None:
+        response = await self.http.post(self.chat_url, json=CHAT_ARGS)
+        check_status(response, 200, "chat.completions.create")
+        check(response.json()["id"], CHAT_ID)
+
+    async def close(self) -> None:
+        await self.client.close()
+        await self.http.aclose()
 
 
 async def run_async() -> None:
     get_url = f"{BASE_URL}/transfers/{TRANSFER_ID}"
     create_url = f"{BASE_URL}/transfers"
+    peer = AsyncPeer() if PEERS else None
     async with (
         payments.AsyncPayments(bearer_token=TOKEN, base_url=BASE_URL) as client,
         httpx.AsyncClient(headers=BARE_HEADERS) as http,
@@ -380,50 +424,23 @@ async def run_async() -> None:
             check_status(response, 201, "createTransfer")
             check_id(response.json()["id"])
 
-        report("python-async", "getTransfer", await compare_async(sdk_get, bare_get))
-        if PEERS:
-            await run_async_peer("get")
-        report(
-            "python-async",
-            "createTransfer",
-            await compare_async(sdk_create, bare_create),
-        )
-        if PEERS:
-            await run_async_peer("post")
-
-
-async def run_async_peer(kind: str) -> None:
-    """The OpenAI SDK's asyncio client against its own bare httpx client."""
-    model_url = f"{OPENAI_BASE_URL}/models/{MODEL_ID}"
-    chat_url = f"{OPENAI_BASE_URL}/chat/completions"
-    label = f"openai {openai.__version__}"
-    async with openai.AsyncOpenAI(api_key=TOKEN, base_url=OPENAI_BASE_URL) as peer:
-        async with httpx.AsyncClient(headers=openai_bare_headers(peer)) as http:
-
-            async def peer_get() -> None:
-                check((await peer.models.retrieve(MODEL_ID)).id, MODEL_ID)
-
-            async def bare_get() -> None:
-                response = await http.get(model_url)
-                check_status(response, 200, "models.retrieve")
-                check(response.json()["id"], MODEL_ID)
-
-            async def peer_post() -> None:
-                check((await peer.chat.completions.create(**CHAT_ARGS)).id, CHAT_ID)
-
-            async def bare_post() -> None:
-                response = await http.post(chat_url, json=CHAT_ARGS)
-                check_status(response, 200, "chat.completions.create")
-                check(response.json()["id"], CHAT_ID)
-
-            if kind == "get":
-                timings = await compare_async(peer_get, bare_get)
-                report("python-async", "models.retrieve", timings, label, "peer")
-            else:
-                timings = await compare_async(peer_post, bare_post)
-                report(
-                    "python-async", "chat.completions.create", timings, label, "peer"
-                )
+        try:
+            get_sides = [sdk_get, bare_get]
+            create_sides = [sdk_create, bare_create]
+            name = ""
+            if peer is not None:
+                get_sides += [peer.get, peer.bare_get]
+                create_sides += [peer.post, peer.bare_post]
+                name = peer.name
+            timed = await compare_async(*get_sides)
+            report_all("python-async", "getTransfer", "models.retrieve", name, timed)
+            timed = await compare_async(*create_sides)
+            report_all(
+                "python-async", "createTransfer", "chat.completions.create", name, timed
+            )
+        finally:
+            if peer is not None:
+                await peer.close()
 
 
 def main() -> None:
