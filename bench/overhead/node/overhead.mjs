@@ -148,15 +148,18 @@ async function timedBlock(calls, call, into, cpuInto) {
 }
 
 // Every side ({ name, call }) warmed up, then one block of each in turn
-// until each has made CALLS timed calls; each side gets its ns and cpu.
+// until each has made CALLS timed calls; each side gets its ns and cpu. The
+// order of the blocks is reversed every other round, so no side is always
+// first after another's garbage or always last.
 async function compare(...sides) {
   for (let i = 0; i < WARMUP; i += 1) {
     for (const side of sides) await side.call();
   }
   const timed = sides.map((side) => ({ name: side.name, ns: [], cpu: [] }));
-  while (timed[0].ns.length < CALLS) {
+  const order = sides.map((_, s) => s);
+  for (let round = 0; timed[0].ns.length < CALLS; round += 1) {
     const n = Math.min(BLOCK, CALLS - timed[0].ns.length);
-    for (let s = 0; s < sides.length; s += 1) {
+    for (const s of round % 2 === 0 ? order : [...order].reverse()) {
       await timedBlock(n, sides[s].call, timed[s].ns, timed[s].cpu);
     }
   }

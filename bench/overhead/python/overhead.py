@@ -221,22 +221,25 @@ def report(
 
 def compare_sync(*sides: Callable[[], None]) -> list[tuple[list[int], list[float]]]:
     """Every side warmed up, then one block of each in turn until each has
-    made CALLS timed calls; per side, its calls' wall times and its blocks'
-    CPU time per call."""
+    made CALLS timed calls, the order reversed every other round (no side is
+    always first); per side, its calls' wall times and its blocks' CPU time
+    per call."""
     for _ in range(WARMUP):
         for side in sides:
             side()
     clock = time.perf_counter_ns
     timed: list[tuple[list[int], list[float]]] = [([], []) for _ in sides]
+    turns = list(zip(sides, timed))
     while len(timed[0][0]) < CALLS:
         n = min(BLOCK, CALLS - len(timed[0][0]))
-        for side, (ns, cpus) in zip(sides, timed):
+        for side, (ns, cpus) in turns:
             cpu = time.thread_time_ns()
             for _ in range(n):
                 started = clock()
                 side()
                 ns.append(clock() - started)
             cpus.append((time.thread_time_ns() - cpu) / n)
+        turns.reverse()
     return timed
 
 
@@ -353,15 +356,17 @@ async def compare_async(
             await side()
     clock = time.perf_counter_ns
     timed: list[tuple[list[int], list[float]]] = [([], []) for _ in sides]
+    turns = list(zip(sides, timed))
     while len(timed[0][0]) < CALLS:
         n = min(BLOCK, CALLS - len(timed[0][0]))
-        for side, (ns, cpus) in zip(sides, timed):
+        for side, (ns, cpus) in turns:
             cpu = time.thread_time_ns()
             for _ in range(n):
                 started = clock()
                 await side()
                 ns.append(clock() - started)
             cpus.append((time.thread_time_ns() - cpu) / n)
+        turns.reverse()
     return timed
 
 
