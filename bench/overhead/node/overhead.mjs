@@ -15,7 +15,7 @@
 // peer's included, comes from the same minutes. Tab-separated lines go to
 // stdout:
 //
-//   row  node  <client>  <call>  <get|post>  <median µs>  <baseline>  <baseline median µs>  <ratio>  <pair p25>  <pair p75>  <role>  <CPU ratio>
+//   row  node  <client>  <call>  <get|post>  <median µs>  <baseline>  <baseline median µs>  <ratio>  <pair p25>  <pair p75>  <role>  <CPU ratio>  <pair median>
 //
 // where the pair quartiles are those of the per-pair ratios (a block's median
 // over the baseline's block's median in the same round), and the role tells
@@ -130,7 +130,7 @@ function report(operation, kind, a, b, role) {
   process.stdout.write(
     `row\tnode\t${a.name}\t${operation}\t${kind}\t${f(am)}\t${b.name}\t${f(bm)}\t${(am / bm).toFixed(3)}\t` +
       `${quantile(pairs, 0.25).toFixed(3)}\t${quantile(pairs, 0.75).toFixed(3)}\t${role}\t` +
-      `${(median(a.cpu) / median(b.cpu)).toFixed(3)}\n`,
+      `${(median(a.cpu) / median(b.cpu)).toFixed(3)}\t${quantile(pairs, 0.5).toFixed(3)}\n`,
   );
 }
 

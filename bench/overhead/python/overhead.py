@@ -19,7 +19,7 @@ turn with the SDK, its bare client, the peer and the peer's bare client, every
 call is timed on its own, and one tab-separated line goes to
 stdout:
 
-``row  <language>  <client>  <call>  <get|post>  <median µs>  httpx  <bare median µs>  <ratio>  <pair p25>  <pair p75>  <role>  <CPU ratio>``
+``row  <language>  <client>  <call>  <get|post>  <median µs>  httpx  <bare median µs>  <ratio>  <pair p25>  <pair p75>  <role>  <CPU ratio>  <pair median>``
 
 where the pair quartiles are those of the per-pair ratios (an SDK block's
 median over the next bare block's median), and the role is ``target`` for
@@ -211,7 +211,7 @@ def report(
         f"row\t{language}\t{client}\t{operation}\t{kind}\t{sdk_median:.1f}\thttpx\t"
         f"{bare_median:.1f}\t{sdk_median / bare_median:.3f}\t"
         f"{quantile(pairs, 0.25):.3f}\t{quantile(pairs, 0.75):.3f}\t{role}\t"
-        f"{sdk_cpu / bare_cpu:.3f}",
+        f"{sdk_cpu / bare_cpu:.3f}\t{quantile(pairs, 0.5):.3f}",
         flush=True,
     )
 
