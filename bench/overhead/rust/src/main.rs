@@ -6,7 +6,7 @@
 //! block, bare block, SDK block, ...), times every call on its own, and
 //! prints one tab-separated line on stdout:
 //!
-//! `row  rust  <operation>  <SDK median µs>  <bare median µs>  <ratio>  <pair p25>  <pair p75>`
+//! `row  rust  sdkgen  <operation>  <get|post>  <SDK median µs>  reqwest  <bare median µs>  <ratio>  <pair p25>  <pair p75>  target  -  <pair median>`
 //!
 //! where the pair quartiles are those of the per-pair ratios (an SDK block's
 //! median over the next bare block's median): a measure of how steady the
@@ -304,11 +304,20 @@ fn report(operation: &str, samples: &Samples) {
         samples.sdk.len(),
         pairs.len(),
     );
+    // The row format `run` reads (see there): language, client, call, kind of
+    // call, its µs, baseline, the baseline's µs, ratio, pair p25, p75, role,
+    // CPU ratio (not measured here: "-"), pair median.
+    let kind = if operation == "getTransfer" {
+        "get"
+    } else {
+        "post"
+    };
     println!(
-        "row\trust\t{operation}\t{sdk:.1}\t{bare:.1}\t{:.3}\t{:.3}\t{:.3}",
+        "row\trust\tsdkgen\t{operation}\t{kind}\t{sdk:.1}\treqwest\t{bare:.1}\t{:.3}\t{:.3}\t{:.3}\ttarget\t-\t{:.3}",
         sdk / bare,
         quantile(&pairs, 0.25),
         quantile(&pairs, 0.75),
+        quantile(&pairs, 0.5),
     );
 }
 

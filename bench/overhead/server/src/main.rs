@@ -4,14 +4,22 @@
 //! with keep-alive on, serving the payments API's two benchmarked routes:
 //!
 //! - `GET /v2/transfers/{id}`: 200 with a fixed, small `Transfer` body;
-//! - `POST /v2/transfers`: reads the JSON body, then 201 with the same body.
+//! - `POST /v2/transfers`: reads the JSON body, then 201 with the same body;
+//!
+//! and, for the peer rows (the OpenAI SDKs against their own bare clients),
+//! two small calls of OpenAI's API:
+//!
+//! - `GET /v1/models/{id}` (`models.retrieve`): 200 with a fixed `Model`;
+//! - `POST /v1/chat/completions` (`chat.completions.create`, not streamed):
+//!   reads the JSON body, then 200 with a fixed, small `ChatCompletion`.
 //!
 //! Every answer is prepared once at start-up and cloned per request (a
 //! reference count, no copy), so the server does the same small, constant
 //! work for every client: the SDKs and the bare clients alike. A request
 //! without `Authorization: Bearer <token>` gets 401, and a POST without a
 //! JSON body or an `Idempotency-Key` gets 400, so a client that does not send
-//! what the SDK sends fails loudly instead of being measured.
+//! what the SDK sends fails loudly instead of being measured (the OpenAI POST
+//! needs the token and a JSON body; the OpenAI SDKs send no key).
 //!
 //! It runs on one thread (a current-thread tokio runtime) so that `run` can
 //! pin it to one core, and it stops by itself after `--max-seconds` (default
@@ -36,8 +44,19 @@ use tokio::signal::unix::{signal, SignalKind};
 /// The base path of the API on this server (the SDKs' base URL ends with it).
 const BASE_PATH: &str = "/v2";
 
+/// The base path of the OpenAI routes (the OpenAI SDKs' base URL ends with it).
+const OPENAI_BASE_PATH: &str = "/v1";
+
 /// The `Transfer` every call gets back: the spec's example, 221 bytes.
 const TRANSFER: &[u8] = br#"{"id":"tr_1NqF8a2eZvKYlo2C","object":"transfer","amount":1250,"currency":"eur","vendor_id":"acme-supplies","status":"paid","created":"2024-05-14T09:30:00Z","description":"Invoice 2024-0042","metadata":{"order_id":"6735"}}"#;
+
+/// The `Model` every `GET /v1/models/{id}` gets back, 78 bytes.
+const MODEL: &[u8] =
+    br#"{"id":"gpt-4o-mini","object":"model","created":1721172741,"owned_by":"system"}"#;
+
+/// The `ChatCompletion` every `POST /v1/chat/completions` gets back: one
+/// choice of a few words and its usage, as OpenAI answers a small request.
+const CHAT_COMPLETION: &[u8] = br#"{"id":"chatcmpl-overhead","object":"chat.completion","created":1721172741,"model":"gpt-4o-mini","choices":[{"index":0,"message":{"role":"assistant","content":"Paid.","refusal":null},"logprobs":null,"finish_reason":"stop"}],"usage":{"prompt_tokens":12,"completion_tokens":2,"total_tokens":14},"system_fingerprint":"fp_overhead"}"#;
 
 struct Settings {
     port_file: String,
@@ -81,6 +100,8 @@ fn parse_args() -> Result<Settings, String> {
 struct Answers {
     authorization: HeaderValue,
     transfer: Bytes,
+    model: Bytes,
+    chat_completion: Bytes,
     unauthorized: Bytes,
     bad_request: Bytes,
     not_found: Bytes,
@@ -99,10 +120,23 @@ fn respond(status: StatusCode, body: &Bytes) -> Response<Full<Bytes>> {
 enum Route {
     GetTransfer,
     CreateTransfer,
+    RetrieveModel,
+    CreateChatCompletion,
     Unknown,
 }
 
 fn route(method: &Method, path: &str) -> Route {
+    if let Some(rest) = path.strip_prefix(OPENAI_BASE_PATH) {
+        if method == Method::POST && rest == "/chat/completions" {
+            return Route::CreateChatCompletion;
+        }
+        return match rest.strip_prefix("/models/") {
+            Some(id) if method == Method::GET && !id.is_empty() && !id.contains('/') => {
+                Route::RetrieveModel
+            }
+            _ => Route::Unknown,
+        };
+    }
     let Some(rest) = path.strip_prefix(BASE_PATH) else {
         return Route::Unknown;
     };
@@ -141,6 +175,11 @@ async fn handle(
             respond(StatusCode::CREATED, &answers.transfer)
         }
         Route::CreateTransfer => respond(StatusCode::BAD_REQUEST, &answers.bad_request),
+        Route::RetrieveModel => respond(StatusCode::OK, &answers.model),
+        Route::CreateChatCompletion if json_body && body.first() == Some(&b'{') => {
+            respond(StatusCode::OK, &answers.chat_completion)
+        }
+        Route::CreateChatCompletion => respond(StatusCode::BAD_REQUEST, &answers.bad_request),
     })
 }
 
@@ -166,6 +205,8 @@ async fn serve(settings: Settings) -> Result<(), String> {
     let answers = Arc::new(Answers {
         authorization,
         transfer: Bytes::from_static(TRANSFER),
+        model: Bytes::from_static(MODEL),
+        chat_completion: Bytes::from_static(CHAT_COMPLETION),
         unauthorized: error("unauthorized", "missing or wrong bearer token"),
         bad_request: error(
             "bad_request",
