@@ -214,7 +214,7 @@ fn operation_args(op: &Operation) -> Items {
 /// each spec string through the escaper, only what the style uses.
 fn pagination_args(pages: &Pagination) -> Items {
     let path = |names: &[String]| tuple_doc(names.iter().map(|n| text(py_str(n))).collect());
-    let mut args = vec![text(format!("style={}", py_str(page_style(pages.style))))];
+    let mut args = vec![text(format!("style={}", py_str(pages.style.as_str())))];
     if let Some(param) = &pages.param {
         args.push(text(format!("param={}", py_str(param))));
     }
@@ -234,18 +234,6 @@ fn pagination_args(pages: &Pagination) -> Items {
         args.push(text(format!("item_field={}", py_str(field))));
     }
     Items(args)
-}
-
-/// The runtime's name of a pagination style.
-fn page_style(style: PageStyle) -> &'static str {
-    match style {
-        PageStyle::Cursor => "cursor",
-        PageStyle::ItemId => "item_id",
-        PageStyle::Offset => "offset",
-        PageStyle::Page => "page",
-        PageStyle::NextUrl => "next_url",
-        PageStyle::LinkHeader => "link_header",
-    }
 }
 
 /// The callable that reads one item of a page, as the SDK reads that type
