@@ -129,7 +129,7 @@ def test_a_pager_reads_hostile_names_as_the_spec_wrote_them(server: Server) -> N
         Reply(200, {items: [{"kind": "circle", "radius": 1}], meta: {"next_cursor": "n/1"}}),
         Reply(200, {items: [{"kind": "square", "side": 2}], meta: {"next_cursor": None}}),
     )
-    c = Hostile(api_key="k", base_url=server.url, retry_config=TINY)
+    c = Hostile(key_auth_key="k", base_url=server.url, retry_config=TINY)
     shapes = list(c.print_.list_pages(limit=1))
     assert isinstance(shapes[0], models.Circle) and isinstance(shapes[1], models.Square)
     assert [seen.path for seen in server.seen] == [
