@@ -1,7 +1,7 @@
 //! sdkgen: reads OpenAPI 3.0/3.1 specs, classifies every operation's retry
 //! safety, audits the spec, and emits Rust, Python and Node SDKs.
 
-pub(crate) mod case;
+pub mod case;
 pub mod check;
 pub mod classify;
 pub mod config;

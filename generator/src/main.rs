@@ -100,6 +100,11 @@ enum Command {
         /// repeat it to apply several in order, after any in sdkgen.toml.
         #[arg(long = "overlay", value_name = "FILE")]
         overlays: Vec<PathBuf>,
+        /// Print only where each operation sits in the SDKs, a line each:
+        /// HTTP method, path, `group.method` (snake_case words, which each
+        /// language cases) and the rule that named it, tab-separated.
+        #[arg(long)]
+        names: bool,
     },
     /// Write the API's public pages on retries and idempotency keys, for
     /// integrators who call it over raw HTTP: OUT/retries and
@@ -251,7 +256,30 @@ fn main() -> ExitCode {
             config,
             overlays,
         } => build(&spec, &out, &lang, config.as_deref(), &overlays),
-        Command::Ir { spec, overlays } => match read(&spec, &overlays) {
+        Command::Ir {
+            spec,
+            overlays,
+            names: true,
+        } => match read(&spec, &overlays) {
+            Ok(api) => {
+                let mut out = String::new();
+                for op in &api.operations {
+                    let source = serde_json::to_value(op.name_source).unwrap_or_default();
+                    out.push_str(&format!(
+                        "{}\t{}\t{}.{}\t{}\n",
+                        op.method.as_str(),
+                        sdkgen::inert::inert(&op.path),
+                        sdkgen::inert::inert(&sdkgen::case::snake(&op.group)),
+                        op.method_name,
+                        source.as_str().unwrap_or_default()
+                    ));
+                }
+                print!("{out}");
+                ExitCode::SUCCESS
+            }
+            Err(d) => unreadable(&d),
+        },
+        Command::Ir { spec, overlays, .. } => match read(&spec, &overlays) {
             Ok(api) => match serde_yaml::to_string(&api) {
                 Ok(text) => {
                     print!("{text}");

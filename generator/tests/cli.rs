@@ -274,3 +274,36 @@ fn build_lists_the_operations_it_does_not_trust_their_method_for() {
     );
     let _ = std::fs::remove_dir_all(&out);
 }
+
+#[test]
+fn ir_names_lists_each_operation_with_its_rule() {
+    let o = sdkgen(&["ir", "--names", "generator/tests/fixtures/focus/names.yaml"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    for line in [
+        "GET\t/v1/customers/{customer}/tax_ids\tcustomers.list_tax_ids\trest-shape\n",
+        "GET\t/orgs/{org}/repos\trepos.list_for_org\tscoped-id\n",
+        "GET\t/apps\tapps.list\toperation-id\n",
+        "POST\t/invoices/{id}/send\tbilling_invoices.send\tspeakeasy\n",
+        "GET\t/v1/customers/all\tcustomers.list_all_customers\tclash\n",
+    ] {
+        assert!(out.contains(line), "{line:?} missing from\n{out}");
+    }
+    assert_eq!(out.lines().count(), 17, "{out}");
+    // The clash is reported where it happened.
+    let out_dir = std::env::temp_dir().join(format!("sdkgen-names-{}", std::process::id()));
+    let o = sdkgen(&[
+        "build",
+        "generator/tests/fixtures/focus/names.yaml",
+        "--lang",
+        "python",
+        "--out",
+        &out_dir.to_string_lossy(),
+    ]);
+    let _ = std::fs::remove_dir_all(&out_dir);
+    let err = stderr(&o);
+    assert!(
+        err.contains("name-clash: GET /v1/customers/all would be `customers.list`"),
+        "{err}"
+    );
+}

@@ -631,7 +631,13 @@ components:
 "##;
 
 fn hostile_pages() -> BTreeMap<String, String> {
-    let dir = std::env::temp_dir().join(format!("sdkgen-hostile-pages-{}", std::process::id()));
+    // One folder per call: the tests that call this run at the same time.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!(
+        "sdkgen-hostile-pages-{}-{call}",
+        std::process::id()
+    ));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let spec = dir.join("pages.yaml");
     std::fs::write(&spec, HOSTILE_PAGES_SPEC).expect("spec written");

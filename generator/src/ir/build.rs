@@ -116,7 +116,7 @@ pub fn build(loaded: &Loaded) -> Result<Api, Diagnostic> {
         }
     }
 
-    let groups = groups(doc, &operations);
+    let groups = tag_groups(doc);
     b.check_required_cycles()?;
     b.check_chains()?;
 
@@ -146,6 +146,7 @@ pub fn build(loaded: &Loaded) -> Result<Api, Diagnostic> {
     classify::run(&mut api);
     plan::run(&mut api);
     super::paginate::run(&mut api);
+    super::resources::run(&mut api);
     match super::limits::bad_name(&api) {
         None => Ok(api),
         Some(bad) => Err(loaded
@@ -219,32 +220,17 @@ fn security(reqs: Option<&Vec<oa::SecurityRequirement>>) -> Option<Vec<Vec<Strin
     reqs.map(|reqs| reqs.iter().map(|r| r.keys().cloned().collect()).collect())
 }
 
-fn groups(doc: &oa::OpenAPI, operations: &[Operation]) -> Vec<Group> {
-    let mut groups: IndexMap<String, Group> = IndexMap::new();
-    for tag in &doc.tags {
-        groups.insert(
-            tag.name.clone(),
-            Group {
-                name: tag.name.clone(),
-                description: tag.description.clone(),
-                operations: Vec::new(),
-            },
-        );
-    }
-    for (i, op) in operations.iter().enumerate() {
-        groups
-            .entry(op.group.clone())
-            .or_insert_with(|| Group {
-                name: op.group.clone(),
-                description: None,
-                operations: Vec::new(),
-            })
-            .operations
-            .push(i);
-    }
-    groups
-        .into_values()
-        .filter(|g| !g.operations.is_empty())
+/// The spec's tags, in order and without operations: the resource pass
+/// (`resources.rs`) puts each operation in its group, keeping this order for
+/// the groups the tags name.
+fn tag_groups(doc: &oa::OpenAPI) -> Vec<Group> {
+    doc.tags
+        .iter()
+        .map(|tag| Group {
+            name: tag.name.clone(),
+            description: tag.description.clone(),
+            operations: Vec::new(),
+        })
         .collect()
 }
 
@@ -1283,6 +1269,13 @@ impl<'a> Builder<'a> {
             method,
             path: path.to_string(),
             group,
+            method_name: String::new(),
+            name_source: Default::default(),
+            naming: super::resources::NameHints::read(
+                op.operation_id.as_deref(),
+                op.tags.first().map(String::as_str),
+                &op.extensions,
+            ),
             summary: op.summary.clone(),
             description: op.description.clone(),
             deprecated: op.deprecated,

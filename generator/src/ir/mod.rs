@@ -6,6 +6,7 @@ pub mod limits;
 mod names;
 pub mod paginate;
 pub mod plan;
+pub mod resources;
 
 use serde::Serialize;
 use serde_json::Value;
@@ -141,8 +142,14 @@ pub struct Operation {
     pub id: String,
     pub method: Method,
     pub path: String,
-    /// The group (first tag) it belongs to.
+    /// The group it belongs to (the resource pass, `resources.rs`): a tag
+    /// as written, or snake_case words.
     pub group: String,
+    /// The method's name in its group, as snake_case words (`list_for_org`),
+    /// which each language's naming authority cases.
+    pub method_name: String,
+    /// Which rule gave the group and method name.
+    pub name_source: resources::NameSource,
     pub summary: Option<String>,
     pub description: Option<String>,
     pub deprecated: bool,
@@ -164,6 +171,9 @@ pub struct Operation {
     /// What the spec says that bears on retry safety, for the classification pass.
     #[serde(skip)]
     pub hints: crate::classify::Hints,
+    /// What the spec says of the operation's names, for the resource pass.
+    #[serde(skip)]
+    pub naming: resources::NameHints,
     /// Query pairs written into the spec's path (`/responses?beta=true`),
     /// percent-decoded, for the plan pass.
     #[serde(skip)]

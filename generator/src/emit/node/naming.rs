@@ -546,7 +546,7 @@ impl Names {
                         s.reserve(MEMBER_RESERVED.iter().copied());
                         s
                     });
-                let method = scope.claim(&member(camel(&op.id, "call")));
+                let method = scope.claim(&member(camel(&op.method_name, "call")));
                 let descriptor = descriptors.claim(&format!("{}Operation", camel(&op.id, "call")));
                 let pagination =
                     op.plan.pagination.as_ref().map(|_| {

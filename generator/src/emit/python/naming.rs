@@ -795,7 +795,7 @@ impl Names {
         for g in &api.groups {
             let mut methods = Scope::new(RESOURCE_METHOD_NAMES);
             for &i in &g.operations {
-                let method = methods.snake(&api.operations[i].id, "operation");
+                let method = methods.snake(&api.operations[i].method_name, "operation");
                 let mut args = Scope::new(CALL_OPTION_NAMES);
                 let inputs = shapes[i]
                     .inputs
@@ -835,7 +835,7 @@ impl Names {
             .enumerate()
             .map(|(i, o)| {
                 o.unwrap_or_else(|| OpNames {
-                    method: snake_words(&api.operations[i].id),
+                    method: snake_words(&api.operations[i].method_name),
                     inputs: Vec::new(),
                     pages: None,
                 })

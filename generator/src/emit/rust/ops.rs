@@ -166,7 +166,7 @@ impl OpCtx<'_> {
         methods: &mut Names,
         statics: &mut Names,
     ) -> OpView {
-        let method_ident = methods.snake(&op.id, "call");
+        let method_ident = methods.snake(&op.method_name, "call");
         // `<Op>Request`, or `<Op>Call` where a model has that name already.
         let request_name = naming::pascal(&format!("{} Request", op.id), "CallRequest");
         let builder = if self.types.has_ident(&request_name) {
