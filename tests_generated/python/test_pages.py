@@ -184,7 +184,7 @@ def test_a_blocking_pager_walks_every_page_in_order(server: Server, walk: Walk) 
         assert len(server.seen) == 1
         rest = list(items)
     assert all(isinstance(item, models.Thing) for item in [first, *rest])
-    assert [item.id_ for item in [first, *rest]] == walk.ids
+    assert [item.id for item in [first, *rest]] == walk.ids
     assert [seen.method for seen in server.seen] == ["GET"] * len(walk.paths)
     assert [seen.path for seen in server.seen] == walk.paths
 
@@ -201,7 +201,7 @@ def test_an_asyncio_pager_walks_every_page_in_order(server: Server, walk: Walk) 
             return [item async for item in pager]
 
     items = asyncio.run(main())
-    assert [item.id_ for item in items] == walk.ids
+    assert [item.id for item in items] == walk.ids
     assert [seen.path for seen in server.seen] == walk.paths
 
 
@@ -210,7 +210,7 @@ def test_pages_walk_page_by_page(server: Server, walk: Walk) -> None:
     server.script(*walk.replies(server))
     with client(server) as c:
         walked = list(method_of(c, walk)(**walk.kwargs).pages())
-    assert [[item.id_ for item in page.items] for page in walked] == walk.pages
+    assert [[item.id for item in page.items] for page in walked] == walk.pages
     assert [page.has_next_page() for page in walked] == [True] * (len(walked) - 1) + [False]
     assert all(page.response.status == 200 for page in walked)
     assert [seen.path for seen in server.seen] == walk.paths
@@ -224,7 +224,7 @@ def test_the_first_page_alone_is_one_request(server: Server) -> None:
         pager = c.cursored.list_cursored(limit=2)
         page = pager.first_page()
         assert pager.first_page() is page, "fetched once"
-    assert [item.id_ for item in page] == ["t1", "t2"]
+    assert [item.id for item in page] == ["t1", "t2"]
     assert len(page) == 2
     assert page.has_next_page()
     assert page.body == {"items": things(1, 2), "meta": {"next_cursor": "c2"}, "total": 9}
@@ -243,11 +243,11 @@ def test_asyncio_await_gives_the_first_page_and_pages_go_on_from_it(server: Serv
         async with async_client(server) as c:
             pager = c.offsets.list_offsets(limit=2)
             first = await pager
-            walked = [[item.id_ for item in page.items] async for page in pager.pages()]
+            walked = [[item.id for item in page.items] async for page in pager.pages()]
             following = await first.next_page()
             assert following is not None
-            assert [item.id_ for item in following] == ["t3"]
-            return [item.id_ for item in first], walked
+            assert [item.id for item in following] == ["t3"]
+            return [item.id for item in first], walked
 
     first, walked = asyncio.run(main())
     assert first == ["t1", "t2"]
@@ -270,7 +270,7 @@ def test_the_raw_twin_returns_the_first_page_response(server: Server) -> None:
     assert raw.headers["x-page"] == "1"
     page = raw.parse()
     assert isinstance(page, models.ListCursoredResponse)
-    assert [item.id_ for item in page.items] == ["t1"]
+    assert [item.id for item in page.items] == ["t1"]
     assert [seen.path for seen in server.seen] == ["/api/cursored?cursor=c1"]
 
 
@@ -278,7 +278,7 @@ def test_a_list_without_a_pagination_plan_returns_its_page(server: Server) -> No
     server.script(Reply(200, things(1, 2)))
     with client(server) as c:
         listed = c.unpaged.list_unpaged(limit=2)
-    assert [item.id_ for item in listed] == ["t1", "t2"]
+    assert [item.id for item in listed] == ["t1", "t2"]
     assert isinstance(listed, list)
     assert len(server.seen) == 1
 
@@ -294,7 +294,7 @@ def test_a_next_page_elsewhere_is_never_requested(server: Server) -> None:
     seen: list[str] = []
     with client(server) as c, pytest.raises(pages._runtime.PaginationError, match="origin"):
         for item in c.numbered.list_numbered():
-            seen.append(item.id_)
+            seen.append(item.id)
     assert seen == ["t1"]
     assert len(server.seen) == 1
 
@@ -361,7 +361,7 @@ def test_a_page_numbered_list_counts_pages_from_the_callers(server: Server) -> N
         Reply(200, {"accounts": []}),
     )
     with accounts.Accounts(bearer_token="t", base_url=server.url, max_attempts=1) as c:
-        walked = [a.id_ for a in c.accounts.list_accounts(per_page=2, email="a@b")]
+        walked = [a.id for a in c.accounts.list_accounts(per_page=2, email="a@b")]
         assert all(isinstance(a, accounts.models.Account) for a in c.accounts.list_accounts(page=4))
     assert walked == ["acc_1", "acc_2", "acc_3"]
     assert [seen.path for seen in server.seen] == [

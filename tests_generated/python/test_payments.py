@@ -38,10 +38,10 @@ def client(server: Server, **options: Any) -> Payments:
 
 def check_transfer(transfer: models.Transfer) -> None:
     assert isinstance(transfer, models.Transfer)
-    assert transfer.id_ == "tr_1"
+    assert transfer.id == "tr_1"
     assert transfer.amount == 1200
     assert transfer.status == "pending"
-    assert transfer.object_ == "transfer"
+    assert transfer.object == "transfer"
     assert transfer.description is None
     assert transfer.metadata == {"order_id": "8812"}
     assert transfer.created == datetime.datetime(
@@ -416,7 +416,7 @@ def test_transfers_are_listed_across_pages_after_the_last_id(server: Server) -> 
     with client(server) as c:
         pager = c.transfers.list_transfers(limit=2)
         assert server.seen == [], "nothing is sent before the items are asked for"
-        ids = [transfer.id_ for transfer in pager]
+        ids = [transfer.id for transfer in pager]
     assert ids == ["tr_1", "tr_2", "tr_3"]
     assert [seen.path for seen in server.seen] == [
         "/v2/transfers?limit=2",
@@ -430,9 +430,9 @@ async def walk_async(server: Server) -> tuple[list[str], int]:
     ) as c:
         pager = c.transfers.list_transfers(starting_after="tr_0", limit=1)
         first = await pager
-        ids = [transfer.id_ async for transfer in pager]
+        ids = [transfer.id async for transfer in pager]
         raw = await c.transfers.with_raw_response.list_transfers(limit=1)
-        return [first.items[0].id_, *ids], raw.parse().data[0].amount
+        return [first.items[0].id, *ids], raw.parse().data[0].amount
 
 
 def test_asyncio_pagers_walk_the_same_pages(server: Server) -> None:

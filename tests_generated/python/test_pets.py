@@ -20,7 +20,7 @@ def test_api_key_and_exploded_query_arrays(server: Server) -> None:
     with Pets(api_key="k_1", base_url=server.url + "/v1", retry_config=TINY) as c:
         found = c.pets.list_pets(tags=["dog", "small one"], status="available", limit=3)
     assert [p.name for p in found] == ["Rex"]
-    assert found[0].id_ == 42
+    assert found[0].id == 42
     seen = server.seen[0]
     assert seen.header("X-API-Key") == "k_1"
     assert seen.path == "/v1/pets?limit=3&tags=dog&tags=small%20one&status=available"
@@ -121,7 +121,7 @@ def test_deferred_models_in_a_fresh_interpreter() -> None:
         "from pets import models\n"
         "class Mine(models.Pet):\n"
         "    pass\n"
-        "m = Mine(name='Rex', id_=1)\n"
+        "m = Mine(name='Rex', id=1)\n"
         "print(type(m).__name__, m.name, dataclasses.is_dataclass(Mine))\n"
         "print(inspect.signature(models.NewPet))\n"
         "print(models.Error.__match_args__)\n"
@@ -137,12 +137,12 @@ def test_deferred_models_in_a_fresh_interpreter() -> None:
     data = _run_fresh(
         "import pickle\n"
         "from pets import models\n"
-        "print(pickle.dumps(models.Pet(name='Rex', id_=1, tags=['a'])).hex())\n"
+        "print(pickle.dumps(models.Pet(name='Rex', id=1, tags=['a'])).hex())\n"
     )
     out = _run_fresh(
         "import pickle\n"
         "from pets import models\n"
         f"p = pickle.loads(bytes.fromhex('{data}'))\n"
-        "print(p == models.Pet(name='Rex', id_=1, tags=['a']), p)\n"
+        "print(p == models.Pet(name='Rex', id=1, tags=['a']), p)\n"
     )
-    assert out == "True Pet(name='Rex', id_=1, tags=['a'], status=None)"
+    assert out == "True Pet(name='Rex', id=1, tags=['a'], status=None)"

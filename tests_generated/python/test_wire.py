@@ -94,9 +94,9 @@ def test_an_optional_body_is_all_its_required_fields_or_nothing(server: Server) 
 
 
 def test_models_write_their_fields_in_the_schemas_order() -> None:
-    order = models.Order(total=2.5, id_="o_1", tags=["a"], note="n")
+    order = models.Order(total=2.5, id="o_1", tags=["a"], note="n")
     assert list(order.to_dict()) == ["note", "id", "tags", "total"]
-    assert list(models.Order(id_="o_2", total=1).to_dict()) == ["id", "total"]
+    assert list(models.Order(id="o_2", total=1).to_dict()) == ["id", "total"]
 
 
 def test_parameters_in_every_place_and_style(server: Server) -> None:
@@ -105,8 +105,8 @@ def test_parameters_in_every_place_and_style(server: Server) -> None:
     params.get_cell(
         label=[1, 2],
         matrix=models.Point(x=3, y=0.5),
-        filter_=models.Point(x=1, y=2.0),
-        next_="a/b?c&d",
+        filter=models.Point(x=1, y=2.0),
+        next="a/b?c&d",
         ratio=2.0,
         x_window=models.Point(x=1, y=1e21),
         ids=[1, 2],
@@ -124,7 +124,7 @@ def test_parameters_in_every_place_and_style(server: Server) -> None:
         params.get_cell(label=[1], matrix=models.Point(x=1, y=1), x_note="a\r\nb")
     with pytest.raises(ValueError):
         params.get_cell(label=[], matrix=models.Point(x=1, y=1))
-    params.get_cell(label=[7], matrix=models.Point(x=1, y=1), next_=None, ids=[])
+    params.get_cell(label=[7], matrix=models.Point(x=1, y=1), next=None, ids=[])
     assert server.seen[1].path == "/cells/.7/;matrix=x,1,y,1"
     assert server.seen[1].header("Cookie") is None
 
@@ -179,10 +179,10 @@ def test_responses_are_read_by_their_content_type(server: Server) -> None:
         Reply(200, raw=b"x,y\n1,2\n", content_type="text/csv"),
         Reply(200, raw=b"[1]", content_type="application/pdf"),
     )
-    assert files.get_report(id_="r") == models.Point(x=1, y=2)
-    assert files.get_report(id_="r") == "x,y\n1,2\n"
+    assert files.get_report(id="r") == models.Point(x=1, y=2)
+    assert files.get_report(id="r") == "x,y\n1,2\n"
     # Bytes that happen to be valid JSON are still a PDF.
-    assert files.get_report(id_="r") == b"[1]"
+    assert files.get_report(id="r") == b"[1]"
 
 
 def test_a_binary_body_is_never_parsed_as_json(server: Server) -> None:
@@ -190,4 +190,4 @@ def test_a_binary_body_is_never_parsed_as_json(server: Server) -> None:
 
     server.script(Reply(200, raw=b'{"x":1,"y":2}', content_type="application/octet-stream"))
     with pytest.raises(ResponseValidationError, match="not JSON"):
-        client(server).files.get_export(id_="e")
+        client(server).files.get_export(id="e")

@@ -178,13 +178,27 @@ def settle(output: list[str], quiet_s: float = 0.3, limit_s: float = 5) -> None:
             return
 
 
-def narrowing_overlay(spec_json: Path, calls: Path, out: Path) -> tuple[Path, int, int]:
+def narrowing_overlay(
+    spec_json: Path, calls: Path, out: Path, sdkgen: Path
+) -> tuple[Path, int, int]:
     """An overlay that removes from the spec every operation the calls do
-    not make (a path item with none of them, else each other method). The
-    SDK generated with it has, for the operations kept, the same code as the
-    SDK of the whole spec: names come from schemas and operations, never
-    from what else the spec holds. Returns the overlay, the operations kept
+    not make (a path item with none of them, else each other method), and
+    gives each operation kept the group and method name the whole spec gives
+    it (`x-sdk-group`, `x-sdk-name`, from `sdkgen ir --names`): a method's
+    name can depend on the paths around it, which the overlay removes. The
+    SDK generated with it then has, for the operations kept, the same code
+    as the SDK of the whole spec. Returns the overlay, the operations kept
     and all the spec's operations."""
+    listed = subprocess.run(
+        [str(sdkgen), "ir", "--names", str(spec_json)],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    whole_names = {}
+    for line in listed.splitlines():
+        method, path, name, _ = line.split("\t")
+        whole_names[(method.lower(), path)] = name.rsplit(".", 1)
     document = json.loads(spec_json.read_text(encoding="utf-8"))
     wanted = {c["op"] for c in json.loads(calls.read_text(encoding="utf-8"))["calls"]}
     methods = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
@@ -200,6 +214,10 @@ def narrowing_overlay(spec_json: Path, calls: Path, out: Path) -> tuple[Path, in
             actions.append({"target": target, "remove": True})
         else:
             actions += [{"target": f"{target}.{m}", "remove": True} for m in ops if m not in keep]
+            for m in keep:
+                group, name = whole_names[(m, path)]
+                update = {"x-sdk-group": group, "x-sdk-name": name}
+                actions.append({"target": f"{target}.{m}", "update": update})
     if kept != len(wanted):
         raise harness.HarnessError(f"{calls}: names operations {spec_json} does not have")
     overlay = {
@@ -631,7 +649,7 @@ def main() -> int:
                 harness.prepare(tools, suite.spec(args), work, suite.drivers, others)
             if narrow:
                 overlay, kept, total = narrowing_overlay(
-                    work / "spec.json", calls, work / "narrow.overlay.json"
+                    work / "spec.json", calls, work / "narrow.overlay.json", tools.sdkgen
                 )
                 harness.prepare(
                     tools, suite.spec(args), work, suite.drivers, ("rust",), overlays=(overlay,)

@@ -311,7 +311,7 @@ def run_sync() -> None:
         )
 
     def sdk_get() -> None:
-        check_id(client.transfers.get_transfer(transfer_id=TRANSFER_ID).id_)
+        check_id(client.transfers.get_transfer(transfer_id=TRANSFER_ID).id)
 
     def bare_get() -> None:
         response = http.get(get_url)
@@ -319,7 +319,7 @@ def run_sync() -> None:
         check_id(response.json()["id"])
 
     def sdk_create() -> None:
-        check_id(client.transfers.create_transfer(**CREATE_ARGS).id_)
+        check_id(client.transfers.create_transfer(**CREATE_ARGS).id)
 
     def bare_create() -> None:
         response = http.post(
@@ -414,7 +414,7 @@ async def run_async() -> None:
     ):
 
         async def sdk_get() -> None:
-            check_id((await client.transfers.get_transfer(transfer_id=TRANSFER_ID)).id_)
+            check_id((await client.transfers.get_transfer(transfer_id=TRANSFER_ID)).id)
 
         async def bare_get() -> None:
             response = await http.get(get_url)
@@ -422,7 +422,7 @@ async def run_async() -> None:
             check_id(response.json()["id"])
 
         async def sdk_create() -> None:
-            check_id((await client.transfers.create_transfer(**CREATE_ARGS)).id_)
+            check_id((await client.transfers.create_transfer(**CREATE_ARGS)).id)
 
         async def bare_create() -> None:
             response = await http.post(

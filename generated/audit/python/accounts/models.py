@@ -72,8 +72,8 @@ class AccountInput(_base.Model):
 class Account(_base.Model):
     email: str
     name: str
-    id_: str
-    credits_: int
+    id: str
+    credits: int
     """Prepaid credits left."""
     created_at: datetime.datetime
     plan: AccountInputPlan2 | None = None
@@ -89,8 +89,8 @@ class Account(_base.Model):
             name=data["name"],
             plan=data.get("plan"),
             phone=data.get("phone", _base.NOT_GIVEN),
-            id_=data["id"],
-            credits_=data["credits"],
+            id=data["id"],
+            credits=data["credits"],
             limits=_base.parse_optional(data.get("limits"), Limits.from_dict),
             created_at=_base.parse_datetime(data["created_at"]),
         )
@@ -102,8 +102,8 @@ class Account(_base.Model):
             data["plan"] = self.plan
         if not isinstance(self.phone, _base.NotGiven):
             data["phone"] = self.phone
-        data["id"] = self.id_
-        data["credits"] = self.credits_
+        data["id"] = self.id
+        data["credits"] = self.credits
         if self.limits is not None:
             data["limits"] = _base.to_json(self.limits)
         data["created_at"] = _base.to_json(self.created_at)
@@ -112,7 +112,7 @@ class Account(_base.Model):
 
 @_base.model(frozen=True)
 class ActivityEntry(_base.Model):
-    id_: int
+    id: int
     kind: ActivityEntryKind
     text: str
     created_at: datetime.datetime
@@ -122,7 +122,7 @@ class ActivityEntry(_base.Model):
     def from_dict(cls, data: Mapping[str, Any]) -> ActivityEntry:
         """Reads the object from its JSON form; fields it does not know are ignored."""
         return cls(
-            id_=data["id"],
+            id=data["id"],
             kind=data["kind"],
             text=data["text"],
             author=data.get("author"),
@@ -131,7 +131,7 @@ class ActivityEntry(_base.Model):
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
-        data: dict[str, Any] = {"id": self.id_, "kind": self.kind, "text": self.text}
+        data: dict[str, Any] = {"id": self.id, "kind": self.kind, "text": self.text}
         if self.author is not None:
             data["author"] = self.author
         data["created_at"] = _base.to_json(self.created_at)
@@ -140,7 +140,7 @@ class ActivityEntry(_base.Model):
 
 @_base.model(frozen=True)
 class Charge(_base.Model):
-    id_: str
+    id: str
     amount: int
     currency: str
     status: ChargeStatus
@@ -150,7 +150,7 @@ class Charge(_base.Model):
     def from_dict(cls, data: Mapping[str, Any]) -> Charge:
         """Reads the object from its JSON form; fields it does not know are ignored."""
         return cls(
-            id_=data["id"],
+            id=data["id"],
             amount=data["amount"],
             currency=data["currency"],
             status=data["status"],
@@ -160,7 +160,7 @@ class Charge(_base.Model):
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
         data: dict[str, Any] = {
-            "id": self.id_,
+            "id": self.id,
             "amount": self.amount,
             "currency": self.currency,
             "status": self.status,
@@ -246,16 +246,16 @@ class AddAccountNoteRequest(_base.Model):
 
 @_base.model(frozen=True)
 class UseCreditResponse(_base.Model):
-    credits_: int
+    credits: int
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> UseCreditResponse:
         """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(credits_=data["credits"])
+        return cls(credits=data["credits"])
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
-        data: dict[str, Any] = {"credits": self.credits_}
+        data: dict[str, Any] = {"credits": self.credits}
         return data
 
 

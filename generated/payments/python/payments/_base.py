@@ -21,6 +21,7 @@ from . import _runtime
 __all__ = [
     "NOT_GIVEN",
     "FileInput",
+    "JsonObject",
     "Model",
     "NotGiven",
     "RawResponse",
@@ -75,6 +76,11 @@ class NotGiven:
 
 NOT_GIVEN = NotGiven()
 """Leaves an argument out of the request (``None`` sends ``null``)."""
+
+JsonObject = dict[str, object]
+"""A JSON object as the request builders write one. An alias, so that a
+builder's parameters may be named ``dict``, ``str`` or ``object`` (the API's
+names) without hiding what its body's annotation means."""
 
 FileContent = Union[bytes, IO[bytes]]
 FileInput = Union[FileContent, tuple[str, FileContent], tuple[str, FileContent, str]]

@@ -146,7 +146,7 @@ class CreateTransfer(_base.Model):
 class Transfer(_base.Model):
     """A payment from your balance to a vendor."""
 
-    id_: str
+    id: str
     amount: Amount
     currency: Currency
     vendor_id: str
@@ -160,15 +160,15 @@ class Transfer(_base.Model):
     description: str | None
     """The note given at creation, or null."""
     metadata: Metadata
-    object_: TransferObject = "transfer"
+    object: TransferObject = "transfer"
     """The kind of object, always `transfer`."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Transfer:
         """Reads the object from its JSON form; fields it does not know are ignored."""
         return cls(
-            id_=data["id"],
-            object_=data.get("object", "transfer"),
+            id=data["id"],
+            object=data.get("object", "transfer"),
             amount=data["amount"],
             currency=data["currency"],
             vendor_id=data["vendor_id"],
@@ -181,8 +181,8 @@ class Transfer(_base.Model):
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
         data: dict[str, Any] = {
-            "id": self.id_,
-            "object": self.object_,
+            "id": self.id,
+            "object": self.object,
             "amount": self.amount,
             "currency": self.currency,
             "vendor_id": self.vendor_id,
@@ -201,13 +201,13 @@ class TransferList(_base.Model):
     data: list[Transfer]
     has_more: bool
     """Whether more transfers follow this page."""
-    object_: TransferListObject = "list"
+    object: TransferListObject = "list"
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TransferList:
         """Reads the object from its JSON form; fields it does not know are ignored."""
         return cls(
-            object_=data.get("object", "list"),
+            object=data.get("object", "list"),
             data=_base.parse_list(data["data"], Transfer.from_dict),
             has_more=data["has_more"],
         )
@@ -215,7 +215,7 @@ class TransferList(_base.Model):
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
         data: dict[str, Any] = {
-            "object": self.object_,
+            "object": self.object,
             "data": _base.to_json(self.data),
             "has_more": self.has_more,
         }
@@ -256,14 +256,14 @@ class CreateRefund(_base.Model):
 class Refund(_base.Model):
     """Money given back from a transfer."""
 
-    id_: str
+    id: str
     transfer_id: str
     """The transfer refunded."""
     amount: Amount
     currency: Currency
     status: RefundStatus
     created: datetime.datetime
-    object_: RefundObject = "refund"
+    object: RefundObject = "refund"
     reason: RefundReason | None = None
     """The reason given at creation, absent when none was."""
     metadata: Metadata | None = None
@@ -272,8 +272,8 @@ class Refund(_base.Model):
     def from_dict(cls, data: Mapping[str, Any]) -> Refund:
         """Reads the object from its JSON form; fields it does not know are ignored."""
         return cls(
-            id_=data["id"],
-            object_=data.get("object", "refund"),
+            id=data["id"],
+            object=data.get("object", "refund"),
             transfer_id=data["transfer_id"],
             amount=data["amount"],
             currency=data["currency"],
@@ -286,8 +286,8 @@ class Refund(_base.Model):
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
         data: dict[str, Any] = {
-            "id": self.id_,
-            "object": self.object_,
+            "id": self.id,
+            "object": self.object,
             "transfer_id": self.transfer_id,
             "amount": self.amount,
             "currency": self.currency,
@@ -361,7 +361,7 @@ class CreateSubscription(_base.Model):
 class Subscription(_base.Model):
     """A customer billed on a recurring schedule."""
 
-    id_: str
+    id: str
     customer_id: str
     plan: str
     status: SubscriptionStatus
@@ -370,15 +370,15 @@ class Subscription(_base.Model):
     """When the current period ends and the next one is billed."""
     canceled_at: datetime.datetime | None
     """When the subscription was cancelled, or null while it runs."""
-    object_: SubscriptionObject = "subscription"
+    object: SubscriptionObject = "subscription"
     metadata: Metadata | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Subscription:
         """Reads the object from its JSON form; fields it does not know are ignored."""
         return cls(
-            id_=data["id"],
-            object_=data.get("object", "subscription"),
+            id=data["id"],
+            object=data.get("object", "subscription"),
             customer_id=data["customer_id"],
             plan=data["plan"],
             status=data["status"],
@@ -391,8 +391,8 @@ class Subscription(_base.Model):
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
         data: dict[str, Any] = {
-            "id": self.id_,
-            "object": self.object_,
+            "id": self.id,
+            "object": self.object,
             "customer_id": self.customer_id,
             "plan": self.plan,
             "status": self.status,
@@ -413,13 +413,13 @@ class Card(_base.Model):
     last4: str
     exp_month: int
     exp_year: int
-    type_: CardType = "card"
+    type: CardType = "card"
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Card:
         """Reads the object from its JSON form; fields it does not know are ignored."""
         return cls(
-            type_=data.get("type", "card"),
+            type=data.get("type", "card"),
             brand=data["brand"],
             last4=data["last4"],
             exp_month=data["exp_month"],
@@ -429,7 +429,7 @@ class Card(_base.Model):
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
         data: dict[str, Any] = {
-            "type": self.type_,
+            "type": self.type,
             "brand": self.brand,
             "last4": self.last4,
             "exp_month": self.exp_month,
@@ -446,13 +446,13 @@ class BankAccount(_base.Model):
     country: str
     """The bank's country, as an ISO 3166-1 alpha-2 code."""
     last4: str
-    type_: BankAccountType = "bank_account"
+    type: BankAccountType = "bank_account"
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> BankAccount:
         """Reads the object from its JSON form; fields it does not know are ignored."""
         return cls(
-            type_=data.get("type", "bank_account"),
+            type=data.get("type", "bank_account"),
             bank_name=data["bank_name"],
             country=data["country"],
             last4=data["last4"],
@@ -461,7 +461,7 @@ class BankAccount(_base.Model):
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
         data: dict[str, Any] = {
-            "type": self.type_,
+            "type": self.type,
             "bank_name": self.bank_name,
             "country": self.country,
             "last4": self.last4,
@@ -540,7 +540,7 @@ class VendorUpdate(_base.Model):
 class Vendor(_base.Model):
     """A business or person you pay."""
 
-    id_: str
+    id: str
     name: str
     email: str
     country: str
@@ -549,15 +549,15 @@ class Vendor(_base.Model):
     """Goes up by one with every change to the vendor."""
     created: datetime.datetime
     updated: datetime.datetime
-    object_: VendorObject = "vendor"
+    object: VendorObject = "vendor"
     metadata: Metadata | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Vendor:
         """Reads the object from its JSON form; fields it does not know are ignored."""
         return cls(
-            id_=data["id"],
-            object_=data.get("object", "vendor"),
+            id=data["id"],
+            object=data.get("object", "vendor"),
             name=data["name"],
             email=data["email"],
             country=data["country"],
@@ -571,8 +571,8 @@ class Vendor(_base.Model):
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
         data: dict[str, Any] = {
-            "id": self.id_,
-            "object": self.object_,
+            "id": self.id,
+            "object": self.object,
             "name": self.name,
             "email": self.email,
             "country": self.country,
@@ -646,13 +646,13 @@ class Report(_base.Model):
     from_: datetime.date
     to: datetime.date
     rows: list[ReportRowsItem]
-    object_: ReportObject = "report"
+    object: ReportObject = "report"
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Report:
         """Reads the object from its JSON form; fields it does not know are ignored."""
         return cls(
-            object_=data.get("object", "report"),
+            object=data.get("object", "report"),
             kind=data["kind"],
             from_=_base.parse_date(data["from"]),
             to=_base.parse_date(data["to"]),
@@ -662,7 +662,7 @@ class Report(_base.Model):
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
         data: dict[str, Any] = {
-            "object": self.object_,
+            "object": self.object,
             "kind": self.kind,
             "from": _base.to_json(self.from_),
             "to": _base.to_json(self.to),

@@ -49,7 +49,7 @@ class Pet(_base.Model):
 
     name: str
     """The pet's name."""
-    id_: int
+    id: int
     """The pet's id, set by the server."""
     tags: list[str] | None = None
     """Free-form labels used to find the pet."""
@@ -62,7 +62,7 @@ class Pet(_base.Model):
             name=data["name"],
             tags=data.get("tags"),
             status=data.get("status"),
-            id_=data["id"],
+            id=data["id"],
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -72,7 +72,7 @@ class Pet(_base.Model):
             data["tags"] = self.tags
         if self.status is not None:
             data["status"] = self.status
-        data["id"] = self.id_
+        data["id"] = self.id
         return data
 
 

@@ -74,6 +74,12 @@ pub struct ClassView {
     pub optional_writes: Vec<SetView>,
     /// The attribute holding additional properties, if any.
     pub additional: Option<String>,
+    /// The annotations of `from_dict`'s argument and `to_dict`'s result,
+    /// with the builtins a field hides written `builtins.<name>`.
+    pub data_param: String,
+    pub json_type: String,
+    /// Whether the class writes a builtin as `builtins.<name>`.
+    pub uses_builtins: bool,
 }
 
 pub struct UnionView {
@@ -371,12 +377,14 @@ pub fn render(api: &Api, names: &Names) -> Result<String, String> {
 
     let has_classes = !class_types.is_empty();
     let mut has_additional = false;
+    let mut uses_builtins = false;
     for (t, fields, additional) in class_types {
         let c = class_view(api, &types, names, t, fields, additional);
         for f in &c.fields {
             uses.note(&f.flat());
         }
         has_additional |= c.additional.is_some();
+        uses_builtins |= c.uses_builtins;
         reserve_projected(&mut text, done, count);
         super::ModelsClassTemplate { c: &c }
             .render_into(&mut text)
@@ -488,6 +496,9 @@ pub fn render(api: &Api, names: &Names) -> Result<String, String> {
         typing.push("Union");
     }
     let mut imports = Vec::new();
+    if uses_builtins {
+        imports.push("import builtins".to_string());
+    }
     if has_additional {
         imports.push("import dataclasses".to_string());
     }
@@ -578,6 +589,16 @@ fn class_view(
 ) -> ClassView {
     let name = names.ty(&t.name).to_string();
     let idents = names.fields.get(&t.name).cloned().unwrap_or_default();
+    let extra = names.additional.get(&t.name).cloned();
+    // The builtins the class's own fields hide from its annotations.
+    let hidden =
+        super::types::hidden_builtins(idents.iter().chain(extra.iter()).map(String::as_str));
+    let qualified = std::cell::Cell::new(false);
+    let qualify = |code: &str| {
+        let out = super::types::qualify(code, &hidden);
+        qualified.set(qualified.get() || out != code);
+        out
+    };
     let mut required = Vec::new();
     let mut defaulted = Vec::new();
     let mut ctor_args = Vec::new();
@@ -649,7 +670,7 @@ fn class_view(
         };
         let view = FieldView {
             ident: ident.clone(),
-            annotation,
+            annotation: qualify(&annotation),
             default: default_doc,
             doc,
         };
@@ -679,14 +700,14 @@ fn class_view(
             defaulted.push(view);
         }
     }
-    let extra = names.additional.get(&t.name).cloned();
     if let (Some(extra), Some(value_ty)) = (&extra, additional) {
+        let annotation = format!("dict[str, {}]", types.annotation(value_ty));
         defaulted.push(FieldView {
             ident: extra.clone(),
-            annotation: format!("dict[str, {}]", types.annotation(value_ty)),
+            annotation: qualify(&annotation),
             default: Some(call(
                 "dataclasses.field",
-                vec![text("default_factory=dict")],
+                vec![text(qualify("default_factory=dict"))],
             )),
             doc: Some("Properties the schema does not name.".to_string()),
         });
@@ -709,5 +730,8 @@ fn class_view(
         literal: Items(literal_items),
         optional_writes,
         additional: extra.filter(|_| additional.is_some()),
+        data_param: qualify("data: Mapping[str, Any]"),
+        json_type: qualify("dict[str, Any]"),
+        uses_builtins: qualified.get(),
     }
 }

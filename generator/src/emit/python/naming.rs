@@ -454,22 +454,33 @@ pub const MODELS_MODULE_NAMES: &[&str] = &[
 ];
 
 /// Names a model's fields must leave alone: its methods and the modules its
-/// annotations use.
-pub const MODEL_FIELD_NAMES: &[&str] = &["dataclasses", "datetime", "from_dict", "to_dict"];
+/// annotations use. (Builtins a field hides are written `builtins.<name>`
+/// in the class.)
+pub const MODEL_FIELD_NAMES: &[&str] = &[
+    "builtins",
+    "dataclasses",
+    "datetime",
+    "from_dict",
+    "to_dict",
+];
 
 /// Names a resource's method must leave alone: the raw-response variant and
-/// the modules the annotations of the class use.
-pub const RESOURCE_METHOD_NAMES: &[&str] = &["datetime", "models", "with_raw_response"];
+/// the modules the annotations of the class use. (Builtins a method hides
+/// are written `builtins.<name>` in the class.)
+pub const RESOURCE_METHOD_NAMES: &[&str] = &["builtins", "datetime", "models", "with_raw_response"];
 
-/// The per-call options every method takes, and the local names of the
-/// generated method bodies: a spec parameter never takes these.
+/// The per-call options every method takes, the local names of the
+/// generated method bodies, and the builtin those bodies call
+/// (`isinstance`): a spec parameter never takes these.
 pub const CALL_OPTION_NAMES: &[&str] = &[
     "body",
+    "builtins",
     "cookies",
     "deadline",
     "extra_headers",
     "headers",
     "idempotency_key",
+    "isinstance",
     "max_attempts",
     "query",
     "response",
@@ -528,6 +539,11 @@ pub fn is_reserved(name: &str) -> bool {
 pub struct Scope {
     reserved: Set<String>,
     taken: Set<String>,
+    /// A scope of members (a class's attributes and methods, a function's
+    /// parameters): builtins and soft keywords are theirs to use, since they
+    /// only hide the builtin inside the class or function, where generated
+    /// code writes what it needs as `builtins.<name>` or reserves it.
+    members: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -542,11 +558,30 @@ impl Scope {
         Scope {
             reserved: reserved.iter().map(|s| s.to_string()).collect(),
             taken: Set::default(),
+            members: false,
+        }
+    }
+
+    /// A scope of members, in which only hard keywords and `reserved` are
+    /// off limits: a model keeps its `id`, `type` and `object` fields, a
+    /// resource its `list` method, a call its `filter` parameter.
+    pub fn members(reserved: &[&str]) -> Scope {
+        Scope {
+            members: true,
+            ..Scope::new(reserved)
+        }
+    }
+
+    fn off_limits(&self, name: &str) -> bool {
+        if self.members {
+            KEYWORDS.contains(&name)
+        } else {
+            is_reserved(name)
         }
     }
 
     fn unavailable(&self, name: &str) -> bool {
-        is_reserved(name) || self.reserved.contains(name) || self.taken.contains(name)
+        self.off_limits(name) || self.reserved.contains(name) || self.taken.contains(name)
     }
 
     fn claim(&mut self, text: &str, fallback: &str, case: Case) -> String {
@@ -588,7 +623,7 @@ impl Scope {
             })
         };
         let mut name = base.clone();
-        if any_form(&name, &|n| is_reserved(n) || self.reserved.contains(n)) {
+        if any_form(&name, &|n| self.off_limits(n) || self.reserved.contains(n)) {
             name.push('_');
         }
         let mut n = 2;
@@ -763,7 +798,7 @@ impl Names {
                     fields: list,
                     additional: extra,
                 } => {
-                    let mut scope = Scope::new(MODEL_FIELD_NAMES);
+                    let mut scope = Scope::members(MODEL_FIELD_NAMES);
                     let names = list.iter().map(|f| scope.snake(&f.name, "field")).collect();
                     fields.insert(t.name.clone(), names);
                     if extra.is_some() {
@@ -793,10 +828,10 @@ impl Names {
 
         let mut ops: Vec<Option<OpNames>> = vec![None; api.operations.len()];
         for g in &api.groups {
-            let mut methods = Scope::new(RESOURCE_METHOD_NAMES);
+            let mut methods = Scope::members(RESOURCE_METHOD_NAMES);
             for &i in &g.operations {
                 let method = methods.snake(&api.operations[i].method_name, "operation");
-                let mut args = Scope::new(CALL_OPTION_NAMES);
+                let mut args = Scope::members(CALL_OPTION_NAMES);
                 let inputs = shapes[i]
                     .inputs
                     .iter()
@@ -909,6 +944,19 @@ mod tests {
         let mut p = Scope::default();
         assert_eq!(p.pascal("transfers", "X"), "Transfers");
         assert_eq!(p.pascal("pet-store items", "X"), "PetStoreItems");
+    }
+
+    #[test]
+    fn members_keep_builtins_and_soft_keywords_but_not_keywords() {
+        let mut s = Scope::members(&["to_dict"]);
+        assert_eq!(s.snake("id", "f"), "id");
+        assert_eq!(s.snake("type", "f"), "type");
+        assert_eq!(s.snake("object", "f"), "object");
+        assert_eq!(s.snake("list", "f"), "list");
+        assert_eq!(s.snake("class", "f"), "class_");
+        assert_eq!(s.snake("to_dict", "f"), "to_dict_");
+        // The module scope still keeps builtins for Python's own use.
+        assert_eq!(Scope::default().snake("list", "f"), "list_");
     }
 
     #[test]

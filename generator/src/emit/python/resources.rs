@@ -1343,10 +1343,37 @@ pub fn view(
         });
     }
 
+    // A method named like a builtin (`list`) hides it from the annotations
+    // of the resource classes: there they name it `builtins.list`.
+    let hidden = super::types::hidden_builtins(ops.iter().map(|op| op.method.as_str()));
+    let mut uses_builtins = false;
+    if !hidden.is_empty() {
+        let mut qualify = |code: &mut String| {
+            let out = super::types::qualify(code, &hidden);
+            if out != *code {
+                uses_builtins = true;
+                *code = out;
+            }
+        };
+        for op in &mut ops {
+            for p in &mut op.params {
+                qualify(&mut p.annotation);
+                qualify(&mut p.default);
+            }
+            qualify(&mut op.returns);
+            if let Some(pages) = &mut op.pages {
+                qualify(&mut pages.item);
+            }
+        }
+    }
+
     let mut imports = vec![
         "from __future__ import annotations".to_string(),
         String::new(),
     ];
+    if uses_builtins {
+        imports.push("import builtins".to_string());
+    }
     if uses_datetime {
         imports.push("import datetime".to_string());
     }

@@ -237,3 +237,95 @@ fn primitive(p: Primitive) -> &'static str {
         Primitive::Boolean => "bool",
     }
 }
+
+/// The builtins the generated annotations (and class-level defaults) name.
+/// Inside a class body, a member of the same name (a model's `object`
+/// field, a resource's `list` method) hides the builtin from the class's
+/// own annotations, so there they are written `builtins.<name>`; elsewhere
+/// the plain name reads better.
+pub const ANNOTATION_BUILTINS: &[&str] = &[
+    "bool", "bytes", "dict", "float", "int", "list", "object", "str",
+];
+
+/// The builtins of [`ANNOTATION_BUILTINS`] that `members` (the names a class
+/// body defines) hide.
+pub fn hidden_builtins<'a>(members: impl IntoIterator<Item = &'a str>) -> Vec<&'static str> {
+    let mut hidden: Vec<&'static str> = members
+        .into_iter()
+        .filter_map(|m| ANNOTATION_BUILTINS.iter().find(|b| **b == m).copied())
+        .collect();
+    hidden.sort_unstable();
+    hidden.dedup();
+    hidden
+}
+
+/// `annotation` with every name of `hidden` that stands alone (not after a
+/// `.`, not inside a string literal such as a forward reference or a
+/// `Literal`) written `builtins.<name>`.
+pub fn qualify(annotation: &str, hidden: &[&str]) -> String {
+    if hidden.is_empty() {
+        return annotation.to_string();
+    }
+    let bytes = annotation.as_bytes();
+    let mut out = String::with_capacity(annotation.len() + 9);
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        if c == b'"' || c == b'\'' {
+            // A string literal, copied whole (escapes included).
+            let start = i;
+            i += 1;
+            while i < bytes.len() && bytes[i] != c {
+                i += if bytes[i] == b'\\' { 2 } else { 1 };
+            }
+            i = (i + 1).min(bytes.len());
+            out.push_str(&annotation[start..i]);
+        } else if c.is_ascii_alphabetic() || c == b'_' {
+            let start = i;
+            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                i += 1;
+            }
+            let word = &annotation[start..i];
+            let after_dot = start > 0 && bytes[start - 1] == b'.';
+            if !after_dot && hidden.contains(&word) {
+                out.push_str("builtins.");
+            }
+            out.push_str(word);
+        } else {
+            // ASCII punctuation or a UTF-8 byte: copied as is; a multi-byte
+            // character is copied byte by byte, whole.
+            let len = annotation[i..].chars().next().map_or(1, char::len_utf8);
+            out.push_str(&annotation[i..i + len]);
+            i += len;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod qualify_tests {
+    use super::*;
+
+    #[test]
+    fn hidden_builtins_are_qualified_where_they_stand_alone() {
+        let hidden = hidden_builtins(["object", "id", "list", "type"]);
+        assert_eq!(hidden, ["list", "object"]);
+        assert_eq!(
+            qualify("dict[str, list[object]] | None", &hidden),
+            "dict[str, builtins.list[builtins.object]] | None"
+        );
+        // Not a name of its own: after a dot, inside a word, inside a string.
+        assert_eq!(
+            qualify(
+                "models.list | listing | \"list\" | Literal['object', \"a\\\"list\"]",
+                &hidden
+            ),
+            "models.list | listing | \"list\" | Literal['object', \"a\\\"list\"]"
+        );
+        assert_eq!(qualify("list[str]", &[]), "list[str]");
+        assert_eq!(
+            qualify("Literal[\"é\"] | list", &hidden),
+            "Literal[\"é\"] | builtins.list"
+        );
+    }
+}

@@ -120,7 +120,7 @@ def search_items(c: Client) -> Any:
         ids=[1, 2, 3],
         words=["hello", "big world"],
         codes=["x|y", "z"],
-        filter_=models.Filter(price=models.FilterPrice(gte=10, lte=20), color="red", in_stock=True),
+        filter=models.Filter(price=models.FilterPrice(gte=10, lte=20), color="red", in_stock=True),
         point=models.Point(x=1, y=2),
         bbox=models.Point(x=3, y=4),
         q="café & crème/50%+",
@@ -131,7 +131,7 @@ def search_items(c: Client) -> Any:
 
 def search_items_empty(c: Client) -> Any:
     return c.search.with_raw_response.search_items(
-        tag=[], ids=[], words=[], filter_=models.Filter(), exact=False, min_score=0
+        tag=[], ids=[], words=[], filter=models.Filter(), exact=False, min_score=0
     )
 
 
@@ -141,7 +141,7 @@ def list_messages(c: Client) -> Any:
         date_sent_before=datetime.date(2024, 1, 31),
         date_sent_after=datetime.date(2024, 1, 1),
         date_sent=datetime.date(2024, 1, 15),
-        type_="sms",
+        type="sms",
         class_="bulk",
         self_="me",
         from_="+15551234567",

@@ -73,7 +73,7 @@ def _create_account_request(
     plan: models.AccountInputPlan | None,
     phone: str | _base.NotGiven | None,
 ) -> _runtime.Request:
-    body: dict[str, object] = {"email": email, "name": name}
+    body: _base.JsonObject = {"email": email, "name": name}
     if plan is not None:
         body["plan"] = plan
     if not isinstance(phone, _base.NotGiven):
@@ -107,7 +107,7 @@ def _replace_account_request(
     plan: models.AccountInputPlan | None,
     phone: str | _base.NotGiven | None,
 ) -> _runtime.Request:
-    body: dict[str, object] = {"email": email, "name": name}
+    body: _base.JsonObject = {"email": email, "name": name}
     if plan is not None:
         body["plan"] = plan
     if not isinstance(phone, _base.NotGiven):
@@ -129,7 +129,7 @@ def _add_account_note_request(
     text: str,
     author: str | None,
 ) -> _runtime.Request:
-    body: dict[str, object] = {"text": text}
+    body: _base.JsonObject = {"text": text}
     if author is not None:
         body["author"] = author
     return _runtime.Request(

@@ -46,7 +46,7 @@ def _create_charge_request(
     currency: str,
     statement_descriptor: str | None,
 ) -> _runtime.Request:
-    body: dict[str, object] = {"amount": amount, "currency": currency}
+    body: _base.JsonObject = {"amount": amount, "currency": currency}
     if statement_descriptor is not None:
         body["statement_descriptor"] = statement_descriptor
     return _runtime.Request(
@@ -66,7 +66,7 @@ def _update_account_limits_request(
     daily_delta: int | None,
     monthly_delta: int | None,
 ) -> _runtime.Request:
-    body: dict[str, object] = {}
+    body: _base.JsonObject = {}
     if daily_delta is not None:
         body["daily_delta"] = daily_delta
     if monthly_delta is not None:

@@ -31,7 +31,7 @@ def _create_refund_request(
     reason: models.CreateRefundReason | None,
     metadata: models.Metadata | None,
 ) -> _runtime.Request:
-    body: dict[str, object] = {}
+    body: _base.JsonObject = {}
     if amount is not None:
         body["amount"] = amount
     if reason is not None:

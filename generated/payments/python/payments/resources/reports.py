@@ -21,7 +21,7 @@ def _generate_report_request(
     to: datetime.date,
     currency: models.Currency | None,
 ) -> _runtime.Request:
-    body: dict[str, object] = {"kind": kind, "from": from_, "to": to}
+    body: _base.JsonObject = {"kind": kind, "from": from_, "to": to}
     if currency is not None:
         body["currency"] = currency
     return _runtime.Request("POST", "/reports", json=_base.to_json(body))

@@ -33,7 +33,7 @@ def _create_subscription_request(
     payment_method_token: str,
     metadata: models.Metadata | None,
 ) -> _runtime.Request:
-    body: dict[str, object] = {
+    body: _base.JsonObject = {
         "customer": customer,
         "plan": plan,
         "payment_method_token": payment_method_token,

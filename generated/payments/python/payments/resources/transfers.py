@@ -64,7 +64,7 @@ def _create_transfer_request(
     description: str | _base.NotGiven | None,
     metadata: models.Metadata | None,
 ) -> _runtime.Request:
-    body: dict[str, object] = {"amount": amount, "currency": currency, "vendor_id": vendor_id}
+    body: _base.JsonObject = {"amount": amount, "currency": currency, "vendor_id": vendor_id}
     if not isinstance(description, _base.NotGiven):
         body["description"] = description
     if metadata is not None:

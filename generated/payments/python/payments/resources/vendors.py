@@ -28,7 +28,7 @@ def _upsert_vendor_request(
     payout_currency: models.Currency,
     metadata: models.Metadata | None,
 ) -> _runtime.Request:
-    body: dict[str, object] = {
+    body: _base.JsonObject = {
         "name": name,
         "email": email,
         "country": country,
@@ -55,7 +55,7 @@ def _update_vendor_request(
     payout_currency: models.Currency | None,
     metadata: models.Metadata | None,
 ) -> _runtime.Request:
-    body: dict[str, object] = {}
+    body: _base.JsonObject = {}
     if name is not None:
         body["name"] = name
     if email is not None:

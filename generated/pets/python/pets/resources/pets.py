@@ -53,7 +53,7 @@ def _create_pet_request(
     tags: list[str] | None,
     status: models.PetStatus | None,
 ) -> _runtime.Request:
-    body: dict[str, object] = {"name": name}
+    body: _base.JsonObject = {"name": name}
     if tags is not None:
         body["tags"] = tags
     if status is not None:
@@ -83,7 +83,7 @@ def _update_pet_request(
     tags: list[str] | None,
     status: models.PetStatus | None,
 ) -> _runtime.Request:
-    body: dict[str, object] = {"name": name}
+    body: _base.JsonObject = {"name": name}
     if tags is not None:
         body["tags"] = tags
     if status is not None:

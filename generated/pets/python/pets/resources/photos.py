@@ -36,7 +36,7 @@ def _upload_pet_photo_request(
     file: _base.FileInput,
     caption: str | None,
 ) -> _runtime.Request:
-    body: dict[str, object] = {"file": file}
+    body: _base.JsonObject = {"file": file}
     if caption is not None:
         body["caption"] = caption
     return _base.multipart_request(

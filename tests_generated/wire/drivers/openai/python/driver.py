@@ -123,7 +123,7 @@ def create_chat_completion(c: Client) -> Any:
                 role="user",
                 content=[
                     M.ChatCompletionRequestMessageContentPartText(
-                        type_="text", text="What is the weather in Paris?"
+                        type="text", text="What is the weather in Paris?"
                     )
                 ],
                 name="ada",
@@ -132,8 +132,8 @@ def create_chat_completion(c: Client) -> Any:
                 role="assistant",
                 tool_calls=[
                     M.ChatCompletionMessageToolCall(
-                        id_="call_1",
-                        type_="function",
+                        id="call_1",
+                        type="function",
                         function=M.ChatCompletionMessageToolCallFunction(
                             name="get_weather", arguments='{"city": "Paris"}'
                         ),
@@ -144,7 +144,7 @@ def create_chat_completion(c: Client) -> Any:
                 role="tool", tool_call_id="call_1", content="18 °C, light rain"
             ),
         ],
-        tools=[M.ChatCompletionTool(type_="function", function=WEATHER)],
+        tools=[M.ChatCompletionTool(type="function", function=WEATHER)],
         tool_choice="auto",
         temperature=0.2,
         max_completion_tokens=64,
@@ -161,7 +161,7 @@ def list_chat_completions(c: Client) -> Any:
 
 def create_embedding(c: Client) -> Any:
     return c.embeddings.with_raw_response.create_embedding(
-        input_=["The food was delicious.", "The waiter was friendly."],
+        input=["The food was delicious.", "The waiter was friendly."],
         model="text-embedding-3-small",
         encoding_format="float",
         dimensions=256,
@@ -170,7 +170,7 @@ def create_embedding(c: Client) -> Any:
 
 def create_moderation(c: Client) -> Any:
     return c.moderations.with_raw_response.create_moderation(
-        input_="I want to hug everyone.", model="omni-moderation-latest"
+        input="I want to hug everyone.", model="omni-moderation-latest"
     )
 
 
@@ -237,7 +237,7 @@ def create_translation(c: Client) -> Any:
 def create_speech(c: Client) -> Any:
     return c.audio.with_raw_response.create_speech(
         model="gpt-4o-mini-tts",
-        input_="Hello there.",
+        input="Hello there.",
         voice="alloy",
         response_format="mp3",
         speed=1.25,
@@ -306,7 +306,7 @@ def create_vector_store_file(c: Client) -> Any:
 def search_vector_store(c: Client) -> Any:
     return c.vector_stores.with_raw_response.search_vector_store(
         vector_store_id="vs_abc123",
-        query_="How do I reset my password?",
+        query="How do I reset my password?",
         rewrite_query=True,
         max_num_results=5,
     )
@@ -318,8 +318,8 @@ def create_assistant(c: Client) -> Any:
         name="Math Tutor",
         instructions="You are a personal math tutor.",
         tools=[
-            M.AssistantToolsCode(type_="code_interpreter"),
-            M.AssistantToolsFunction(type_="function", function=WEATHER),
+            M.AssistantToolsCode(type="code_interpreter"),
+            M.AssistantToolsFunction(type="function", function=WEATHER),
         ],
         metadata={"team": "edu"},
         temperature=0.7,

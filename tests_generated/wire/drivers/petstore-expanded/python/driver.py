@@ -90,11 +90,11 @@ def add_pet(c: Client) -> Any:
 
 
 def find_pet_by_id(c: Client) -> Any:
-    return c.pets.with_raw_response.find_pet_by_id(id_=42)
+    return c.pets.with_raw_response.find_pet_by_id(id=42)
 
 
 def delete_pet(c: Client) -> Any:
-    return c.pets.with_raw_response.delete_pet(id_=42)
+    return c.pets.with_raw_response.delete_pet(id=42)
 
 
 CALLS: dict[str, Callable[[Client], Any]] = {

@@ -58,32 +58,32 @@ function failed(error) {
 // (camelCase), plain objects for its models, a File for an upload. The
 // arguments are stripe.calls.json's `args`.
 const calls = {
-  getBalance: (v1) => v1.getBalance(),
-  getAccount: (v1) => v1.getAccount({ expand: ["settings.branding.icon", "external_accounts"] }),
-  listCustomers: (v1) => v1.getCustomers({ limit: 3, email: "jenny@example.com" }),
-  listCustomersCreatedRange: (v1) =>
-    v1.getCustomers({
+  getBalance: (c) => c.balance.retrieve(),
+  getAccount: (c) => c.account.retrieve({ expand: ["settings.branding.icon", "external_accounts"] }),
+  listCustomers: (c) => c.customers.list({ limit: 3, email: "jenny@example.com" }),
+  listCustomersCreatedRange: (c) =>
+    c.customers.list({
       created: { gte: 1700000000, lt: 1800000000 },
       expand: ["data.default_source"],
       limit: 5,
     }),
-  getCustomer: (v1) => v1.getCustomersCustomer("cus_123", { expand: ["default_source"] }),
-  searchCustomers: (v1) =>
-    v1.getCustomersSearch({
+  getCustomer: (c) => c.customers.retrieve("cus_123", { expand: ["default_source"] }),
+  searchCustomers: (c) =>
+    c.customers.search({
       query: "email:'jenny@example.com' AND metadata['order_id']:'8812'",
       limit: 10,
     }),
-  listChargesCreated: (v1) => v1.getCharges({ created: { gte: 1700000000 }, limit: 2 }),
-  listChargesCreatedScalar: (v1) => v1.getCharges({ created: 1700000000, customer: "cus_123" }),
-  getCharge: (v1) => v1.getChargesCharge("ch_123", { expand: ["customer", "balance_transaction"] }),
-  listInvoicesDueDate: (v1) =>
-    v1.getInvoices({
+  listChargesCreated: (c) => c.charges.list({ created: { gte: 1700000000 }, limit: 2 }),
+  listChargesCreatedScalar: (c) => c.charges.list({ created: 1700000000, customer: "cus_123" }),
+  getCharge: (c) => c.charges.retrieve("ch_123", { expand: ["customer", "balance_transaction"] }),
+  listInvoicesDueDate: (c) =>
+    c.invoices.list({
       dueDate: { lt: 1800000000 },
       status: "open",
       collectionMethod: "send_invoice",
     }),
-  getUpcomingInvoice: (v1) =>
-    v1.getInvoicesUpcoming({
+  getUpcomingInvoice: (c) =>
+    c.invoices.retrieveUpcoming({
       customer: "cus_123",
       automaticTax: { enabled: false },
       invoiceItems: [
@@ -108,8 +108,8 @@ const calls = {
       ],
       subscriptionBillingCycleAnchor: "now",
     }),
-  getUpcomingInvoiceDetails: (v1) =>
-    v1.getInvoicesUpcoming({
+  getUpcomingInvoiceDetails: (c) =>
+    c.invoices.retrieveUpcoming({
       customerDetails: {
         address: {
           line1: "510 Townsend St",
@@ -130,72 +130,72 @@ const calls = {
       subscriptionProrationBehavior: "none",
       discounts: [{ coupon: "SUMMER" }],
     }),
-  listSubscriptions: (v1) =>
-    v1.getSubscriptions({
+  listSubscriptions: (c) =>
+    c.subscriptions.list({
       automaticTax: { enabled: true },
       currentPeriodEnd: { lte: 1800000000 },
       status: "active",
       price: "price_123",
     }),
-  getSubscription: (v1) =>
-    v1.getSubscriptionsSubscriptionExposedId("sub_123", {
+  getSubscription: (c) =>
+    c.subscriptions.retrieve("sub_123", {
       expand: ["latest_invoice.payment_intent"],
     }),
-  listPrices: (v1) =>
-    v1.getPrices({
+  listPrices: (c) =>
+    c.prices.list({
       recurring: { interval: "month", usageType: "licensed" },
       lookupKeys: ["gold", "silver"],
       active: true,
       type: "recurring",
     }),
-  listProducts: (v1) =>
-    v1.getProducts({ ids: ["prod_1", "prod_2"], shippable: false, active: true }),
-  listEvents: (v1) =>
-    v1.getEvents({
+  listProducts: (c) =>
+    c.products.list({ ids: ["prod_1", "prod_2"], shippable: false, active: true }),
+  listEvents: (c) =>
+    c.events.list({
       types: ["charge.succeeded", "customer.created"],
       deliverySuccess: true,
       created: { gt: 1700000000 },
     }),
-  listCheckoutSessions: (v1) =>
-    v1.getCheckoutSessions({ customerDetails: { email: "jenny@example.com" }, limit: 1 }),
-  listCheckoutSessionLineItems: (v1) =>
-    v1.getCheckoutSessionsSessionLineItems("cs_test_123", { limit: 5 }),
-  listPayouts: (v1) =>
-    v1.getPayouts({
+  listCheckoutSessions: (c) =>
+    c.checkoutSessions.list({ customerDetails: { email: "jenny@example.com" }, limit: 1 }),
+  listCheckoutSessionLineItems: (c) =>
+    c.checkoutSessions.listLineItems("cs_test_123", { limit: 5 }),
+  listPayouts: (c) =>
+    c.payouts.list({
       arrivalDate: { gte: 1700000000, lte: 1800000000 },
       created: 1700000000,
       status: "paid",
     }),
-  getPaymentIntent: (v1) =>
-    v1.getPaymentIntentsIntent("pi_123", {
+  getPaymentIntent: (c) =>
+    c.paymentIntents.retrieve("pi_123", {
       clientSecret: "pi_123_secret_abc",
       expand: ["customer"],
     }),
-  listBalanceTransactions: (v1) =>
-    v1.getBalanceTransactions({ type: "charge", currency: "usd", payout: "po_123" }),
-  listFiles: (v1) => v1.getFiles({ purpose: "dispute_evidence", limit: 3 }),
-  getFile: (v1) => v1.getFilesFile("file_123"),
-  listPaymentMethods: (v1) => v1.getPaymentMethods({ customer: "cus_123", type: "card" }),
-  listCustomerPaymentMethods: (v1) =>
-    v1.getCustomersCustomerPaymentMethods("cus_123", { type: "sepa_debit" }),
-  listTaxRates: (v1) => v1.getTaxRates({ inclusive: false, active: true }),
-  listPaymentLinks: (v1) => v1.getPaymentLinks({ active: false }),
-  listRefunds: (v1) =>
-    v1.getRefunds({
+  listBalanceTransactions: (c) =>
+    c.balanceTransactions.list({ type: "charge", currency: "usd", payout: "po_123" }),
+  listFiles: (c) => c.files.list({ purpose: "dispute_evidence", limit: 3 }),
+  getFile: (c) => c.files.retrieve("file_123"),
+  listPaymentMethods: (c) => c.paymentMethods.list({ customer: "cus_123", type: "card" }),
+  listCustomerPaymentMethods: (c) =>
+    c.customers.listPaymentMethods("cus_123", { type: "sepa_debit" }),
+  listTaxRates: (c) => c.taxRates.list({ inclusive: false, active: true }),
+  listPaymentLinks: (c) => c.paymentLinks.list({ active: false }),
+  listRefunds: (c) =>
+    c.refunds.list({
       charge: "ch_123",
       created: { gt: 1600000000, gte: 1600000001, lt: 1900000000, lte: 1899999999 },
     }),
-  getCountrySpec: (v1) => v1.getCountrySpecsCountry("US"),
-  createCustomer: (v1) =>
-    v1.postCustomers({
+  getCountrySpec: (c) => c.countrySpecs.retrieve("US"),
+  createCustomer: (c) =>
+    c.customers.create({
       email: "jenny@example.com",
       name: "Jenny Rosen",
       description: "Customer for order 8812",
       preferredLocales: ["en", "fr"],
       metadata: { order_id: "8812" },
     }),
-  createCustomerFull: (v1) =>
-    v1.postCustomers({
+  createCustomerFull: (c) =>
+    c.customers.create({
       name: "Jenny Rosen",
       address: {
         line1: "510 Townsend St",
@@ -221,17 +221,17 @@ const calls = {
       taxExempt: "none",
       balance: -500,
     }),
-  updateCustomerUnsetMetadata: (v1) =>
-    v1.postCustomersCustomer("cus_123", { metadata: "", description: "VIP" }),
-  createPaymentIntent: (v1) =>
-    v1.postPaymentIntents({
+  updateCustomerUnsetMetadata: (c) =>
+    c.customers.update("cus_123", { metadata: "", description: "VIP" }),
+  createPaymentIntent: (c) =>
+    c.paymentIntents.create({
       amount: 2000,
       currency: "usd",
       paymentMethodTypes: ["card"],
       metadata: { order_id: "8812" },
     }),
-  createPaymentIntentFull: (v1) =>
-    v1.postPaymentIntents({
+  createPaymentIntentFull: (c) =>
+    c.paymentIntents.create({
       amount: 1099,
       currency: "eur",
       captureMethod: "manual",
@@ -258,23 +258,23 @@ const calls = {
         carrier: "UPS",
       },
     }),
-  confirmPaymentIntent: (v1) =>
-    v1.postPaymentIntentsIntentConfirm("pi_123", {
+  confirmPaymentIntent: (c) =>
+    c.paymentIntents.confirm("pi_123", {
       paymentMethod: "pm_card_visa",
       returnUrl: "https://example.com/return?order=8812",
       offSession: true,
     }),
-  capturePaymentIntent: (v1) =>
-    v1.postPaymentIntentsIntentCapture("pi_123", {
+  capturePaymentIntent: (c) =>
+    c.paymentIntents.capture("pi_123", {
       amountToCapture: 750,
       metadata: { captured_by: "ops" },
     }),
-  cancelPaymentIntent: (v1) =>
-    v1.postPaymentIntentsIntentCancel("pi_123", { cancellationReason: "requested_by_customer" }),
-  updatePaymentIntentUnsetShipping: (v1) =>
-    v1.postPaymentIntentsIntent("pi_123", { shipping: "", description: "updated" }),
-  createSubscription: (v1) =>
-    v1.postSubscriptions({
+  cancelPaymentIntent: (c) =>
+    c.paymentIntents.cancel("pi_123", { cancellationReason: "requested_by_customer" }),
+  updatePaymentIntentUnsetShipping: (c) =>
+    c.paymentIntents.update("pi_123", { shipping: "", description: "updated" }),
+  createSubscription: (c) =>
+    c.subscriptions.create({
       customer: "cus_123",
       items: [
         { price: "price_gold" },
@@ -295,8 +295,8 @@ const calls = {
       paymentSettings: { paymentMethodTypes: ["card", "sepa_debit"] },
       metadata: { plan: "gold" },
     }),
-  createSubscriptionTrialEnd: (v1) =>
-    v1.postSubscriptions({
+  createSubscriptionTrialEnd: (c) =>
+    c.subscriptions.create({
       customer: "cus_123",
       items: [{ price: "price_gold", quantity: 3, metadata: { seat: "base" } }],
       trialEnd: 1800000000,
@@ -304,8 +304,8 @@ const calls = {
       defaultTaxRates: "",
       cancelAtPeriodEnd: true,
     }),
-  updateSubscription: (v1) =>
-    v1.postSubscriptionsSubscriptionExposedId("sub_123", {
+  updateSubscription: (c) =>
+    c.subscriptions.update("sub_123", {
       items: [
         { id: "si_123", deleted: true },
         { price: "price_silver", quantity: 2 },
@@ -314,8 +314,8 @@ const calls = {
       pauseCollection: { behavior: "void" },
       cancelAtPeriodEnd: false,
     }),
-  createSubscriptionSchedule: (v1) =>
-    v1.postSubscriptionSchedules({
+  createSubscriptionSchedule: (c) =>
+    c.subscriptionSchedules.create({
       customer: "cus_123",
       startDate: "now",
       endBehavior: "release",
@@ -330,8 +330,8 @@ const calls = {
         { items: [{ price: "price_silver" }] },
       ],
     }),
-  createInvoice: (v1) =>
-    v1.postInvoices({
+  createInvoice: (c) =>
+    c.invoices.create({
       customer: "cus_123",
       autoAdvance: false,
       collectionMethod: "send_invoice",
@@ -340,8 +340,8 @@ const calls = {
       metadata: { order_id: "8812" },
       footer: "Payable within 30 days",
     }),
-  createInvoiceItem: (v1) =>
-    v1.postInvoiceitems({
+  createInvoiceItem: (c) =>
+    c.invoiceitems.create({
       customer: "cus_123",
       amount: 2500,
       currency: "usd",
@@ -349,11 +349,11 @@ const calls = {
       period: { start: 1700000000, end: 1702592000 },
       discounts: [{ coupon: "SUMMER" }],
     }),
-  finalizeInvoice: (v1) => v1.postInvoicesInvoiceFinalize("in_123", { autoAdvance: true }),
-  payInvoice: (v1) =>
-    v1.postInvoicesInvoicePay("in_123", { offSession: true, paymentMethod: "pm_card_visa" }),
-  createCheckoutSession: (v1) =>
-    v1.postCheckoutSessions({
+  finalizeInvoice: (c) => c.invoices.finalize("in_123", { autoAdvance: true }),
+  payInvoice: (c) =>
+    c.invoices.pay("in_123", { offSession: true, paymentMethod: "pm_card_visa" }),
+  createCheckoutSession: (c) =>
+    c.checkoutSessions.create({
       mode: "payment",
       successUrl: "https://example.com/success?session_id={CHECKOUT_SESSION_ID}",
       cancelUrl: "https://example.com/cancel",
@@ -372,8 +372,8 @@ const calls = {
       metadata: { order_id: "8812" },
       customerEmail: "jenny@example.com",
     }),
-  createCheckoutSessionSubscription: (v1) =>
-    v1.postCheckoutSessions({
+  createCheckoutSessionSubscription: (c) =>
+    c.checkoutSessions.create({
       mode: "subscription",
       successUrl: "https://example.com/success",
       customer: "cus_123",
@@ -381,8 +381,8 @@ const calls = {
       subscriptionData: { trialPeriodDays: 14, metadata: { campaign: "spring" } },
       discounts: [{ coupon: "SPRING" }],
     }),
-  createPaymentLink: (v1) =>
-    v1.postPaymentLinks({
+  createPaymentLink: (c) =>
+    c.paymentLinks.create({
       lineItems: [
         {
           price: "price_gold",
@@ -393,8 +393,8 @@ const calls = {
       afterCompletion: { type: "redirect", redirect: { url: "https://example.com/thanks" } },
       metadata: { campaign: "spring" },
     }),
-  createPriceTiered: (v1) =>
-    v1.postPrices({
+  createPriceTiered: (c) =>
+    c.prices.create({
       currency: "usd",
       product: "prod_123",
       recurring: { interval: "month", usageType: "metered" },
@@ -407,16 +407,16 @@ const calls = {
       lookupKey: "metered_gold",
       nickname: "Metered gold",
     }),
-  createPriceProductData: (v1) =>
-    v1.postPrices({
+  createPriceProductData: (c) =>
+    c.prices.create({
       currency: "usd",
       unitAmountDecimal: "12.5",
       productData: { name: "Gold plan", metadata: { tier: "gold" } },
       taxBehavior: "exclusive",
       currencyOptions: { eur: { unitAmount: 1100 } },
     }),
-  createProduct: (v1) =>
-    v1.postProducts({
+  createProduct: (c) =>
+    c.products.create({
       name: "Widget",
       images: ["https://example.com/a.png", "https://example.com/b.png"],
       packageDimensions: { height: 1.5, length: 10, weight: 0.25, width: 4.75 },
@@ -424,8 +424,8 @@ const calls = {
       defaultPriceData: { currency: "usd", unitAmount: 999, recurring: { interval: "year" } },
       metadata: { sku: "W-1" },
     }),
-  createCoupon: (v1) =>
-    v1.postCoupons({
+  createCoupon: (c) =>
+    c.coupons.create({
       percentOff: 12.5,
       duration: "repeating",
       durationInMonths: 3,
@@ -433,36 +433,36 @@ const calls = {
       name: "12.5% off",
       metadata: { campaign: "spring" },
     }),
-  createRefund: (v1) =>
-    v1.postRefunds({
+  createRefund: (c) =>
+    c.refunds.create({
       paymentIntent: "pi_123",
       amount: 500,
       reason: "requested_by_customer",
       metadata: { ticket: "T-1" },
     }),
-  createSetupIntent: (v1) =>
-    v1.postSetupIntents({
+  createSetupIntent: (c) =>
+    c.setupIntents.create({
       customer: "cus_123",
       paymentMethodTypes: ["card", "sepa_debit"],
       usage: "off_session",
       paymentMethodOptions: { card: { requestThreeDSecure: "any" } },
       metadata: { flow: "onboarding" },
     }),
-  createTransfer: (v1) =>
-    v1.postTransfers({
+  createTransfer: (c) =>
+    c.transfers.create({
       amount: 1000,
       currency: "usd",
       destination: "acct_123",
       transferGroup: "ORDER_8812",
     }),
-  createWebhookEndpoint: (v1) =>
-    v1.postWebhookEndpoints({
+  createWebhookEndpoint: (c) =>
+    c.webhookEndpoints.create({
       url: "https://example.com/hooks",
       enabledEvents: ["charge.succeeded", "customer.created"],
       description: "Main endpoint",
     }),
-  createTaxRate: (v1) =>
-    v1.postTaxRates({
+  createTaxRate: (c) =>
+    c.taxRates.create({
       displayName: "Sales tax",
       percentage: 8.25,
       inclusive: false,
@@ -470,22 +470,22 @@ const calls = {
       country: "US",
       state: "CA",
     }),
-  createQuote: (v1) =>
-    v1.postQuotes({
+  createQuote: (c) =>
+    c.quotes.create({
       customer: "cus_123",
       lineItems: [{ price: "price_gold", quantity: 2 }],
       collectionMethod: "charge_automatically",
     }),
-  createPaymentMethod: (v1) =>
-    v1.postPaymentMethods({
+  createPaymentMethod: (c) =>
+    c.paymentMethods.create({
       type: "card",
       card: { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "314" },
       billingDetails: { name: "Jenny Rosen", address: { postalCode: "94103", country: "US" } },
     }),
-  attachPaymentMethod: (v1) =>
-    v1.postPaymentMethodsPaymentMethodAttach("pm_123", { customer: "cus_123" }),
-  createAccount: (v1) =>
-    v1.postAccounts({
+  attachPaymentMethod: (c) =>
+    c.paymentMethods.attach("pm_123", { customer: "cus_123" }),
+  createAccount: (c) =>
+    c.accounts.create({
       type: "custom",
       country: "US",
       email: "owner@example.com",
@@ -494,39 +494,39 @@ const calls = {
       individual: { firstName: "Jenny", lastName: "Rosen", dob: { day: 1, month: 2, year: 1990 } },
       tosAcceptance: { date: 1700000000, ip: "203.0.113.7" },
     }),
-  createCustomerTaxId: (v1) =>
-    v1.postCustomersCustomerTaxIds("cus_123", { type: "eu_vat", value: "DE123456789" }),
-  uploadFile: (v1) =>
-    v1.postFiles({
+  createCustomerTaxId: (c) =>
+    c.customers.createTaxId("cus_123", { type: "eu_vat", value: "DE123456789" }),
+  uploadFile: (c) =>
+    c.files.create({
       file: new File(["receipt for order 8812\n"], "evidence.txt", { type: "text/plain" }),
       purpose: "dispute_evidence",
     }),
-  uploadFileWithLink: (v1) =>
-    v1.postFiles({
+  uploadFileWithLink: (c) =>
+    c.files.create({
       file: new File(["PNG logo bytes"], "logo.png", { type: "image/png" }),
       purpose: "business_logo",
       fileLinkData: { create: true, metadata: { use: "site" } },
       expand: ["links"],
     }),
-  deleteCustomer: (v1) => v1.deleteCustomersCustomer("cus_123"),
-  deleteCoupon: (v1) => v1.deleteCouponsCoupon("SUMMER"),
-  deleteProduct: (v1) => v1.deleteProductsId("prod_123"),
-  cancelSubscription: (v1) =>
-    v1.deleteSubscriptionsSubscriptionExposedId("sub_123", {
+  deleteCustomer: (c) => c.customers.delete("cus_123"),
+  deleteCoupon: (c) => c.coupons.delete("SUMMER"),
+  deleteProduct: (c) => c.products.delete("prod_123"),
+  cancelSubscription: (c) =>
+    c.subscriptions.delete("sub_123", {
       invoiceNow: true,
       prorate: false,
       cancellationDetails: { comment: "Too expensive for us", feedback: "too_expensive" },
     }),
-  deleteSubscriptionItem: (v1) =>
-    v1.deleteSubscriptionItemsItem("si_123", {
+  deleteSubscriptionItem: (c) =>
+    c.subscriptionItems.delete("si_123", {
       clearUsage: true,
       prorationBehavior: "none",
       prorationDate: 1700000000,
     }),
-  deleteCustomerSource: (v1) =>
-    v1.deleteCustomersCustomerSourcesId("cus_123", "card_123", { expand: ["customer"] }),
-  deleteWebhookEndpoint: (v1) => v1.deleteWebhookEndpointsWebhookEndpoint("we_123"),
-  deleteCustomerDiscount: (v1) => v1.deleteCustomersCustomerDiscount("cus_123"),
+  deleteCustomerSource: (c) =>
+    c.customers.deleteSource("cus_123", "card_123", { expand: ["customer"] }),
+  deleteWebhookEndpoint: (c) => c.webhookEndpoints.delete("we_123"),
+  deleteCustomerDiscount: (c) => c.customers.deleteDiscount("cus_123"),
 };
 
 const table = JSON.parse(readFileSync(args.calls, "utf8"));
@@ -550,7 +550,7 @@ for (const { call } of table.calls) {
         options.serverUrls = { "https://files.stripe.com/": args["base-url"] };
       }
       const client = new Client(options);
-      const response = await make(client.v1).withResponse();
+      const response = await make(client).withResponse();
       line = { result: "ok", status: response.status, attempts: response.attempts };
     } catch (error) {
       line = failed(error);

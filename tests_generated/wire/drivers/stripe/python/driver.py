@@ -87,33 +87,33 @@ def failed(error: BaseException) -> dict[str, Any]:
 # written as an integrator writes them: the SDK's models for objects, plain
 # values for scalars, lists and string maps, literals for enums.
 CALLS: dict[str, Callable[[Any], Any]] = {
-    "getBalance": lambda v1: v1.get_balance(),
-    "getAccount": lambda v1: v1.get_account(expand=["settings.branding.icon", "external_accounts"]),
-    "listCustomers": lambda v1: v1.get_customers(limit=3, email="jenny@example.com"),
-    "listCustomersCreatedRange": lambda v1: v1.get_customers(
+    "getBalance": lambda c: c.balance.retrieve(),
+    "getAccount": lambda c: c.account.retrieve(
+        expand=["settings.branding.icon", "external_accounts"]
+    ),
+    "listCustomers": lambda c: c.customers.list(limit=3, email="jenny@example.com"),
+    "listCustomersCreatedRange": lambda c: c.customers.list(
         created=models.GetCustomersCreatedRangeQuerySpecs(gte=1700000000, lt=1800000000),
         expand=["data.default_source"],
         limit=5,
     ),
-    "getCustomer": lambda v1: v1.get_customers_customer(
-        customer="cus_123", expand=["default_source"]
+    "getCustomer": lambda c: c.customers.retrieve(customer="cus_123", expand=["default_source"]),
+    "searchCustomers": lambda c: c.customers.search(
+        query="email:'jenny@example.com' AND metadata['order_id']:'8812'", limit=10
     ),
-    "searchCustomers": lambda v1: v1.get_customers_search(
-        query_="email:'jenny@example.com' AND metadata['order_id']:'8812'", limit=10
-    ),
-    "listChargesCreated": lambda v1: v1.get_charges(
+    "listChargesCreated": lambda c: c.charges.list(
         created=models.GetChargesCreatedRangeQuerySpecs(gte=1700000000), limit=2
     ),
-    "listChargesCreatedScalar": lambda v1: v1.get_charges(created=1700000000, customer="cus_123"),
-    "getCharge": lambda v1: v1.get_charges_charge(
+    "listChargesCreatedScalar": lambda c: c.charges.list(created=1700000000, customer="cus_123"),
+    "getCharge": lambda c: c.charges.retrieve(
         charge="ch_123", expand=["customer", "balance_transaction"]
     ),
-    "listInvoicesDueDate": lambda v1: v1.get_invoices(
+    "listInvoicesDueDate": lambda c: c.invoices.list(
         due_date=models.GetInvoicesDueDateRangeQuerySpecs(lt=1800000000),
         status="open",
         collection_method="send_invoice",
     ),
-    "getUpcomingInvoice": lambda v1: v1.get_invoices_upcoming(
+    "getUpcomingInvoice": lambda c: c.invoices.retrieve_upcoming(
         customer="cus_123",
         automatic_tax=models.GetInvoicesUpcomingAutomaticTax(enabled=False),
         invoice_items=[
@@ -142,7 +142,7 @@ CALLS: dict[str, Callable[[Any], Any]] = {
         ],
         subscription_billing_cycle_anchor="now",
     ),
-    "getUpcomingInvoiceDetails": lambda v1: v1.get_invoices_upcoming(
+    "getUpcomingInvoiceDetails": lambda c: c.invoices.retrieve_upcoming(
         customer_details=models.GetInvoicesUpcomingCustomerDetails(
             address=models.GetInvoicesUpcomingCustomerDetailsAddressOptionalFieldsAddress(
                 line1="510 Townsend St", city="San Francisco", postal_code="94103", country="US"
@@ -150,13 +150,13 @@ CALLS: dict[str, Callable[[Any], Any]] = {
             tax_exempt="none",
             tax_ids=[
                 models.GetInvoicesUpcomingCustomerDetailsTaxIdsItem(
-                    type_="eu_vat", value="DE123456789"
+                    type="eu_vat", value="DE123456789"
                 )
             ],
         ),
         subscription="sub_123",
         subscription_items=[
-            models.GetInvoicesUpcomingSubscriptionItemsItem(id_="si_123", deleted=True),
+            models.GetInvoicesUpcomingSubscriptionItemsItem(id="si_123", deleted=True),
             models.GetInvoicesUpcomingSubscriptionItemsItem(
                 price="price_silver", quantity=2, metadata={"seat": "extra"}
             ),
@@ -166,70 +166,70 @@ CALLS: dict[str, Callable[[Any], Any]] = {
         subscription_proration_behavior="none",
         discounts=[models.GetInvoicesUpcomingDiscountsVariant1Item(coupon="SUMMER")],
     ),
-    "listSubscriptions": lambda v1: v1.get_subscriptions(
+    "listSubscriptions": lambda c: c.subscriptions.list(
         automatic_tax=models.GetSubscriptionsAutomaticTax(enabled=True),
         current_period_end=models.GetSubscriptionsCurrentPeriodEndRangeQuerySpecs(lte=1800000000),
         status="active",
         price="price_123",
     ),
-    "getSubscription": lambda v1: v1.get_subscriptions_subscription_exposed_id(
+    "getSubscription": lambda c: c.subscriptions.retrieve(
         subscription_exposed_id="sub_123", expand=["latest_invoice.payment_intent"]
     ),
-    "listPrices": lambda v1: v1.get_prices(
+    "listPrices": lambda c: c.prices.list(
         recurring=models.GetPricesRecurring(interval="month", usage_type="licensed"),
         lookup_keys=["gold", "silver"],
         active=True,
-        type_="recurring",
+        type="recurring",
     ),
-    "listProducts": lambda v1: v1.get_products(
+    "listProducts": lambda c: c.products.list(
         ids=["prod_1", "prod_2"], shippable=False, active=True
     ),
-    "listEvents": lambda v1: v1.get_events(
+    "listEvents": lambda c: c.events.list(
         types=["charge.succeeded", "customer.created"],
         delivery_success=True,
         created=models.GetEventsCreatedRangeQuerySpecs(gt=1700000000),
     ),
-    "listCheckoutSessions": lambda v1: v1.get_checkout_sessions(
+    "listCheckoutSessions": lambda c: c.checkout_sessions.list(
         customer_details=models.GetCheckoutSessionsCustomerDetails(email="jenny@example.com"),
         limit=1,
     ),
-    "listCheckoutSessionLineItems": lambda v1: v1.get_checkout_sessions_session_line_items(
+    "listCheckoutSessionLineItems": lambda c: c.checkout_sessions.list_line_items(
         session="cs_test_123", limit=5
     ),
-    "listPayouts": lambda v1: v1.get_payouts(
+    "listPayouts": lambda c: c.payouts.list(
         arrival_date=models.GetPayoutsArrivalDateRangeQuerySpecs(gte=1700000000, lte=1800000000),
         created=1700000000,
         status="paid",
     ),
-    "getPaymentIntent": lambda v1: v1.get_payment_intents_intent(
+    "getPaymentIntent": lambda c: c.payment_intents.retrieve(
         intent="pi_123", client_secret="pi_123_secret_abc", expand=["customer"]
     ),
-    "listBalanceTransactions": lambda v1: v1.get_balance_transactions(
-        type_="charge", currency="usd", payout="po_123"
+    "listBalanceTransactions": lambda c: c.balance_transactions.list(
+        type="charge", currency="usd", payout="po_123"
     ),
-    "listFiles": lambda v1: v1.get_files(purpose="dispute_evidence", limit=3),
-    "getFile": lambda v1: v1.get_files_file(file="file_123"),
-    "listPaymentMethods": lambda v1: v1.get_payment_methods(customer="cus_123", type_="card"),
-    "listCustomerPaymentMethods": lambda v1: v1.get_customers_customer_payment_methods(
-        customer="cus_123", type_="sepa_debit"
+    "listFiles": lambda c: c.files.list(purpose="dispute_evidence", limit=3),
+    "getFile": lambda c: c.files.retrieve(file="file_123"),
+    "listPaymentMethods": lambda c: c.payment_methods.list(customer="cus_123", type="card"),
+    "listCustomerPaymentMethods": lambda c: c.customers.list_payment_methods(
+        customer="cus_123", type="sepa_debit"
     ),
-    "listTaxRates": lambda v1: v1.get_tax_rates(inclusive=False, active=True),
-    "listPaymentLinks": lambda v1: v1.get_payment_links(active=False),
-    "listRefunds": lambda v1: v1.get_refunds(
+    "listTaxRates": lambda c: c.tax_rates.list(inclusive=False, active=True),
+    "listPaymentLinks": lambda c: c.payment_links.list(active=False),
+    "listRefunds": lambda c: c.refunds.list(
         charge="ch_123",
         created=models.GetRefundsCreatedRangeQuerySpecs(
             gt=1600000000, gte=1600000001, lt=1900000000, lte=1899999999
         ),
     ),
-    "getCountrySpec": lambda v1: v1.get_country_specs_country(country="US"),
-    "createCustomer": lambda v1: v1.post_customers(
+    "getCountrySpec": lambda c: c.country_specs.retrieve(country="US"),
+    "createCustomer": lambda c: c.customers.create(
         email="jenny@example.com",
         name="Jenny Rosen",
         description="Customer for order 8812",
         preferred_locales=["en", "fr"],
         metadata={"order_id": "8812"},
     ),
-    "createCustomerFull": lambda v1: v1.post_customers(
+    "createCustomerFull": lambda c: c.customers.create(
         name="Jenny Rosen",
         address=models.PostCustomersRequestAddressOptionalFieldsAddress(
             line1="510 Townsend St",
@@ -256,18 +256,18 @@ CALLS: dict[str, Callable[[Any], Any]] = {
             ],
             footer="Thanks!",
         ),
-        tax_id_data=[models.PostCustomersRequestTaxIdDataItem(type_="eu_vat", value="DE123456789")],
+        tax_id_data=[models.PostCustomersRequestTaxIdDataItem(type="eu_vat", value="DE123456789")],
         tax=models.PostCustomersRequestTax(ip_address="203.0.113.7"),
         tax_exempt="none",
         balance=-500,
     ),
-    "updateCustomerUnsetMetadata": lambda v1: v1.post_customers_customer(
+    "updateCustomerUnsetMetadata": lambda c: c.customers.update(
         customer="cus_123", metadata="", description="VIP"
     ),
-    "createPaymentIntent": lambda v1: v1.post_payment_intents(
+    "createPaymentIntent": lambda c: c.payment_intents.create(
         amount=2000, currency="usd", payment_method_types=["card"], metadata={"order_id": "8812"}
     ),
-    "createPaymentIntentFull": lambda v1: v1.post_payment_intents(
+    "createPaymentIntentFull": lambda c: c.payment_intents.create(
         amount=1099,
         currency="eur",
         capture_method="manual",
@@ -276,7 +276,7 @@ CALLS: dict[str, Callable[[Any], Any]] = {
             enabled=True, allow_redirects="never"
         ),
         payment_method_data=models.PostPaymentIntentsRequestPaymentMethodData(
-            type_="sepa_debit",
+            type="sepa_debit",
             sepa_debit=models.PostPaymentIntentsRequestPaymentMethodDataSepaDebit(
                 iban="DE89370400440532013000"
             ),
@@ -301,22 +301,22 @@ CALLS: dict[str, Callable[[Any], Any]] = {
             carrier="UPS",
         ),
     ),
-    "confirmPaymentIntent": lambda v1: v1.post_payment_intents_intent_confirm(
+    "confirmPaymentIntent": lambda c: c.payment_intents.confirm(
         intent="pi_123",
         payment_method="pm_card_visa",
         return_url="https://example.com/return?order=8812",
         off_session=True,
     ),
-    "capturePaymentIntent": lambda v1: v1.post_payment_intents_intent_capture(
+    "capturePaymentIntent": lambda c: c.payment_intents.capture(
         intent="pi_123", amount_to_capture=750, metadata={"captured_by": "ops"}
     ),
-    "cancelPaymentIntent": lambda v1: v1.post_payment_intents_intent_cancel(
+    "cancelPaymentIntent": lambda c: c.payment_intents.cancel(
         intent="pi_123", cancellation_reason="requested_by_customer"
     ),
-    "updatePaymentIntentUnsetShipping": lambda v1: v1.post_payment_intents_intent(
+    "updatePaymentIntentUnsetShipping": lambda c: c.payment_intents.update(
         intent="pi_123", shipping="", description="updated"
     ),
-    "createSubscription": lambda v1: v1.post_subscriptions(
+    "createSubscription": lambda c: c.subscriptions.create(
         customer="cus_123",
         items=[
             models.PostSubscriptionsRequestItemsItem(price="price_gold"),
@@ -343,7 +343,7 @@ CALLS: dict[str, Callable[[Any], Any]] = {
         ),
         metadata={"plan": "gold"},
     ),
-    "createSubscriptionTrialEnd": lambda v1: v1.post_subscriptions(
+    "createSubscriptionTrialEnd": lambda c: c.subscriptions.create(
         customer="cus_123",
         items=[
             models.PostSubscriptionsRequestItemsItem(
@@ -357,11 +357,11 @@ CALLS: dict[str, Callable[[Any], Any]] = {
         default_tax_rates="",
         cancel_at_period_end=True,
     ),
-    "updateSubscription": lambda v1: v1.post_subscriptions_subscription_exposed_id(
+    "updateSubscription": lambda c: c.subscriptions.update(
         subscription_exposed_id="sub_123",
         items=[
             models.PostSubscriptionsSubscriptionExposedIdRequestItemsItem(
-                id_="si_123", deleted=True
+                id="si_123", deleted=True
             ),
             models.PostSubscriptionsSubscriptionExposedIdRequestItemsItem(
                 price="price_silver", quantity=2
@@ -373,7 +373,7 @@ CALLS: dict[str, Callable[[Any], Any]] = {
         ),
         cancel_at_period_end=False,
     ),
-    "createSubscriptionSchedule": lambda v1: v1.post_subscription_schedules(
+    "createSubscriptionSchedule": lambda c: c.subscription_schedules.create(
         customer="cus_123",
         start_date="now",
         end_behavior="release",
@@ -396,7 +396,7 @@ CALLS: dict[str, Callable[[Any], Any]] = {
             ),
         ],
     ),
-    "createInvoice": lambda v1: v1.post_invoices(
+    "createInvoice": lambda c: c.invoices.create(
         customer="cus_123",
         auto_advance=False,
         collection_method="send_invoice",
@@ -405,7 +405,7 @@ CALLS: dict[str, Callable[[Any], Any]] = {
         metadata={"order_id": "8812"},
         footer="Payable within 30 days",
     ),
-    "createInvoiceItem": lambda v1: v1.post_invoiceitems(
+    "createInvoiceItem": lambda c: c.invoiceitems.create(
         customer="cus_123",
         amount=2500,
         currency="usd",
@@ -413,13 +413,11 @@ CALLS: dict[str, Callable[[Any], Any]] = {
         period=models.PostInvoiceitemsRequestPeriod(start=1700000000, end=1702592000),
         discounts=[models.PostInvoiceitemsRequestDiscountsVariant1Item(coupon="SUMMER")],
     ),
-    "finalizeInvoice": lambda v1: v1.post_invoices_invoice_finalize(
-        invoice="in_123", auto_advance=True
-    ),
-    "payInvoice": lambda v1: v1.post_invoices_invoice_pay(
+    "finalizeInvoice": lambda c: c.invoices.finalize(invoice="in_123", auto_advance=True),
+    "payInvoice": lambda c: c.invoices.pay(
         invoice="in_123", off_session=True, payment_method="pm_card_visa"
     ),
-    "createCheckoutSession": lambda v1: v1.post_checkout_sessions(
+    "createCheckoutSession": lambda c: c.checkout_sessions.create(
         mode="payment",
         success_url="https://example.com/success?session_id={CHECKOUT_SESSION_ID}",
         cancel_url="https://example.com/cancel",
@@ -442,7 +440,7 @@ CALLS: dict[str, Callable[[Any], Any]] = {
         metadata={"order_id": "8812"},
         customer_email="jenny@example.com",
     ),
-    "createCheckoutSessionSubscription": lambda v1: v1.post_checkout_sessions(
+    "createCheckoutSessionSubscription": lambda c: c.checkout_sessions.create(
         mode="subscription",
         success_url="https://example.com/success",
         customer="cus_123",
@@ -454,7 +452,7 @@ CALLS: dict[str, Callable[[Any], Any]] = {
         ),
         discounts=[models.PostCheckoutSessionsRequestDiscountsItem(coupon="SPRING")],
     ),
-    "createPaymentLink": lambda v1: v1.post_payment_links(
+    "createPaymentLink": lambda c: c.payment_links.create(
         line_items=[
             models.PostPaymentLinksRequestLineItemsItem(
                 price="price_gold",
@@ -465,14 +463,14 @@ CALLS: dict[str, Callable[[Any], Any]] = {
             )
         ],
         after_completion=models.PostPaymentLinksRequestAfterCompletion(
-            type_="redirect",
+            type="redirect",
             redirect=models.PostPaymentLinksRequestAfterCompletionRedirect(
                 url="https://example.com/thanks"
             ),
         ),
         metadata={"campaign": "spring"},
     ),
-    "createPriceTiered": lambda v1: v1.post_prices(
+    "createPriceTiered": lambda c: c.prices.create(
         currency="usd",
         product="prod_123",
         recurring=models.PostPricesRequestRecurring(interval="month", usage_type="metered"),
@@ -485,7 +483,7 @@ CALLS: dict[str, Callable[[Any], Any]] = {
         lookup_key="metered_gold",
         nickname="Metered gold",
     ),
-    "createPriceProductData": lambda v1: v1.post_prices(
+    "createPriceProductData": lambda c: c.prices.create(
         currency="usd",
         unit_amount_decimal="12.5",
         product_data=models.PostPricesRequestProductData(
@@ -494,7 +492,7 @@ CALLS: dict[str, Callable[[Any], Any]] = {
         tax_behavior="exclusive",
         currency_options={"eur": models.PostPricesRequestCurrencyOptionsValue(unit_amount=1100)},
     ),
-    "createProduct": lambda v1: v1.post_products(
+    "createProduct": lambda c: c.products.create(
         name="Widget",
         images=["https://example.com/a.png", "https://example.com/b.png"],
         package_dimensions=models.PostProductsRequestPackageDimensions(
@@ -508,7 +506,7 @@ CALLS: dict[str, Callable[[Any], Any]] = {
         ),
         metadata={"sku": "W-1"},
     ),
-    "createCoupon": lambda v1: v1.post_coupons(
+    "createCoupon": lambda c: c.coupons.create(
         percent_off=12.5,
         duration="repeating",
         duration_in_months=3,
@@ -516,13 +514,13 @@ CALLS: dict[str, Callable[[Any], Any]] = {
         name="12.5% off",
         metadata={"campaign": "spring"},
     ),
-    "createRefund": lambda v1: v1.post_refunds(
+    "createRefund": lambda c: c.refunds.create(
         payment_intent="pi_123",
         amount=500,
         reason="requested_by_customer",
         metadata={"ticket": "T-1"},
     ),
-    "createSetupIntent": lambda v1: v1.post_setup_intents(
+    "createSetupIntent": lambda c: c.setup_intents.create(
         customer="cus_123",
         payment_method_types=["card", "sepa_debit"],
         usage="off_session",
@@ -533,15 +531,15 @@ CALLS: dict[str, Callable[[Any], Any]] = {
         ),
         metadata={"flow": "onboarding"},
     ),
-    "createTransfer": lambda v1: v1.post_transfers(
+    "createTransfer": lambda c: c.transfers.create(
         amount=1000, currency="usd", destination="acct_123", transfer_group="ORDER_8812"
     ),
-    "createWebhookEndpoint": lambda v1: v1.post_webhook_endpoints(
+    "createWebhookEndpoint": lambda c: c.webhook_endpoints.create(
         url="https://example.com/hooks",
         enabled_events=["charge.succeeded", "customer.created"],
         description="Main endpoint",
     ),
-    "createTaxRate": lambda v1: v1.post_tax_rates(
+    "createTaxRate": lambda c: c.tax_rates.create(
         display_name="Sales tax",
         percentage=8.25,
         inclusive=False,
@@ -549,13 +547,13 @@ CALLS: dict[str, Callable[[Any], Any]] = {
         country="US",
         state="CA",
     ),
-    "createQuote": lambda v1: v1.post_quotes(
+    "createQuote": lambda c: c.quotes.create(
         customer="cus_123",
         line_items=[models.PostQuotesRequestLineItemsItem(price="price_gold", quantity=2)],
         collection_method="charge_automatically",
     ),
-    "createPaymentMethod": lambda v1: v1.post_payment_methods(
-        type_="card",
+    "createPaymentMethod": lambda c: c.payment_methods.create(
+        type="card",
         card=models.PostPaymentMethodsRequestCardCardDetailsParams(
             number="4242424242424242", exp_month=12, exp_year=2034, cvc="314"
         ),
@@ -566,11 +564,11 @@ CALLS: dict[str, Callable[[Any], Any]] = {
             ),
         ),
     ),
-    "attachPaymentMethod": lambda v1: v1.post_payment_methods_payment_method_attach(
+    "attachPaymentMethod": lambda c: c.payment_methods.attach(
         payment_method="pm_123", customer="cus_123"
     ),
-    "createAccount": lambda v1: v1.post_accounts(
-        type_="custom",
+    "createAccount": lambda c: c.accounts.create(
+        type="custom",
         country="US",
         email="owner@example.com",
         business_type="individual",
@@ -585,22 +583,22 @@ CALLS: dict[str, Callable[[Any], Any]] = {
         ),
         tos_acceptance=models.PostAccountsRequestTosAcceptance(date=1700000000, ip="203.0.113.7"),
     ),
-    "createCustomerTaxId": lambda v1: v1.post_customers_customer_tax_ids(
-        customer="cus_123", type_="eu_vat", value="DE123456789"
+    "createCustomerTaxId": lambda c: c.customers.create_tax_id(
+        customer="cus_123", type="eu_vat", value="DE123456789"
     ),
-    "uploadFile": lambda v1: v1.post_files(
+    "uploadFile": lambda c: c.files.create(
         file=("evidence.txt", b"receipt for order 8812\n", "text/plain"), purpose="dispute_evidence"
     ),
-    "uploadFileWithLink": lambda v1: v1.post_files(
+    "uploadFileWithLink": lambda c: c.files.create(
         file=("logo.png", b"PNG logo bytes", "image/png"),
         purpose="business_logo",
         file_link_data=models.PostFilesRequestFileLinkData(create=True, metadata={"use": "site"}),
         expand=["links"],
     ),
-    "deleteCustomer": lambda v1: v1.delete_customers_customer(customer="cus_123"),
-    "deleteCoupon": lambda v1: v1.delete_coupons_coupon(coupon="SUMMER"),
-    "deleteProduct": lambda v1: v1.delete_products_id(id_="prod_123"),
-    "cancelSubscription": lambda v1: v1.delete_subscriptions_subscription_exposed_id(
+    "deleteCustomer": lambda c: c.customers.delete(customer="cus_123"),
+    "deleteCoupon": lambda c: c.coupons.delete(coupon="SUMMER"),
+    "deleteProduct": lambda c: c.products.delete(id="prod_123"),
+    "cancelSubscription": lambda c: c.subscriptions.delete(
         subscription_exposed_id="sub_123",
         invoice_now=True,
         prorate=False,
@@ -608,17 +606,26 @@ CALLS: dict[str, Callable[[Any], Any]] = {
             comment="Too expensive for us", feedback="too_expensive"
         ),
     ),
-    "deleteSubscriptionItem": lambda v1: v1.delete_subscription_items_item(
+    "deleteSubscriptionItem": lambda c: c.subscription_items.delete(
         item="si_123", clear_usage=True, proration_behavior="none", proration_date=1700000000
     ),
-    "deleteCustomerSource": lambda v1: v1.delete_customers_customer_sources_id(
-        customer="cus_123", id_="card_123", expand=["customer"]
+    "deleteCustomerSource": lambda c: c.customers.delete_source(
+        customer="cus_123", id="card_123", expand=["customer"]
     ),
-    "deleteWebhookEndpoint": lambda v1: v1.delete_webhook_endpoints_webhook_endpoint(
-        webhook_endpoint="we_123"
-    ),
-    "deleteCustomerDiscount": lambda v1: v1.delete_customers_customer_discount(customer="cus_123"),
+    "deleteWebhookEndpoint": lambda c: c.webhook_endpoints.delete(webhook_endpoint="we_123"),
+    "deleteCustomerDiscount": lambda c: c.customers.delete_discount(customer="cus_123"),
 }
+
+
+class RawResources:
+    """The client's resources, each as its ``with_raw_response`` twin: the
+    calls above read the status and headers as well as the body."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._client, name).with_raw_response
 
 
 def main() -> int:
@@ -651,7 +658,7 @@ def main() -> int:
                 options["server_urls"] = {"https://files.stripe.com": args.base_url}
             try:
                 with Client(**options) as client:
-                    line = ok(make(client.v1.with_raw_response))
+                    line = ok(make(RawResources(client)))
             except Exception as error:  # every failure is an outcome to compare
                 line = failed(error)
         line["call"] = name

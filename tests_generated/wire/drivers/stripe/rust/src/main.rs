@@ -114,23 +114,27 @@ fn outcome<T>(result: Result<ApiResponse<T>, Error>) -> Value {
 /// SDK's models for objects and unions, its enums for enum values, builder
 /// methods for query parameters.
 async fn call(client: &Client, name: &str) -> Option<Value> {
-    let v1 = client.v1();
     let value = match name {
-        "getBalance" => outcome(v1.get_balance().send_with_response().await),
+        "getBalance" => outcome(client.balance().retrieve().send_with_response().await),
         "getAccount" => {
-            let call = v1.get_account().expand(vec![
+            let call = client.account().retrieve().expand(vec![
                 "settings.branding.icon".to_string(),
                 "external_accounts".to_string(),
             ]);
             outcome(call.send_with_response().await)
         }
         "listCustomers" => {
-            let call = v1.get_customers().limit(3).email("jenny@example.com");
+            let call = client
+                .customers()
+                .list()
+                .limit(3)
+                .email("jenny@example.com");
             outcome(call.send_with_response().await)
         }
         "listCustomersCreatedRange" => {
-            let call = v1
-                .get_customers()
+            let call = client
+                .customers()
+                .list()
                 .created(
                     models::GetCustomersCreated::GetCustomersCreatedRangeQuerySpecs(
                         models::GetCustomersCreatedRangeQuerySpecs {
@@ -145,20 +149,23 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
             outcome(call.send_with_response().await)
         }
         "getCustomer" => {
-            let call = v1
-                .get_customers_customer("cus_123")
+            let call = client
+                .customers()
+                .retrieve("cus_123")
                 .expand(vec!["default_source".to_string()]);
             outcome(call.send_with_response().await)
         }
         "searchCustomers" => {
-            let call = v1
-                .get_customers_search("email:'jenny@example.com' AND metadata['order_id']:'8812'")
+            let call = client
+                .customers()
+                .search("email:'jenny@example.com' AND metadata['order_id']:'8812'")
                 .limit(10);
             outcome(call.send_with_response().await)
         }
         "listChargesCreated" => {
-            let call = v1
-                .get_charges()
+            let call = client
+                .charges()
+                .list()
                 .created(models::GetChargesCreated::GetChargesCreatedRangeQuerySpecs(
                     models::GetChargesCreatedRangeQuerySpecs {
                         gte: Some(1_700_000_000),
@@ -169,22 +176,24 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
             outcome(call.send_with_response().await)
         }
         "listChargesCreatedScalar" => {
-            let call = v1
-                .get_charges()
+            let call = client
+                .charges()
+                .list()
                 .created(models::GetChargesCreated::Integer(1_700_000_000))
                 .customer("cus_123");
             outcome(call.send_with_response().await)
         }
         "getCharge" => {
-            let call = v1.get_charges_charge("ch_123").expand(vec![
+            let call = client.charges().retrieve("ch_123").expand(vec![
                 "customer".to_string(),
                 "balance_transaction".to_string(),
             ]);
             outcome(call.send_with_response().await)
         }
         "listInvoicesDueDate" => {
-            let call = v1
-                .get_invoices()
+            let call = client
+                .invoices()
+                .list()
                 .due_date(
                     models::GetInvoicesDueDate::GetInvoicesDueDateRangeQuerySpecs(
                         models::GetInvoicesDueDateRangeQuerySpecs {
@@ -198,7 +207,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
             outcome(call.send_with_response().await)
         }
         "getUpcomingInvoice" => {
-            let call = v1.get_invoices_upcoming()
+            let call = client.invoices().retrieve_upcoming()
                 .customer("cus_123")
                 .automatic_tax(models::GetInvoicesUpcomingAutomaticTax { enabled: false })
                 .invoice_items(vec![
@@ -245,7 +254,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
             outcome(call.send_with_response().await)
         }
         "getUpcomingInvoiceDetails" => {
-            let call = v1.get_invoices_upcoming()
+            let call = client.invoices().retrieve_upcoming()
                 .customer_details(models::GetInvoicesUpcomingCustomerDetails {
                     address: Some(models::GetInvoicesUpcomingCustomerDetailsAddress::GetInvoicesUpcomingCustomerDetailsAddressOptionalFieldsAddress(
                         models::GetInvoicesUpcomingCustomerDetailsAddressOptionalFieldsAddress {
@@ -298,7 +307,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
             outcome(call.send_with_response().await)
         }
         "listSubscriptions" => {
-            let call = v1.get_subscriptions()
+            let call = client.subscriptions().list()
                 .automatic_tax(models::GetSubscriptionsAutomaticTax { enabled: true })
                 .current_period_end(models::GetSubscriptionsCurrentPeriodEnd::GetSubscriptionsCurrentPeriodEndRangeQuerySpecs(
                     models::GetSubscriptionsCurrentPeriodEndRangeQuerySpecs {
@@ -312,14 +321,16 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
             outcome(call.send_with_response().await)
         }
         "getSubscription" => {
-            let call = v1
-                .get_subscriptions_subscription_exposed_id("sub_123")
+            let call = client
+                .subscriptions()
+                .retrieve("sub_123")
                 .expand(vec!["latest_invoice.payment_intent".to_string()]);
             outcome(call.send_with_response().await)
         }
         "listPrices" => {
-            let call = v1
-                .get_prices()
+            let call = client
+                .prices()
+                .list()
                 .recurring(models::GetPricesRecurring {
                     interval: Some(models::GetPricesRecurringInterval::Month),
                     usage_type: Some(models::GetPricesRecurringUsageType::Licensed),
@@ -330,16 +341,18 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
             outcome(call.send_with_response().await)
         }
         "listProducts" => {
-            let call = v1
-                .get_products()
+            let call = client
+                .products()
+                .list()
                 .ids(vec!["prod_1".to_string(), "prod_2".to_string()])
                 .shippable(false)
                 .active(true);
             outcome(call.send_with_response().await)
         }
         "listEvents" => {
-            let call = v1
-                .get_events()
+            let call = client
+                .events()
+                .list()
                 .types(vec![
                     "charge.succeeded".to_string(),
                     "customer.created".to_string(),
@@ -354,8 +367,9 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
             outcome(call.send_with_response().await)
         }
         "listCheckoutSessions" => {
-            let call = v1
-                .get_checkout_sessions()
+            let call = client
+                .checkout_sessions()
+                .list()
                 .customer_details(models::GetCheckoutSessionsCustomerDetails {
                     email: "jenny@example.com".to_string(),
                 })
@@ -363,14 +377,16 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
             outcome(call.send_with_response().await)
         }
         "listCheckoutSessionLineItems" => {
-            let call = v1
-                .get_checkout_sessions_session_line_items("cs_test_123")
+            let call = client
+                .checkout_sessions()
+                .list_line_items("cs_test_123")
                 .limit(5);
             outcome(call.send_with_response().await)
         }
         "listPayouts" => {
-            let call = v1
-                .get_payouts()
+            let call = client
+                .payouts()
+                .list()
                 .arrival_date(
                     models::GetPayoutsArrivalDate::GetPayoutsArrivalDateRangeQuerySpecs(
                         models::GetPayoutsArrivalDateRangeQuerySpecs {
@@ -385,56 +401,71 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
             outcome(call.send_with_response().await)
         }
         "getPaymentIntent" => {
-            let call = v1
-                .get_payment_intents_intent("pi_123")
+            let call = client
+                .payment_intents()
+                .retrieve("pi_123")
                 .client_secret("pi_123_secret_abc")
                 .expand(vec!["customer".to_string()]);
             outcome(call.send_with_response().await)
         }
         "listBalanceTransactions" => {
-            let call = v1
-                .get_balance_transactions()
+            let call = client
+                .balance_transactions()
+                .list()
                 .r#type("charge")
                 .currency("usd")
                 .payout("po_123");
             outcome(call.send_with_response().await)
         }
         "listFiles" => {
-            let call = v1
-                .get_files()
+            let call = client
+                .files()
+                .list()
                 .purpose(models::GetFilesPurpose::DisputeEvidence)
                 .limit(3);
             outcome(call.send_with_response().await)
         }
-        "getFile" => outcome(v1.get_files_file("file_123").send_with_response().await),
+        "getFile" => outcome(
+            client
+                .files()
+                .retrieve("file_123")
+                .send_with_response()
+                .await,
+        ),
         "listPaymentMethods" => {
-            let call = v1
-                .get_payment_methods()
+            let call = client
+                .payment_methods()
+                .list()
                 .customer("cus_123")
                 .r#type(models::GetPaymentMethodsType::Card);
             outcome(call.send_with_response().await)
         }
         "listCustomerPaymentMethods" => {
-            let call = v1
-                .get_customers_customer_payment_methods("cus_123")
+            let call = client
+                .customers()
+                .list_payment_methods("cus_123")
                 .r#type(models::GetCustomersCustomerPaymentMethodsType::SepaDebit);
             outcome(call.send_with_response().await)
         }
         "listTaxRates" => outcome(
-            v1.get_tax_rates()
+            client
+                .tax_rates()
+                .list()
                 .inclusive(false)
                 .active(true)
                 .send_with_response()
                 .await,
         ),
         "listPaymentLinks" => outcome(
-            v1.get_payment_links()
+            client
+                .payment_links()
+                .list()
                 .active(false)
                 .send_with_response()
                 .await,
         ),
         "listRefunds" => {
-            let call = v1.get_refunds().charge("ch_123").created(
+            let call = client.refunds().list().charge("ch_123").created(
                 models::GetRefundsCreated::GetRefundsCreatedRangeQuerySpecs(
                     models::GetRefundsCreatedRangeQuerySpecs {
                         gt: Some(1_600_000_000),
@@ -447,7 +478,9 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
             outcome(call.send_with_response().await)
         }
         "getCountrySpec" => outcome(
-            v1.get_country_specs_country("US")
+            client
+                .country_specs()
+                .retrieve("US")
                 .send_with_response()
                 .await,
         ),
@@ -462,7 +495,14 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 )),
                 ..Default::default()
             };
-            outcome(v1.post_customers().body(&body).send_with_response().await)
+            outcome(
+                client
+                    .customers()
+                    .create()
+                    .body(&body)
+                    .send_with_response()
+                    .await,
+            )
         }
         "createCustomerFull" => {
             let body = models::PostCustomersRequest {
@@ -519,7 +559,14 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 balance: Some(-500),
                 ..Default::default()
             };
-            outcome(v1.post_customers().body(&body).send_with_response().await)
+            outcome(
+                client
+                    .customers()
+                    .create()
+                    .body(&body)
+                    .send_with_response()
+                    .await,
+            )
         }
         "updateCustomerUnsetMetadata" => {
             let body = models::PostCustomersCustomerRequest {
@@ -530,7 +577,9 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 ..Default::default()
             };
             outcome(
-                v1.post_customers_customer("cus_123")
+                client
+                    .customers()
+                    .update("cus_123")
                     .body(&body)
                     .send_with_response()
                     .await,
@@ -547,7 +596,13 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 )])),
                 ..Default::default()
             };
-            outcome(v1.post_payment_intents(&body).send_with_response().await)
+            outcome(
+                client
+                    .payment_intents()
+                    .create(&body)
+                    .send_with_response()
+                    .await,
+            )
         }
         "createPaymentIntentFull" => {
             let body = models::PostPaymentIntentsRequest {
@@ -610,7 +665,13 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 }),
                 ..Default::default()
             };
-            outcome(v1.post_payment_intents(&body).send_with_response().await)
+            outcome(
+                client
+                    .payment_intents()
+                    .create(&body)
+                    .send_with_response()
+                    .await,
+            )
         }
         "confirmPaymentIntent" => {
             let body = models::PostPaymentIntentsIntentConfirmRequest {
@@ -621,7 +682,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 ),
                 ..Default::default()
             };
-            let call = v1.post_payment_intents_intent_confirm("pi_123").body(&body);
+            let call = client.payment_intents().confirm("pi_123").body(&body);
             outcome(call.send_with_response().await)
         }
         "capturePaymentIntent" => {
@@ -634,7 +695,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 ),
                 ..Default::default()
             };
-            let call = v1.post_payment_intents_intent_capture("pi_123").body(&body);
+            let call = client.payment_intents().capture("pi_123").body(&body);
             outcome(call.send_with_response().await)
         }
         "cancelPaymentIntent" => {
@@ -644,7 +705,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 ),
                 ..Default::default()
             };
-            let call = v1.post_payment_intents_intent_cancel("pi_123").body(&body);
+            let call = client.payment_intents().cancel("pi_123").body(&body);
             outcome(call.send_with_response().await)
         }
         "updatePaymentIntentUnsetShipping" => {
@@ -656,7 +717,9 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 ..Default::default()
             };
             outcome(
-                v1.post_payment_intents_intent("pi_123")
+                client
+                    .payment_intents()
+                    .update("pi_123")
                     .body(&body)
                     .send_with_response()
                     .await,
@@ -713,7 +776,13 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 )),
                 ..Default::default()
             };
-            outcome(v1.post_subscriptions(&body).send_with_response().await)
+            outcome(
+                client
+                    .subscriptions()
+                    .create(&body)
+                    .send_with_response()
+                    .await,
+            )
         }
         "createSubscriptionTrialEnd" => {
             let body = models::PostSubscriptionsRequest {
@@ -739,7 +808,13 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 cancel_at_period_end: Some(true),
                 ..Default::default()
             };
-            outcome(v1.post_subscriptions(&body).send_with_response().await)
+            outcome(
+                client
+                    .subscriptions()
+                    .create(&body)
+                    .send_with_response()
+                    .await,
+            )
         }
         "updateSubscription" => {
             let body = models::PostSubscriptionsSubscriptionExposedIdRequest {
@@ -765,9 +840,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 cancel_at_period_end: Some(false),
                 ..Default::default()
             };
-            let call = v1
-                .post_subscriptions_subscription_exposed_id("sub_123")
-                .body(&body);
+            let call = client.subscriptions().update("sub_123").body(&body);
             outcome(call.send_with_response().await)
         }
         "createSubscriptionSchedule" => {
@@ -807,7 +880,9 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 ..Default::default()
             };
             outcome(
-                v1.post_subscription_schedules()
+                client
+                    .subscription_schedules()
+                    .create()
                     .body(&body)
                     .send_with_response()
                     .await,
@@ -833,7 +908,14 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 footer: Some("Payable within 30 days".to_string()),
                 ..Default::default()
             };
-            outcome(v1.post_invoices().body(&body).send_with_response().await)
+            outcome(
+                client
+                    .invoices()
+                    .create()
+                    .body(&body)
+                    .send_with_response()
+                    .await,
+            )
         }
         "createInvoiceItem" => {
             let body = models::PostInvoiceitemsRequest {
@@ -852,14 +934,20 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 )),
                 ..Default::default()
             };
-            outcome(v1.post_invoiceitems(&body).send_with_response().await)
+            outcome(
+                client
+                    .invoiceitems()
+                    .create(&body)
+                    .send_with_response()
+                    .await,
+            )
         }
         "finalizeInvoice" => {
             let body = models::PostInvoicesInvoiceFinalizeRequest {
                 auto_advance: Some(true),
                 ..Default::default()
             };
-            let call = v1.post_invoices_invoice_finalize("in_123").body(&body);
+            let call = client.invoices().finalize("in_123").body(&body);
             outcome(call.send_with_response().await)
         }
         "payInvoice" => {
@@ -869,7 +957,9 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 ..Default::default()
             };
             outcome(
-                v1.post_invoices_invoice_pay("in_123")
+                client
+                    .invoices()
+                    .pay("in_123")
                     .body(&body)
                     .send_with_response()
                     .await,
@@ -907,7 +997,13 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 customer_email: Some("jenny@example.com".to_string()),
                 ..Default::default()
             };
-            outcome(v1.post_checkout_sessions(&body).send_with_response().await)
+            outcome(
+                client
+                    .checkout_sessions()
+                    .create(&body)
+                    .send_with_response()
+                    .await,
+            )
         }
         "createCheckoutSessionSubscription" => {
             let body = models::PostCheckoutSessionsRequest {
@@ -933,7 +1029,13 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 }]),
                 ..Default::default()
             };
-            outcome(v1.post_checkout_sessions(&body).send_with_response().await)
+            outcome(
+                client
+                    .checkout_sessions()
+                    .create(&body)
+                    .send_with_response()
+                    .await,
+            )
         }
         "createPaymentLink" => {
             let body = models::PostPaymentLinksRequest {
@@ -961,7 +1063,13 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 )])),
                 ..Default::default()
             };
-            outcome(v1.post_payment_links(&body).send_with_response().await)
+            outcome(
+                client
+                    .payment_links()
+                    .create(&body)
+                    .send_with_response()
+                    .await,
+            )
         }
         "createPriceTiered" => {
             let body = models::PostPricesRequest {
@@ -996,7 +1104,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 nickname: Some("Metered gold".to_string()),
                 ..Default::default()
             };
-            outcome(v1.post_prices(&body).send_with_response().await)
+            outcome(client.prices().create(&body).send_with_response().await)
         }
         "createPriceProductData" => {
             let body = models::PostPricesRequest {
@@ -1017,7 +1125,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 )])),
                 ..Default::default()
             };
-            outcome(v1.post_prices(&body).send_with_response().await)
+            outcome(client.prices().create(&body).send_with_response().await)
         }
         "createProduct" => {
             let body = models::PostProductsRequest {
@@ -1046,7 +1154,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 metadata: Some(HashMap::from([("sku".to_string(), "W-1".to_string())])),
                 ..Default::default()
             };
-            outcome(v1.post_products(&body).send_with_response().await)
+            outcome(client.products().create(&body).send_with_response().await)
         }
         "createCoupon" => {
             let body = models::PostCouponsRequest {
@@ -1062,7 +1170,14 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 )),
                 ..Default::default()
             };
-            outcome(v1.post_coupons().body(&body).send_with_response().await)
+            outcome(
+                client
+                    .coupons()
+                    .create()
+                    .body(&body)
+                    .send_with_response()
+                    .await,
+            )
         }
         "createRefund" => {
             let body = models::PostRefundsRequest {
@@ -1074,7 +1189,14 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 )),
                 ..Default::default()
             };
-            outcome(v1.post_refunds().body(&body).send_with_response().await)
+            outcome(
+                client
+                    .refunds()
+                    .create()
+                    .body(&body)
+                    .send_with_response()
+                    .await,
+            )
         }
         "createSetupIntent" => {
             let body = models::PostSetupIntentsRequest {
@@ -1094,7 +1216,9 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 ..Default::default()
             };
             outcome(
-                v1.post_setup_intents()
+                client
+                    .setup_intents()
+                    .create()
                     .body(&body)
                     .send_with_response()
                     .await,
@@ -1108,7 +1232,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 transfer_group: Some("ORDER_8812".to_string()),
                 ..Default::default()
             };
-            outcome(v1.post_transfers(&body).send_with_response().await)
+            outcome(client.transfers().create(&body).send_with_response().await)
         }
         "createWebhookEndpoint" => {
             let body = models::PostWebhookEndpointsRequest {
@@ -1122,7 +1246,13 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 )),
                 ..Default::default()
             };
-            outcome(v1.post_webhook_endpoints(&body).send_with_response().await)
+            outcome(
+                client
+                    .webhook_endpoints()
+                    .create(&body)
+                    .send_with_response()
+                    .await,
+            )
         }
         "createTaxRate" => {
             let body = models::PostTaxRatesRequest {
@@ -1134,7 +1264,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 state: Some("CA".to_string()),
                 ..Default::default()
             };
-            outcome(v1.post_tax_rates(&body).send_with_response().await)
+            outcome(client.tax_rates().create(&body).send_with_response().await)
         }
         "createQuote" => {
             let body = models::PostQuotesRequest {
@@ -1149,7 +1279,14 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 ),
                 ..Default::default()
             };
-            outcome(v1.post_quotes().body(&body).send_with_response().await)
+            outcome(
+                client
+                    .quotes()
+                    .create()
+                    .body(&body)
+                    .send_with_response()
+                    .await,
+            )
         }
         "createPaymentMethod" => {
             let body = models::PostPaymentMethodsRequest {
@@ -1178,7 +1315,9 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 ..Default::default()
             };
             outcome(
-                v1.post_payment_methods()
+                client
+                    .payment_methods()
+                    .create()
                     .body(&body)
                     .send_with_response()
                     .await,
@@ -1189,7 +1328,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 customer: "cus_123".to_string(),
                 ..Default::default()
             };
-            let call = v1.post_payment_methods_payment_method_attach("pm_123", &body);
+            let call = client.payment_methods().attach("pm_123", &body);
             outcome(call.send_with_response().await)
         }
         "createAccount" => {
@@ -1222,7 +1361,14 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 }),
                 ..Default::default()
             };
-            outcome(v1.post_accounts().body(&body).send_with_response().await)
+            outcome(
+                client
+                    .accounts()
+                    .create()
+                    .body(&body)
+                    .send_with_response()
+                    .await,
+            )
         }
         "createCustomerTaxId" => {
             let body = models::PostCustomersCustomerTaxIdsRequest {
@@ -1231,7 +1377,9 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 ..Default::default()
             };
             outcome(
-                v1.post_customers_customer_tax_ids("cus_123", &body)
+                client
+                    .customers()
+                    .create_tax_id("cus_123", &body)
                     .send_with_response()
                     .await,
             )
@@ -1242,7 +1390,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 purpose: models::PostFilesRequestPurpose::DisputeEvidence,
                 ..Default::default()
             };
-            outcome(v1.post_files(&body).send_with_response().await)
+            outcome(client.files().create(&body).send_with_response().await)
         }
         "uploadFileWithLink" => {
             let body = models::PostFilesRequest {
@@ -1257,19 +1405,23 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 }),
                 expand: Some(vec!["links".to_string()]),
             };
-            outcome(v1.post_files(&body).send_with_response().await)
+            outcome(client.files().create(&body).send_with_response().await)
         }
         "deleteCustomer" => outcome(
-            v1.delete_customers_customer("cus_123")
+            client
+                .customers()
+                .delete("cus_123")
                 .send_with_response()
                 .await,
         ),
-        "deleteCoupon" => outcome(
-            v1.delete_coupons_coupon("SUMMER")
+        "deleteCoupon" => outcome(client.coupons().delete("SUMMER").send_with_response().await),
+        "deleteProduct" => outcome(
+            client
+                .products()
+                .delete("prod_123")
                 .send_with_response()
                 .await,
         ),
-        "deleteProduct" => outcome(v1.delete_products_id("prod_123").send_with_response().await),
         "cancelSubscription" => {
             let body = models::DeleteSubscriptionsSubscriptionExposedIdRequest {
                 invoice_now: Some(true),
@@ -1284,9 +1436,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 }),
                 ..Default::default()
             };
-            let call = v1
-                .delete_subscriptions_subscription_exposed_id("sub_123")
-                .body(&body);
+            let call = client.subscriptions().delete("sub_123").body(&body);
             outcome(call.send_with_response().await)
         }
         "deleteSubscriptionItem" => {
@@ -1297,24 +1447,27 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 ),
                 proration_date: Some(1_700_000_000),
             };
-            let call = v1.delete_subscription_items_item("si_123").body(&body);
+            let call = client.subscription_items().delete("si_123").body(&body);
             outcome(call.send_with_response().await)
         }
         "deleteCustomerSource" => {
             let body = models::DeleteCustomersCustomerSourcesIdRequest {
                 expand: Some(vec!["customer".to_string()]),
             };
-            let call = v1
-                .delete_customers_customer_sources_id("cus_123", "card_123")
+            let call = client
+                .customers()
+                .delete_source("cus_123", "card_123")
                 .body(&body);
             outcome(call.send_with_response().await)
         }
         "deleteWebhookEndpoint" => {
-            let call = v1.delete_webhook_endpoints_webhook_endpoint("we_123");
+            let call = client.webhook_endpoints().delete("we_123");
             outcome(call.send_with_response().await)
         }
         "deleteCustomerDiscount" => outcome(
-            v1.delete_customers_customer_discount("cus_123")
+            client
+                .customers()
+                .delete_discount("cus_123")
                 .send_with_response()
                 .await,
         ),
