@@ -718,6 +718,7 @@ export class Runtime {
           body: outcome.body,
           attempts,
           idempotencyKey: key,
+          rawBody: outcome.rawBody,
         };
       }
       if (outcome.type === "too_large") {
@@ -916,6 +917,7 @@ export class Runtime {
           status,
           headers: res.headers,
           body: decodeBody(bytes, res.headers, parseAs),
+          rawBody: bytes,
         };
       } catch (parseError) {
         return {
