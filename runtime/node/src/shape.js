@@ -426,7 +426,8 @@ export function shapeFailure(name, response, err) {
     `${name}: the response body does not have the documented shape: ${what}${requestId ? ` (request id ${requestId})` : ""}`,
     {
       attempts: response.attempts,
-      stopReason: "not_retryable",
+      // Not retried, and no retry decision stopped it: the call succeeded.
+      stopReason: "none",
       status: response.status,
       headers: response.headers,
       body: response.rawBody ?? response.body,

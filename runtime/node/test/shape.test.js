@@ -284,7 +284,7 @@ test("readResponse: a ShapeError becomes a ResponseParseError with the response'
   assert.equal(err.status, 200);
   assert.equal(err.requestId, "req_9");
   assert.equal(err.attempts, 2);
-  assert.equal(err.stopReason, "not_retryable");
+  assert.equal(err.stopReason, "none");
   assert.equal(err.body, rawBody);
   assert.equal(err.location, "data");
   assert.equal(
