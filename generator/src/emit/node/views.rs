@@ -790,11 +790,7 @@ fn converter_view(types: &Types, i: usize) -> Option<Converter> {
             }
             // A type written as JSON in requests: its schema's order.
             let in_order = types.ordered(i);
-            let mut to = if in_order {
-                vec!["value".to_string(), table_name.clone()]
-            } else {
-                vec!["value".to_string(), table_name.clone()]
-            };
+            let mut to = vec!["value".to_string(), table_name.clone()];
             if let Some(t) = additional.as_ref().and_then(|t| types.converter(t, false)) {
                 to.push(t.code(false));
             }
