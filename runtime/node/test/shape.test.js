@@ -164,6 +164,23 @@ test("dates and times as RFC 3339 has them", () => {
   assert.ok(!isDateTime("2024-05-14T24:00:00Z"));
   assert.ok(!isDateTime("2024-05-14T09:30:00+24:00"));
   assert.ok(!isDateTime(" 2024-05-14T09:30:00Z"));
+  for (const bad of [
+    "2024-05-14T09:30:00.Z",
+    "2024-05-14T09:30:00Z ",
+    "2024-05-14T09:30:00+02:0",
+    "2024-05-14T09:30:00+0200x",
+    "2024-05-14T09:30:0aZ",
+    "2024-05-14X09:30:00Z",
+    "2024-05-14T09:30:00",
+    "2024-05-14T09:30:61Z",
+    "2024-05-14T09:60:00Z",
+    "2024-05-00T09:30:00Z",
+    "２０２４-05-14T09:30:00Z",
+  ]) {
+    assert.ok(!isDateTime(bad), bad);
+  }
+  assert.ok(isDateTime("2024-05-14T09:30:00.123456789-00:00"));
+  assert.ok(isDateTime("1985-04-12T23:20:50.52Z"));
   assert.ok(isFullDate("2000-02-29"));
   assert.ok(!isFullDate("1900-02-29"));
 });
