@@ -301,7 +301,10 @@ fn hostile_names_become_safe_identifiers() {
     }
     // `__proto__` on the wire stays a plain own key through the converters.
     let wire = &files["wire.js"];
-    assert!(wire.contains("[\"__proto__\", \"proto\"]"), "{wire}");
+    assert!(
+        wire.contains("[\"__proto__\", \"str\", 0, \"proto\"]"),
+        "{wire}"
+    );
     assert!(
         wire.contains("Object.defineProperty(target, key, {"),
         "{wire}"
@@ -424,7 +427,7 @@ fn parameters_and_body_parts_are_written_by_their_plan() {
     // A JSON body's type lists every field, in schema order, and writes them so.
     let wire = &files["wire.js"];
     assert!(wire.contains(
-        "const recordModelFields = [\n  [\"record_id\", \"recordId\"],\n  [\"this\"],\n  [\"constructor\"],\n  [\"__proto__\", \"proto\"],\n  [\"self\"],\n  [\"note\"],\n  [\"level\"],\n];"
+        "const recordModelFields = [\n  [\"record_id\", \"str\", 1, \"recordId\"],\n  [\"this\", \"str\", 0],\n  [\"constructor\", \"str\", 0],\n  [\"__proto__\", \"str\", 0, \"proto\"],\n  [\"self\", \"str\", 0],\n  [\"note\", \"str?\", 0],\n  [\"level\", \"int\", 0],\n];"
     ), "{wire}");
     assert!(wire.contains("return convertInOrder(value, recordModelFields);"));
     // Path parameters by their style; header parameters through the runtime.

@@ -1,5 +1,8 @@
+{% if v.uses_wire() -%}
 {% if v.has_converters() -%}
 {{ v.wire_type_imports() }}
+{% endif -%}
+export { jsonOnly, listOf, orNull, reader, recordOf } from "./runtime/index.js";
 
 /** @internal Converts every item of an array. */
 export declare function arrayOf<T>(
@@ -14,8 +17,12 @@ export declare function mapOf<T>(
   convert: (value: unknown) => T,
 ): (value: unknown) => Record<string, T>;
 {% for c in v.converters -%}
-export declare function {{ c.from_wire }}{{ c.from_params }}: {{ c.ts_type }};
-export declare function {{ c.to_wire }}{{ c.to_params }}: unknown;
+{% if let Some(r) = c.reader -%}
+export declare function {{ r.name }}{{ r.params }}: {{ c.ts_type }};
+{% endif -%}
+{% if let Some(w) = c.writer -%}
+export declare function {{ w.name }}{{ w.params }}: unknown;
+{% endif -%}
 {% endfor -%}
 {% else -%}
 export {};

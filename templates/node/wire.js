@@ -1,13 +1,32 @@
 // Converts between this SDK's camelCase models and the API's names on the
-// wire. Internal: the resources call these; models.d.ts has the shapes.
+// wire, and reads success bodies, checking their shape (CONTRACT.md section
+// 6). Internal: the resources call these; models.d.ts has the shapes.
 //
-// Each table row is [wire name, SDK name, fromWire, toWire], or [name] for a
-// field that passes unchanged. A type written as JSON in requests lists every
-// field, in the order of its schema: that is the order its JSON takes,
-// whatever order the caller's object holds them in. Other tables list only
-// the fields that change on the way. Properties not in a table (newer fields
-// of the API, or extra properties) are copied as they are, after the table's.
-{% if v.has_converters() %}
+// A model's table has one row per field, [wire name, type, required, SDK
+// name, toWire]; the last two are left out when the field keeps its name and
+// its value does not convert. A type is a scalar's code ("str", "int",
+// "datetime", ... with "?" where null is allowed) or a reader; the runtime's
+// shape.js reads them (a model only written has 0 for both, and no reader).
+// The table of a model read from responses, or written
+// as JSON in requests, lists every field, in the order of its schema: that
+// is the order its JSON takes, whatever order the caller's object holds them
+// in; other tables list only the fields that change on the way. Properties
+// not in a table (newer fields of the API, or extra properties) are copied as
+// they are, after the table's.
+{% if v.uses_wire() %}
+import {
+  jsonOnly,
+  listOf,
+  orNull,
+  readObject,
+  readTagged,
+  readUnion,
+  reader,
+  recordOf,
+} from "./runtime/index.js";
+
+export { jsonOnly, listOf, orNull, reader, recordOf };
+
 function isRecord(value) {
   return (
     typeof value === "object" &&
@@ -35,35 +54,30 @@ function put(target, key, value) {
   else target[key] = value;
 }
 
-// The SDK's name of a table row's field: `[name]` keeps the wire's.
-function sdkName(row) {
-  return row.length > 1 ? row[1] : row[0];
-}
+// A table read for writing: the SDK names (also as a map), the wire names
+// and the changes, made once per table.
+const plans = new WeakMap();
 
-// A table read for one direction: the source names (also as a set), the
-// target names and the changes, made once per table and direction.
-const plans = [new WeakMap(), new WeakMap()];
-
-function planOf(fields, fromWire) {
-  const cache = plans[fromWire ? 0 : 1];
-  let plan = cache.get(fields);
+function planOf(fields) {
+  let plan = plans.get(fields);
   if (plan === undefined) {
     plan = {
-      sources: fields.map((row) => (fromWire ? row[0] : sdkName(row))),
-      targets: fields.map((row) => (fromWire ? sdkName(row) : row[0])),
-      changes: fields.map((row) => (fromWire ? row[2] : row[3])),
+      sources: fields.map((row) => (row.length > 3 ? row[3] : row[0])),
+      targets: fields.map((row) => row[0]),
+      changes: fields.map((row) => row[4]),
     };
     plan.index = new Map(plan.sources.map((name, i) => [name, i]));
-    cache.set(fields, plan);
+    plans.set(fields, plan);
   }
   return plan;
 }
 
-// Converts a record by a table: the properties in the order the value holds
-// them, or (inOrder) the table's fields first, in its order, then the rest.
-function convert(value, fields, fromWire, extra, inOrder = false) {
+// Converts a record to the wire by a table: the properties in the order the
+// value holds them, or (inOrder) the table's fields first, in its order, then
+// the rest.
+function convert(value, fields, extra, inOrder = false) {
   if (!isRecord(value)) return value;
-  const { sources, targets, changes, index } = planOf(fields, fromWire);
+  const { sources, targets, changes, index } = planOf(fields);
   const out = {};
   if (inOrder) {
     for (let i = 0; i < sources.length; i += 1) {
@@ -91,13 +105,14 @@ function convert(value, fields, fromWire, extra, inOrder = false) {
 
 // A type written as JSON in requests: its fields in the order of its schema.
 function convertInOrder(value, fields, extra) {
-  return convert(value, fields, false, extra, true);
+  return convert(value, fields, extra, true);
 }
 
-function byTag(value, key, variants, column) {
+// Converts a discriminated union's value to the wire by its variant's row.
+function byTag(value, key, variants) {
   if (!isRecord(value)) return value;
   const row = variants.find(([tag]) => tag === value[key]);
-  return row ? row[column](value) : value;
+  return row && row[2] ? row[2](value) : value;
 }
 
 /** Converts every item of an array with `convert`. */
@@ -134,17 +149,23 @@ export function mapOf(convert) {
   };
 }
 {% for c in v.converters %}
-{{ c.table }}
-
+{%- for t in c.tables %}
+{{ t }}
+{% endfor %}
+{%- if let Some(r) = c.reader %}
 /** @returns {import("./models.js").{{ c.ts_type }}} */
-export function {{ c.from_wire }}(value) {
-  return {{ c.from_call }};
+export function {{ r.name }}(value) {
+  return {{ r.call }};
 }
-
+{%- endif %}
+{%- if let Some(w) = c.writer %}
+{%- if c.reader.is_some() %}
+{% endif %}
 /** @param {import("./models.js").{{ c.ts_type }}} value */
-export function {{ c.to_wire }}(value) {
-  return {{ c.to_call }};
+export function {{ w.name }}(value) {
+  return {{ w.call }};
 }
+{%- endif %}
 {% endfor -%}
 {% else %}
 export {};

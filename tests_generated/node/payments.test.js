@@ -108,42 +108,171 @@ test("a path parameter ../x stays one percent-encoded segment", async () => {
 });
 
 // runtime/CONTRACT.md section 6: a success body of the wrong shape is a
-// decode error. The Node SDK does not check the types of a response's
-// properties yet (its wire converters pass values through), so it still
-// returns this body: a known gap, kept visible here until it is closed.
-test(
-  "a success body of the wrong shape is a decode error with its status, body and request id",
-  { todo: "the Node SDK does not yet check a response's property types" },
-  async () => {
-    const wrong = {
-      id: 1,
-      object: 2,
-      amount: "twelve",
-      currency: false,
-      vendor_id: [],
-      status: {},
-      created: 3,
-      metadata: "m",
-    };
-    const server = await scripted([
-      { status: 200, json: wrong, headers: { "x-request-id": "req_7" } },
-    ]);
-    try {
-      await assert.rejects(
-        client(server).transfers.getTransfer("tr_1"),
-        (err) => {
-          assert.ok(err instanceof ResponseParseError, String(err));
-          assert.equal(err.status, 200);
-          assert.equal(err.requestId, "req_7");
-          assert.equal(err.attempts, 1);
-          return true;
-        },
-      );
-    } finally {
-      await server.close();
-    }
+// decode error, never retried, with what a report to the API's owner needs.
+async function decodeError(answer, call) {
+  const server = await scripted([answer, { status: 200, json: transfer }]);
+  try {
+    let caught;
+    await assert.rejects(call(client(server)), (err) => {
+      caught = err;
+      return err instanceof ResponseParseError;
+    });
+    assert.equal(caught.kind, "decode");
+    assert.equal(caught.stopReason, "none");
+    assert.equal(server.requests.length, 1, "a decode error is not retried");
+    return caught;
+  } finally {
+    await server.close();
+  }
+}
+
+const subscription = {
+  id: "sub_1",
+  object: "subscription",
+  customer_id: "cus_1",
+  plan: "plan_pro",
+  status: "active",
+  payment_method: {
+    type: "card",
+    brand: "visa",
+    last4: "4242",
+    exp_month: 12,
+    exp_year: 2030,
   },
-);
+  current_period_end: "2024-06-01T00:00:00Z",
+  canceled_at: null,
+};
+
+test("a success body of the wrong shape is a decode error with its status, body and request id", async () => {
+  // Every field of the documented Transfer, each of the wrong type.
+  const wrong = {
+    id: 1,
+    object: 2,
+    amount: "twelve",
+    currency: false,
+    vendor_id: [],
+    status: {},
+    created: 3,
+    metadata: "m",
+  };
+  const err = await decodeError(
+    { status: 200, json: wrong, headers: { "x-request-id": "req_7" } },
+    (c) => c.transfers.getTransfer("tr_1"),
+  );
+  assert.equal(err.status, 200);
+  assert.equal(err.requestId, "req_7");
+  assert.equal(err.attempts, 1);
+  assert.deepEqual(JSON.parse(new TextDecoder().decode(err.body)), wrong);
+  assert.equal(err.headers.get("x-request-id"), "req_7");
+  assert.equal(err.location, "id");
+  assert.equal(
+    err.message,
+    "getTransfer: the response body does not have the documented shape: id: expected a string, got an integer (request id req_7)",
+  );
+});
+
+test("a missing required property is a decode error naming it", async () => {
+  const { amount, ...noAmount } = transfer;
+  assert.equal(amount, 1200);
+  const err = await decodeError({ status: 201, json: noAmount }, (c) =>
+    c.transfers.createTransfer({ amount: 1, currency: "eur", vendorId: "v" }),
+  );
+  assert.equal(err.status, 201);
+  assert.equal(err.location, "");
+  assert.match(err.message, /the body: missing the required property "amount"/);
+});
+
+test("a wrong type inside an array item is named by its path, in a page too", async () => {
+  const items = [transfer, transfer, transfer, { ...transfer, amount: 12.5 }];
+  const err = await decodeError(
+    { status: 200, json: { object: "list", data: items, has_more: false } },
+    (c) => c.transfers.listTransfers().firstPage(),
+  );
+  assert.equal(err.location, "data[3].amount");
+  assert.match(
+    err.message,
+    /data\[3\]\.amount: expected an integer, got a number/,
+  );
+  const bad = { ...transfer, created: "yesterday" };
+  const again = await decodeError(
+    {
+      status: 200,
+      json: { object: "list", data: [transfer, bad], has_more: false },
+    },
+    async (c) => {
+      for await (const item of c.transfers.listTransfers()) assert.ok(item.id);
+    },
+  );
+  assert.equal(again.location, "data[1].created");
+  assert.match(again.message, /expected an RFC 3339 date-time string/);
+});
+
+test("null where the schema does not allow it is a decode error; where it does, it reads", async () => {
+  const err = await decodeError(
+    { status: 200, json: { ...transfer, currency: null } },
+    (c) => c.transfers.getTransfer("tr_1"),
+  );
+  assert.equal(err.location, "currency");
+  assert.match(err.message, /expected a string, got null/);
+  // description is nullable; metadata of a refund is optional.
+  const server = await scripted([
+    { status: 200, json: { ...transfer, description: null } },
+  ]);
+  try {
+    const t = await client(server).transfers.getTransfer("tr_1");
+    assert.equal(t.description, null);
+  } finally {
+    await server.close();
+  }
+});
+
+test("a property the spec does not name and an enum value it does not list are passed on", async () => {
+  const newer = {
+    ...transfer,
+    status: "held_for_review",
+    risk: { score: 12, checks: ["velocity"] },
+  };
+  const server = await scripted([{ status: 200, json: newer }]);
+  try {
+    const t = await client(server).transfers.getTransfer("tr_1");
+    assert.equal(t.status, "held_for_review");
+    assert.deepEqual(t.risk, { score: 12, checks: ["velocity"] });
+    assert.equal(t.vendorId, "v_9");
+  } finally {
+    await server.close();
+  }
+});
+
+test("a discriminated union: the variant its tag names must fit; an unknown tag is passed on", async () => {
+  const wrongVariant = {
+    ...subscription,
+    payment_method: { type: "card", bank_name: "B", country: "DE", last4: "1" },
+  };
+  const err = await decodeError({ status: 200, json: wrongVariant }, (c) =>
+    c.subscriptions.cancelSubscription("sub_1"),
+  );
+  assert.equal(err.location, "payment_method");
+  assert.match(err.message, /missing the required property "brand"/);
+  const typo = {
+    ...subscription,
+    payment_method: { ...subscription.payment_method, exp_month: "12" },
+  };
+  const typed = await decodeError({ status: 200, json: typo }, (c) =>
+    c.subscriptions.cancelSubscription("sub_1"),
+  );
+  assert.equal(typed.location, "payment_method.exp_month");
+  // A variant this SDK does not know yet: as it came.
+  const wallet = { type: "wallet", provider: "pay_x" };
+  const server = await scripted([
+    { status: 200, json: { ...subscription, payment_method: wallet } },
+  ]);
+  try {
+    const sub = await client(server).subscriptions.cancelSubscription("sub_1");
+    assert.deepEqual(sub.paymentMethod, wallet);
+  } finally {
+    await server.close();
+  }
+});
 
 test("an error status throws the typed error with the server's code", async () => {
   const server = await scripted([
@@ -252,22 +381,6 @@ test("deepObject and form query parameters", async () => {
 });
 
 test("a discriminated union converts its variant's names", async () => {
-  const subscription = {
-    id: "sub_1",
-    object: "subscription",
-    customer_id: "cus_1",
-    plan: "plan_pro",
-    status: "active",
-    payment_method: {
-      type: "card",
-      brand: "visa",
-      last4: "4242",
-      exp_month: 12,
-      exp_year: 2030,
-    },
-    current_period_end: "2024-06-01T00:00:00Z",
-    canceled_at: null,
-  };
   const server = await scripted([{ status: 200, json: subscription }]);
   try {
     const sub = await client(server).subscriptions.cancelSubscription("sub_1");

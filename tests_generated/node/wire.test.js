@@ -227,10 +227,11 @@ test(
 );
 
 test(
-  "a response is decoded by its Content-Type: a binary body is never read as JSON",
+  "a response is decoded by its Content-Type: a binary body is never read as JSON, and a body not of the declared JSON is a decode error",
   { skip },
   async () => {
     const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x7b]);
+    const caught = (call) => (c) => call(c).then(assert.fail, (err) => err);
     const { results } = await sent(
       [
         {
@@ -250,14 +251,23 @@ test(
         },
       ],
       [
-        (c) => c.records.getReport("a"),
-        (c) => c.records.getReport("b"),
+        caught((c) => c.records.getReport("a")),
+        caught((c) => c.records.getReport("b")),
         (c) => c.records.getReport("c"),
       ],
     );
-    assert.ok(results[0] instanceof Uint8Array);
-    assert.deepEqual([...results[0]], [...pdf]);
-    assert.equal(results[1], "not json");
+    // The spec declares JSON only: a PDF or CSV answer is not its shape
+    // (CONTRACT.md section 6), and the error keeps the bytes as they came.
+    assert.equal(results[0].kind, "decode");
+    assert.equal(results[0].status, 200);
+    assert.deepEqual([...results[0].body], [...pdf]);
+    assert.match(
+      results[0].message,
+      /expected an object, got bytes that are not JSON/,
+    );
+    assert.equal(results[1].kind, "decode");
+    assert.equal(new TextDecoder().decode(results[1].body), "not json");
+    assert.match(results[1].message, /expected an object, got a string/);
     assert.deepEqual(results[2], { object: "report" });
   },
 );

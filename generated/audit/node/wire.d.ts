@@ -5,9 +5,12 @@ import type {
   AddAccountNoteRequest,
   Charge,
   CreateChargeRequest,
+  Limits,
   ListAccountsResponse,
   UpdateAccountLimitsRequest,
+  UseCreditResponse,
 } from "./models.js";
+export { jsonOnly, listOf, orNull, reader, recordOf } from "./runtime/index.js";
 
 /** @internal Converts every item of an array. */
 export declare function arrayOf<T>(
@@ -21,7 +24,6 @@ export declare function byStatus(
 export declare function mapOf<T>(
   convert: (value: unknown) => T,
 ): (value: unknown) => Record<string, T>;
-export declare function accountInputFromWire(value: unknown): AccountInput;
 export declare function accountInputToWire(value: AccountInput): unknown;
 export declare function accountFromWire(value: unknown): Account;
 export declare function accountToWire(value: Account): unknown;
@@ -29,27 +31,22 @@ export declare function activityEntryFromWire(value: unknown): ActivityEntry;
 export declare function activityEntryToWire(value: ActivityEntry): unknown;
 export declare function chargeFromWire(value: unknown): Charge;
 export declare function chargeToWire(value: Charge): unknown;
+export declare function limitsFromWire(value: unknown): Limits;
 export declare function listAccountsResponseFromWire(
   value: unknown,
 ): ListAccountsResponse;
 export declare function listAccountsResponseToWire(
   value: ListAccountsResponse,
 ): unknown;
-export declare function addAccountNoteRequestFromWire(
-  value: unknown,
-): AddAccountNoteRequest;
 export declare function addAccountNoteRequestToWire(
   value: AddAccountNoteRequest,
 ): unknown;
-export declare function createChargeRequestFromWire(
+export declare function useCreditResponseFromWire(
   value: unknown,
-): CreateChargeRequest;
+): UseCreditResponse;
 export declare function createChargeRequestToWire(
   value: CreateChargeRequest,
 ): unknown;
-export declare function updateAccountLimitsRequestFromWire(
-  value: unknown,
-): UpdateAccountLimitsRequest;
 export declare function updateAccountLimitsRequestToWire(
   value: UpdateAccountLimitsRequest,
 ): unknown;

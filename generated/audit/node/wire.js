@@ -1,12 +1,31 @@
 // Converts between this SDK's camelCase models and the API's names on the
-// wire. Internal: the resources call these; models.d.ts has the shapes.
+// wire, and reads success bodies, checking their shape (CONTRACT.md section
+// 6). Internal: the resources call these; models.d.ts has the shapes.
 //
-// Each table row is [wire name, SDK name, fromWire, toWire], or [name] for a
-// field that passes unchanged. A type written as JSON in requests lists every
-// field, in the order of its schema: that is the order its JSON takes,
-// whatever order the caller's object holds them in. Other tables list only
-// the fields that change on the way. Properties not in a table (newer fields
-// of the API, or extra properties) are copied as they are, after the table's.
+// A model's table has one row per field, [wire name, type, required, SDK
+// name, toWire]; the last two are left out when the field keeps its name and
+// its value does not convert. A type is a scalar's code ("str", "int",
+// "datetime", ... with "?" where null is allowed) or a reader; the runtime's
+// shape.js reads them (a model only written has 0 for both, and no reader).
+// The table of a model read from responses, or written
+// as JSON in requests, lists every field, in the order of its schema: that
+// is the order its JSON takes, whatever order the caller's object holds them
+// in; other tables list only the fields that change on the way. Properties
+// not in a table (newer fields of the API, or extra properties) are copied as
+// they are, after the table's.
+
+import {
+  jsonOnly,
+  listOf,
+  orNull,
+  readObject,
+  readTagged,
+  readUnion,
+  reader,
+  recordOf,
+} from "./runtime/index.js";
+
+export { jsonOnly, listOf, orNull, reader, recordOf };
 
 function isRecord(value) {
   return (
@@ -35,35 +54,30 @@ function put(target, key, value) {
   else target[key] = value;
 }
 
-// The SDK's name of a table row's field: `[name]` keeps the wire's.
-function sdkName(row) {
-  return row.length > 1 ? row[1] : row[0];
-}
+// A table read for writing: the SDK names (also as a map), the wire names
+// and the changes, made once per table.
+const plans = new WeakMap();
 
-// A table read for one direction: the source names (also as a set), the
-// target names and the changes, made once per table and direction.
-const plans = [new WeakMap(), new WeakMap()];
-
-function planOf(fields, fromWire) {
-  const cache = plans[fromWire ? 0 : 1];
-  let plan = cache.get(fields);
+function planOf(fields) {
+  let plan = plans.get(fields);
   if (plan === undefined) {
     plan = {
-      sources: fields.map((row) => (fromWire ? row[0] : sdkName(row))),
-      targets: fields.map((row) => (fromWire ? sdkName(row) : row[0])),
-      changes: fields.map((row) => (fromWire ? row[2] : row[3])),
+      sources: fields.map((row) => (row.length > 3 ? row[3] : row[0])),
+      targets: fields.map((row) => row[0]),
+      changes: fields.map((row) => row[4]),
     };
     plan.index = new Map(plan.sources.map((name, i) => [name, i]));
-    cache.set(fields, plan);
+    plans.set(fields, plan);
   }
   return plan;
 }
 
-// Converts a record by a table: the properties in the order the value holds
-// them, or (inOrder) the table's fields first, in its order, then the rest.
-function convert(value, fields, fromWire, extra, inOrder = false) {
+// Converts a record to the wire by a table: the properties in the order the
+// value holds them, or (inOrder) the table's fields first, in its order, then
+// the rest.
+function convert(value, fields, extra, inOrder = false) {
   if (!isRecord(value)) return value;
-  const { sources, targets, changes, index } = planOf(fields, fromWire);
+  const { sources, targets, changes, index } = planOf(fields);
   const out = {};
   if (inOrder) {
     for (let i = 0; i < sources.length; i += 1) {
@@ -91,13 +105,14 @@ function convert(value, fields, fromWire, extra, inOrder = false) {
 
 // A type written as JSON in requests: its fields in the order of its schema.
 function convertInOrder(value, fields, extra) {
-  return convert(value, fields, false, extra, true);
+  return convert(value, fields, extra, true);
 }
 
-function byTag(value, key, variants, column) {
+// Converts a discriminated union's value to the wire by its variant's row.
+function byTag(value, key, variants) {
   if (!isRecord(value)) return value;
   const row = variants.find(([tag]) => tag === value[key]);
-  return row ? row[column](value) : value;
+  return row && row[2] ? row[2](value) : value;
 }
 
 /** Converts every item of an array with `convert`. */
@@ -134,90 +149,122 @@ export function mapOf(convert) {
   };
 }
 
-const accountInputFields = [["email"], ["name"], ["plan"], ["phone"]];
-
-/** @returns {import("./models.js").AccountInput} */
-export function accountInputFromWire(value) {
-  return convert(value, accountInputFields, true);
-}
+const accountInputFields = [
+  ["email", 0, 0],
+  ["name", 0, 0],
+  ["plan", 0, 0],
+  ["phone", 0, 0],
+];
 
 /** @param {import("./models.js").AccountInput} value */
 export function accountInputToWire(value) {
   return convertInOrder(value, accountInputFields);
 }
 
-const accountFields = [["created_at", "createdAt"]];
+const accountFields = [
+  ["email", "str", 1],
+  ["name", "str", 1],
+  ["plan", "str", 0],
+  ["phone", "str?", 0],
+  ["id", "str", 1],
+  ["credits", "int", 1],
+  ["limits", limitsFromWire, 0],
+  ["created_at", "datetime", 1, "createdAt"],
+];
 
 /** @returns {import("./models.js").Account} */
 export function accountFromWire(value) {
-  return convert(value, accountFields, true);
+  return readObject(value, accountFields);
 }
 
 /** @param {import("./models.js").Account} value */
 export function accountToWire(value) {
-  return convert(value, accountFields, false);
+  return convert(value, accountFields);
 }
 
-const activityEntryFields = [["created_at", "createdAt"]];
+const activityEntryFields = [
+  ["id", "int", 1],
+  ["kind", "str", 1],
+  ["text", "str", 1],
+  ["author", "str", 0],
+  ["created_at", "datetime", 1, "createdAt"],
+];
 
 /** @returns {import("./models.js").ActivityEntry} */
 export function activityEntryFromWire(value) {
-  return convert(value, activityEntryFields, true);
+  return readObject(value, activityEntryFields);
 }
 
 /** @param {import("./models.js").ActivityEntry} value */
 export function activityEntryToWire(value) {
-  return convert(value, activityEntryFields, false);
+  return convert(value, activityEntryFields);
 }
 
-const chargeFields = [["created_at", "createdAt"]];
+const chargeFields = [
+  ["id", "str", 1],
+  ["amount", "int", 1],
+  ["currency", "str", 1],
+  ["status", "str", 1],
+  ["created_at", "datetime", 1, "createdAt"],
+];
 
 /** @returns {import("./models.js").Charge} */
 export function chargeFromWire(value) {
-  return convert(value, chargeFields, true);
+  return readObject(value, chargeFields);
 }
 
 /** @param {import("./models.js").Charge} value */
 export function chargeToWire(value) {
-  return convert(value, chargeFields, false);
+  return convert(value, chargeFields);
+}
+
+const limitsFields = [
+  ["daily", "int", 1],
+  ["monthly", "int", 1],
+];
+
+/** @returns {import("./models.js").Limits} */
+export function limitsFromWire(value) {
+  return readObject(value, limitsFields);
 }
 
 const listAccountsResponseFields = [
-  ["accounts", "accounts", arrayOf(accountFromWire), arrayOf(accountToWire)],
+  ["accounts", listOf(accountFromWire), 1, "accounts", arrayOf(accountToWire)],
+  ["total", "int", 1],
 ];
 
 /** @returns {import("./models.js").ListAccountsResponse} */
 export function listAccountsResponseFromWire(value) {
-  return convert(value, listAccountsResponseFields, true);
+  return readObject(value, listAccountsResponseFields);
 }
 
 /** @param {import("./models.js").ListAccountsResponse} value */
 export function listAccountsResponseToWire(value) {
-  return convert(value, listAccountsResponseFields, false);
+  return convert(value, listAccountsResponseFields);
 }
 
-const addAccountNoteRequestFields = [["text"], ["author"]];
-
-/** @returns {import("./models.js").AddAccountNoteRequest} */
-export function addAccountNoteRequestFromWire(value) {
-  return convert(value, addAccountNoteRequestFields, true);
-}
+const addAccountNoteRequestFields = [
+  ["text", 0, 0],
+  ["author", 0, 0],
+];
 
 /** @param {import("./models.js").AddAccountNoteRequest} value */
 export function addAccountNoteRequestToWire(value) {
   return convertInOrder(value, addAccountNoteRequestFields);
 }
 
-const createChargeRequestFields = [
-  ["amount"],
-  ["currency"],
-  ["statement_descriptor", "statementDescriptor"],
-];
+const useCreditResponseFields = [["credits", "int", 1]];
 
-/** @returns {import("./models.js").CreateChargeRequest} */
-export function createChargeRequestFromWire(value) {
-  return convert(value, createChargeRequestFields, true);
+/** @returns {import("./models.js").UseCreditResponse} */
+export function useCreditResponseFromWire(value) {
+  return readObject(value, useCreditResponseFields);
 }
+
+const createChargeRequestFields = [
+  ["amount", 0, 0],
+  ["currency", 0, 0],
+  ["statement_descriptor", 0, 0, "statementDescriptor"],
+];
 
 /** @param {import("./models.js").CreateChargeRequest} value */
 export function createChargeRequestToWire(value) {
@@ -225,14 +272,9 @@ export function createChargeRequestToWire(value) {
 }
 
 const updateAccountLimitsRequestFields = [
-  ["daily_delta", "dailyDelta"],
-  ["monthly_delta", "monthlyDelta"],
+  ["daily_delta", 0, 0, "dailyDelta"],
+  ["monthly_delta", 0, 0, "monthlyDelta"],
 ];
-
-/** @returns {import("./models.js").UpdateAccountLimitsRequest} */
-export function updateAccountLimitsRequestFromWire(value) {
-  return convert(value, updateAccountLimitsRequestFields, true);
-}
 
 /** @param {import("./models.js").UpdateAccountLimitsRequest} value */
 export function updateAccountLimitsRequestToWire(value) {

@@ -7,7 +7,9 @@ import type {
   CreateTransfer,
   PaymentMethod,
   Refund,
+  Report,
   ReportRequest,
+  ReportRowsItem,
   Subscription,
   Transfer,
   TransferList,
@@ -15,6 +17,7 @@ import type {
   VendorInput,
   VendorUpdate,
 } from "./models.js";
+export { jsonOnly, listOf, orNull, reader, recordOf } from "./runtime/index.js";
 
 /** @internal Converts every item of an array. */
 export declare function arrayOf<T>(
@@ -28,25 +31,17 @@ export declare function byStatus(
 export declare function mapOf<T>(
   convert: (value: unknown) => T,
 ): (value: unknown) => Record<string, T>;
-export declare function createTransferFromWire(value: unknown): CreateTransfer;
 export declare function createTransferToWire(value: CreateTransfer): unknown;
 export declare function transferFromWire(value: unknown): Transfer;
 export declare function transferToWire(value: Transfer): unknown;
 export declare function transferListFromWire(value: unknown): TransferList;
 export declare function transferListToWire(value: TransferList): unknown;
-export declare function createRefundFromWire(value: unknown): CreateRefund;
 export declare function createRefundToWire(value: CreateRefund): unknown;
 export declare function refundFromWire(value: unknown): Refund;
 export declare function refundToWire(value: Refund): unknown;
-export declare function createSubscriptionCustomerFromWire(
-  value: unknown,
-): CreateSubscriptionCustomer;
 export declare function createSubscriptionCustomerToWire(
   value: CreateSubscriptionCustomer,
 ): unknown;
-export declare function createSubscriptionFromWire(
-  value: unknown,
-): CreateSubscription;
 export declare function createSubscriptionToWire(
   value: CreateSubscription,
 ): unknown;
@@ -58,11 +53,10 @@ export declare function cardFromWire(value: unknown): Card;
 export declare function cardToWire(value: Card): unknown;
 export declare function bankAccountFromWire(value: unknown): BankAccount;
 export declare function bankAccountToWire(value: BankAccount): unknown;
-export declare function vendorInputFromWire(value: unknown): VendorInput;
 export declare function vendorInputToWire(value: VendorInput): unknown;
-export declare function vendorUpdateFromWire(value: unknown): VendorUpdate;
 export declare function vendorUpdateToWire(value: VendorUpdate): unknown;
 export declare function vendorFromWire(value: unknown): Vendor;
 export declare function vendorToWire(value: Vendor): unknown;
-export declare function reportRequestFromWire(value: unknown): ReportRequest;
 export declare function reportRequestToWire(value: ReportRequest): unknown;
+export declare function reportRowsItemFromWire(value: unknown): ReportRowsItem;
+export declare function reportFromWire(value: unknown): Report;

@@ -1,12 +1,31 @@
 // Converts between this SDK's camelCase models and the API's names on the
-// wire. Internal: the resources call these; models.d.ts has the shapes.
+// wire, and reads success bodies, checking their shape (CONTRACT.md section
+// 6). Internal: the resources call these; models.d.ts has the shapes.
 //
-// Each table row is [wire name, SDK name, fromWire, toWire], or [name] for a
-// field that passes unchanged. A type written as JSON in requests lists every
-// field, in the order of its schema: that is the order its JSON takes,
-// whatever order the caller's object holds them in. Other tables list only
-// the fields that change on the way. Properties not in a table (newer fields
-// of the API, or extra properties) are copied as they are, after the table's.
+// A model's table has one row per field, [wire name, type, required, SDK
+// name, toWire]; the last two are left out when the field keeps its name and
+// its value does not convert. A type is a scalar's code ("str", "int",
+// "datetime", ... with "?" where null is allowed) or a reader; the runtime's
+// shape.js reads them (a model only written has 0 for both, and no reader).
+// The table of a model read from responses, or written
+// as JSON in requests, lists every field, in the order of its schema: that
+// is the order its JSON takes, whatever order the caller's object holds them
+// in; other tables list only the fields that change on the way. Properties
+// not in a table (newer fields of the API, or extra properties) are copied as
+// they are, after the table's.
+
+import {
+  jsonOnly,
+  listOf,
+  orNull,
+  readObject,
+  readTagged,
+  readUnion,
+  reader,
+  recordOf,
+} from "./runtime/index.js";
+
+export { jsonOnly, listOf, orNull, reader, recordOf };
 
 function isRecord(value) {
   return (
@@ -35,35 +54,30 @@ function put(target, key, value) {
   else target[key] = value;
 }
 
-// The SDK's name of a table row's field: `[name]` keeps the wire's.
-function sdkName(row) {
-  return row.length > 1 ? row[1] : row[0];
-}
+// A table read for writing: the SDK names (also as a map), the wire names
+// and the changes, made once per table.
+const plans = new WeakMap();
 
-// A table read for one direction: the source names (also as a set), the
-// target names and the changes, made once per table and direction.
-const plans = [new WeakMap(), new WeakMap()];
-
-function planOf(fields, fromWire) {
-  const cache = plans[fromWire ? 0 : 1];
-  let plan = cache.get(fields);
+function planOf(fields) {
+  let plan = plans.get(fields);
   if (plan === undefined) {
     plan = {
-      sources: fields.map((row) => (fromWire ? row[0] : sdkName(row))),
-      targets: fields.map((row) => (fromWire ? sdkName(row) : row[0])),
-      changes: fields.map((row) => (fromWire ? row[2] : row[3])),
+      sources: fields.map((row) => (row.length > 3 ? row[3] : row[0])),
+      targets: fields.map((row) => row[0]),
+      changes: fields.map((row) => row[4]),
     };
     plan.index = new Map(plan.sources.map((name, i) => [name, i]));
-    cache.set(fields, plan);
+    plans.set(fields, plan);
   }
   return plan;
 }
 
-// Converts a record by a table: the properties in the order the value holds
-// them, or (inOrder) the table's fields first, in its order, then the rest.
-function convert(value, fields, fromWire, extra, inOrder = false) {
+// Converts a record to the wire by a table: the properties in the order the
+// value holds them, or (inOrder) the table's fields first, in its order, then
+// the rest.
+function convert(value, fields, extra, inOrder = false) {
   if (!isRecord(value)) return value;
-  const { sources, targets, changes, index } = planOf(fields, fromWire);
+  const { sources, targets, changes, index } = planOf(fields);
   const out = {};
   if (inOrder) {
     for (let i = 0; i < sources.length; i += 1) {
@@ -91,13 +105,14 @@ function convert(value, fields, fromWire, extra, inOrder = false) {
 
 // A type written as JSON in requests: its fields in the order of its schema.
 function convertInOrder(value, fields, extra) {
-  return convert(value, fields, false, extra, true);
+  return convert(value, fields, extra, true);
 }
 
-function byTag(value, key, variants, column) {
+// Converts a discriminated union's value to the wire by its variant's row.
+function byTag(value, key, variants) {
   if (!isRecord(value)) return value;
   const row = variants.find(([tag]) => tag === value[key]);
-  return row ? row[column](value) : value;
+  return row && row[2] ? row[2](value) : value;
 }
 
 /** Converts every item of an array with `convert`. */
@@ -135,80 +150,93 @@ export function mapOf(convert) {
 }
 
 const createTransferFields = [
-  ["amount"],
-  ["currency"],
-  ["vendor_id", "vendorId"],
-  ["description"],
-  ["metadata"],
+  ["amount", 0, 0],
+  ["currency", 0, 0],
+  ["vendor_id", 0, 0, "vendorId"],
+  ["description", 0, 0],
+  ["metadata", 0, 0],
 ];
-
-/** @returns {import("./models.js").CreateTransfer} */
-export function createTransferFromWire(value) {
-  return convert(value, createTransferFields, true);
-}
 
 /** @param {import("./models.js").CreateTransfer} value */
 export function createTransferToWire(value) {
   return convertInOrder(value, createTransferFields);
 }
 
-const transferFields = [["vendor_id", "vendorId"]];
+const transferFields = [
+  ["id", "str", 1],
+  ["object", "str", 1],
+  ["amount", "int", 1],
+  ["currency", "str", 1],
+  ["vendor_id", "str", 1, "vendorId"],
+  ["status", "str", 1],
+  ["created", "datetime", 1],
+  ["description", "str?", 0],
+  ["metadata", recordOf("str"), 1],
+];
 
 /** @returns {import("./models.js").Transfer} */
 export function transferFromWire(value) {
-  return convert(value, transferFields, true);
+  return readObject(value, transferFields);
 }
 
 /** @param {import("./models.js").Transfer} value */
 export function transferToWire(value) {
-  return convert(value, transferFields, false);
+  return convert(value, transferFields);
 }
 
 const transferListFields = [
-  ["data", "data", arrayOf(transferFromWire), arrayOf(transferToWire)],
-  ["has_more", "hasMore"],
+  ["object", "str", 1],
+  ["data", listOf(transferFromWire), 1, "data", arrayOf(transferToWire)],
+  ["has_more", "bool", 1, "hasMore"],
 ];
 
 /** @returns {import("./models.js").TransferList} */
 export function transferListFromWire(value) {
-  return convert(value, transferListFields, true);
+  return readObject(value, transferListFields);
 }
 
 /** @param {import("./models.js").TransferList} value */
 export function transferListToWire(value) {
-  return convert(value, transferListFields, false);
+  return convert(value, transferListFields);
 }
 
-const createRefundFields = [["amount"], ["reason"], ["metadata"]];
-
-/** @returns {import("./models.js").CreateRefund} */
-export function createRefundFromWire(value) {
-  return convert(value, createRefundFields, true);
-}
+const createRefundFields = [
+  ["amount", 0, 0],
+  ["reason", 0, 0],
+  ["metadata", 0, 0],
+];
 
 /** @param {import("./models.js").CreateRefund} value */
 export function createRefundToWire(value) {
   return convertInOrder(value, createRefundFields);
 }
 
-const refundFields = [["transfer_id", "transferId"]];
+const refundFields = [
+  ["id", "str", 1],
+  ["object", "str", 1],
+  ["transfer_id", "str", 1, "transferId"],
+  ["amount", "int", 1],
+  ["currency", "str", 1],
+  ["status", "str", 1],
+  ["reason", "str", 0],
+  ["created", "datetime", 1],
+  ["metadata", recordOf("str"), 0],
+];
 
 /** @returns {import("./models.js").Refund} */
 export function refundFromWire(value) {
-  return convert(value, refundFields, true);
+  return readObject(value, refundFields);
 }
 
 /** @param {import("./models.js").Refund} value */
 export function refundToWire(value) {
-  return convert(value, refundFields, false);
+  return convert(value, refundFields);
 }
 
-const createSubscriptionCustomerFields = [["email"], ["name"]];
-
-/** @returns {import("./models.js").CreateSubscriptionCustomer} */
-export function createSubscriptionCustomerFromWire(value) {
-  return convert(value, createSubscriptionCustomerFields, true);
-}
+const createSubscriptionCustomerFields = [
+  ["email", 0, 0],
+  ["name", 0, 0],
+];
 
 /** @param {import("./models.js").CreateSubscriptionCustomer} value */
 export function createSubscriptionCustomerToWire(value) {
@@ -216,21 +244,11 @@ export function createSubscriptionCustomerToWire(value) {
 }
 
 const createSubscriptionFields = [
-  [
-    "customer",
-    "customer",
-    createSubscriptionCustomerFromWire,
-    createSubscriptionCustomerToWire,
-  ],
-  ["plan"],
-  ["payment_method_token", "paymentMethodToken"],
-  ["metadata"],
+  ["customer", 0, 0, "customer", createSubscriptionCustomerToWire],
+  ["plan", 0, 0],
+  ["payment_method_token", 0, 0, "paymentMethodToken"],
+  ["metadata", 0, 0],
 ];
-
-/** @returns {import("./models.js").CreateSubscription} */
-export function createSubscriptionFromWire(value) {
-  return convert(value, createSubscriptionFields, true);
-}
 
 /** @param {import("./models.js").CreateSubscription} value */
 export function createSubscriptionToWire(value) {
@@ -238,25 +256,31 @@ export function createSubscriptionToWire(value) {
 }
 
 const subscriptionFields = [
-  ["customer_id", "customerId"],
+  ["id", "str", 1],
+  ["object", "str", 1],
+  ["customer_id", "str", 1, "customerId"],
+  ["plan", "str", 1],
+  ["status", "str", 1],
   [
     "payment_method",
-    "paymentMethod",
     paymentMethodFromWire,
+    1,
+    "paymentMethod",
     paymentMethodToWire,
   ],
-  ["current_period_end", "currentPeriodEnd"],
-  ["canceled_at", "canceledAt"],
+  ["current_period_end", "datetime", 1, "currentPeriodEnd"],
+  ["canceled_at", "datetime?", 0, "canceledAt"],
+  ["metadata", recordOf("str"), 0],
 ];
 
 /** @returns {import("./models.js").Subscription} */
 export function subscriptionFromWire(value) {
-  return convert(value, subscriptionFields, true);
+  return readObject(value, subscriptionFields);
 }
 
 /** @param {import("./models.js").Subscription} value */
 export function subscriptionToWire(value) {
-  return convert(value, subscriptionFields, false);
+  return convert(value, subscriptionFields);
 }
 
 const paymentMethodFields = [
@@ -266,53 +290,56 @@ const paymentMethodFields = [
 
 /** @returns {import("./models.js").PaymentMethod} */
 export function paymentMethodFromWire(value) {
-  return byTag(value, "type", paymentMethodFields, 1);
+  return readTagged(value, "type", paymentMethodFields);
 }
 
 /** @param {import("./models.js").PaymentMethod} value */
 export function paymentMethodToWire(value) {
-  return byTag(value, "type", paymentMethodFields, 2);
+  return byTag(value, "type", paymentMethodFields);
 }
 
 const cardFields = [
-  ["exp_month", "expMonth"],
-  ["exp_year", "expYear"],
+  ["type", "str", 1],
+  ["brand", "str", 1],
+  ["last4", "str", 1],
+  ["exp_month", "int", 1, "expMonth"],
+  ["exp_year", "int", 1, "expYear"],
 ];
 
 /** @returns {import("./models.js").Card} */
 export function cardFromWire(value) {
-  return convert(value, cardFields, true);
+  return readObject(value, cardFields);
 }
 
 /** @param {import("./models.js").Card} value */
 export function cardToWire(value) {
-  return convert(value, cardFields, false);
+  return convert(value, cardFields);
 }
 
-const bankAccountFields = [["bank_name", "bankName"]];
+const bankAccountFields = [
+  ["type", "str", 1],
+  ["bank_name", "str", 1, "bankName"],
+  ["country", "str", 1],
+  ["last4", "str", 1],
+];
 
 /** @returns {import("./models.js").BankAccount} */
 export function bankAccountFromWire(value) {
-  return convert(value, bankAccountFields, true);
+  return readObject(value, bankAccountFields);
 }
 
 /** @param {import("./models.js").BankAccount} value */
 export function bankAccountToWire(value) {
-  return convert(value, bankAccountFields, false);
+  return convert(value, bankAccountFields);
 }
 
 const vendorInputFields = [
-  ["name"],
-  ["email"],
-  ["country"],
-  ["payout_currency", "payoutCurrency"],
-  ["metadata"],
+  ["name", 0, 0],
+  ["email", 0, 0],
+  ["country", 0, 0],
+  ["payout_currency", 0, 0, "payoutCurrency"],
+  ["metadata", 0, 0],
 ];
-
-/** @returns {import("./models.js").VendorInput} */
-export function vendorInputFromWire(value) {
-  return convert(value, vendorInputFields, true);
-}
 
 /** @param {import("./models.js").VendorInput} value */
 export function vendorInputToWire(value) {
@@ -320,42 +347,72 @@ export function vendorInputToWire(value) {
 }
 
 const vendorUpdateFields = [
-  ["name"],
-  ["email"],
-  ["payout_currency", "payoutCurrency"],
-  ["metadata"],
+  ["name", 0, 0],
+  ["email", 0, 0],
+  ["payout_currency", 0, 0, "payoutCurrency"],
+  ["metadata", 0, 0],
 ];
-
-/** @returns {import("./models.js").VendorUpdate} */
-export function vendorUpdateFromWire(value) {
-  return convert(value, vendorUpdateFields, true);
-}
 
 /** @param {import("./models.js").VendorUpdate} value */
 export function vendorUpdateToWire(value) {
   return convertInOrder(value, vendorUpdateFields);
 }
 
-const vendorFields = [["payout_currency", "payoutCurrency"]];
+const vendorFields = [
+  ["id", "str", 1],
+  ["object", "str", 1],
+  ["name", "str", 1],
+  ["email", "str", 1],
+  ["country", "str", 1],
+  ["payout_currency", "str", 1, "payoutCurrency"],
+  ["revision", "int", 1],
+  ["metadata", recordOf("str"), 0],
+  ["created", "datetime", 1],
+  ["updated", "datetime", 1],
+];
 
 /** @returns {import("./models.js").Vendor} */
 export function vendorFromWire(value) {
-  return convert(value, vendorFields, true);
+  return readObject(value, vendorFields);
 }
 
 /** @param {import("./models.js").Vendor} value */
 export function vendorToWire(value) {
-  return convert(value, vendorFields, false);
+  return convert(value, vendorFields);
 }
 
-const reportRequestFields = [["kind"], ["from"], ["to"], ["currency"]];
-
-/** @returns {import("./models.js").ReportRequest} */
-export function reportRequestFromWire(value) {
-  return convert(value, reportRequestFields, true);
-}
+const reportRequestFields = [
+  ["kind", 0, 0],
+  ["from", 0, 0],
+  ["to", 0, 0],
+  ["currency", 0, 0],
+];
 
 /** @param {import("./models.js").ReportRequest} value */
 export function reportRequestToWire(value) {
   return convertInOrder(value, reportRequestFields);
+}
+
+const reportRowsItemFields = [
+  ["currency", "str", 1],
+  ["count", "int", 1],
+  ["total", "int", 1],
+];
+
+/** @returns {import("./models.js").ReportRowsItem} */
+export function reportRowsItemFromWire(value) {
+  return readObject(value, reportRowsItemFields);
+}
+
+const reportFields = [
+  ["object", "str", 1],
+  ["kind", "str", 1],
+  ["from", "date", 1],
+  ["to", "date", 1],
+  ["rows", listOf(reportRowsItemFromWire), 1],
+];
+
+/** @returns {import("./models.js").Report} */
+export function reportFromWire(value) {
+  return readObject(value, reportFields);
 }

@@ -1,4 +1,5 @@
-import type { NewPet, UploadPetPhotoRequest } from "./models.js";
+import type { NewPet, Pet, UploadPetPhotoRequest } from "./models.js";
+export { jsonOnly, listOf, orNull, reader, recordOf } from "./runtime/index.js";
 
 /** @internal Converts every item of an array. */
 export declare function arrayOf<T>(
@@ -12,11 +13,8 @@ export declare function byStatus(
 export declare function mapOf<T>(
   convert: (value: unknown) => T,
 ): (value: unknown) => Record<string, T>;
-export declare function newPetFromWire(value: unknown): NewPet;
 export declare function newPetToWire(value: NewPet): unknown;
-export declare function uploadPetPhotoRequestFromWire(
-  value: unknown,
-): UploadPetPhotoRequest;
+export declare function petFromWire(value: unknown): Pet;
 export declare function uploadPetPhotoRequestToWire(
   value: UploadPetPhotoRequest,
 ): unknown;

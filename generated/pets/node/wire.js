@@ -1,12 +1,31 @@
 // Converts between this SDK's camelCase models and the API's names on the
-// wire. Internal: the resources call these; models.d.ts has the shapes.
+// wire, and reads success bodies, checking their shape (CONTRACT.md section
+// 6). Internal: the resources call these; models.d.ts has the shapes.
 //
-// Each table row is [wire name, SDK name, fromWire, toWire], or [name] for a
-// field that passes unchanged. A type written as JSON in requests lists every
-// field, in the order of its schema: that is the order its JSON takes,
-// whatever order the caller's object holds them in. Other tables list only
-// the fields that change on the way. Properties not in a table (newer fields
-// of the API, or extra properties) are copied as they are, after the table's.
+// A model's table has one row per field, [wire name, type, required, SDK
+// name, toWire]; the last two are left out when the field keeps its name and
+// its value does not convert. A type is a scalar's code ("str", "int",
+// "datetime", ... with "?" where null is allowed) or a reader; the runtime's
+// shape.js reads them (a model only written has 0 for both, and no reader).
+// The table of a model read from responses, or written
+// as JSON in requests, lists every field, in the order of its schema: that
+// is the order its JSON takes, whatever order the caller's object holds them
+// in; other tables list only the fields that change on the way. Properties
+// not in a table (newer fields of the API, or extra properties) are copied as
+// they are, after the table's.
+
+import {
+  jsonOnly,
+  listOf,
+  orNull,
+  readObject,
+  readTagged,
+  readUnion,
+  reader,
+  recordOf,
+} from "./runtime/index.js";
+
+export { jsonOnly, listOf, orNull, reader, recordOf };
 
 function isRecord(value) {
   return (
@@ -35,35 +54,30 @@ function put(target, key, value) {
   else target[key] = value;
 }
 
-// The SDK's name of a table row's field: `[name]` keeps the wire's.
-function sdkName(row) {
-  return row.length > 1 ? row[1] : row[0];
-}
+// A table read for writing: the SDK names (also as a map), the wire names
+// and the changes, made once per table.
+const plans = new WeakMap();
 
-// A table read for one direction: the source names (also as a set), the
-// target names and the changes, made once per table and direction.
-const plans = [new WeakMap(), new WeakMap()];
-
-function planOf(fields, fromWire) {
-  const cache = plans[fromWire ? 0 : 1];
-  let plan = cache.get(fields);
+function planOf(fields) {
+  let plan = plans.get(fields);
   if (plan === undefined) {
     plan = {
-      sources: fields.map((row) => (fromWire ? row[0] : sdkName(row))),
-      targets: fields.map((row) => (fromWire ? sdkName(row) : row[0])),
-      changes: fields.map((row) => (fromWire ? row[2] : row[3])),
+      sources: fields.map((row) => (row.length > 3 ? row[3] : row[0])),
+      targets: fields.map((row) => row[0]),
+      changes: fields.map((row) => row[4]),
     };
     plan.index = new Map(plan.sources.map((name, i) => [name, i]));
-    cache.set(fields, plan);
+    plans.set(fields, plan);
   }
   return plan;
 }
 
-// Converts a record by a table: the properties in the order the value holds
-// them, or (inOrder) the table's fields first, in its order, then the rest.
-function convert(value, fields, fromWire, extra, inOrder = false) {
+// Converts a record to the wire by a table: the properties in the order the
+// value holds them, or (inOrder) the table's fields first, in its order, then
+// the rest.
+function convert(value, fields, extra, inOrder = false) {
   if (!isRecord(value)) return value;
-  const { sources, targets, changes, index } = planOf(fields, fromWire);
+  const { sources, targets, changes, index } = planOf(fields);
   const out = {};
   if (inOrder) {
     for (let i = 0; i < sources.length; i += 1) {
@@ -91,13 +105,14 @@ function convert(value, fields, fromWire, extra, inOrder = false) {
 
 // A type written as JSON in requests: its fields in the order of its schema.
 function convertInOrder(value, fields, extra) {
-  return convert(value, fields, false, extra, true);
+  return convert(value, fields, extra, true);
 }
 
-function byTag(value, key, variants, column) {
+// Converts a discriminated union's value to the wire by its variant's row.
+function byTag(value, key, variants) {
   if (!isRecord(value)) return value;
   const row = variants.find(([tag]) => tag === value[key]);
-  return row ? row[column](value) : value;
+  return row && row[2] ? row[2](value) : value;
 }
 
 /** Converts every item of an array with `convert`. */
@@ -134,24 +149,33 @@ export function mapOf(convert) {
   };
 }
 
-const newPetFields = [["name"], ["tags"], ["status"]];
-
-/** @returns {import("./models.js").NewPet} */
-export function newPetFromWire(value) {
-  return convert(value, newPetFields, true);
-}
+const newPetFields = [
+  ["name", 0, 0],
+  ["tags", 0, 0],
+  ["status", 0, 0],
+];
 
 /** @param {import("./models.js").NewPet} value */
 export function newPetToWire(value) {
   return convertInOrder(value, newPetFields);
 }
 
-const uploadPetPhotoRequestFields = [["file"], ["caption"]];
+const petFields = [
+  ["name", "str", 1],
+  ["tags", listOf("str"), 0],
+  ["status", "str", 0],
+  ["id", "int", 1],
+];
 
-/** @returns {import("./models.js").UploadPetPhotoRequest} */
-export function uploadPetPhotoRequestFromWire(value) {
-  return convert(value, uploadPetPhotoRequestFields, true);
+/** @returns {import("./models.js").Pet} */
+export function petFromWire(value) {
+  return readObject(value, petFields);
 }
+
+const uploadPetPhotoRequestFields = [
+  ["file", 0, 0],
+  ["caption", 0, 0],
+];
 
 /** @param {import("./models.js").UploadPetPhotoRequest} value */
 export function uploadPetPhotoRequestToWire(value) {

@@ -4,6 +4,7 @@
 import {
   Pager,
   cookieHeader,
+  readResponse,
   requestIdOf,
   resolveAuth,
 } from "./runtime/index.js";
@@ -22,6 +23,7 @@ const resolveUndefined = (resolve) => resolve(undefined);
 export class APIPromise extends Promise {
   #response;
   #decode;
+  #name;
   #result;
   #data;
   /** The runtime's response, once #data has it. */
@@ -34,11 +36,14 @@ export class APIPromise extends Promise {
   /**
    * @param {Promise<import("./runtime/index.js").RuntimeResponse>} response
    * @param {((body: unknown, status: number) => T) | undefined} decode
+   *   reads the body, checking its shape (throws a ShapeError)
+   * @param {string} name the operation's, for the error's message
    */
-  constructor(response, decode) {
+  constructor(response, decode, name) {
     super(resolveUndefined);
     this.#response = response;
     this.#decode = decode;
+    this.#name = name;
     this.#result = undefined;
   }
 
@@ -69,7 +74,9 @@ export class APIPromise extends Promise {
 
   #decoded(res) {
     const decode = this.#decode;
-    return decode === undefined ? res.body : decode(res.body, res.status);
+    return decode === undefined
+      ? res.body
+      : readResponse(this.#name, res, decode);
   }
 
   catch(onRejected) {
@@ -157,7 +164,7 @@ export class Core {
     } catch (err) {
       response = Promise.reject(err);
     }
-    return new APIPromise(response, operation.decode);
+    return new APIPromise(response, operation.decode, operation.name);
   }
 
   /**

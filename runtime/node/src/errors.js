@@ -11,7 +11,8 @@
 //     InvalidArgumentError            bad arguments, raised before sending
 //     InvalidIdempotencyKeyError      the caller's key was rejected before sending
 //     RequestAbortedError             the caller's own AbortSignal fired
-//     ResponseParseError              a success body that could not be decoded as asked
+//     ResponseParseError              a success body that could not be decoded as asked,
+//                                     or not of its documented shape
 //     ResponseTooLargeError           a body longer than maxResponseBytes, read no further
 //     APIConnectionError              the attempt failed below HTTP (refused, reset, DNS)
 //     APITimeoutError                 the attempt ran out of time
@@ -86,6 +87,8 @@ export class ResponseParseError extends SDKError {
       init.headers?.get("x-request-id") ??
       init.headers?.get("request-id") ??
       undefined;
+    /** Where in the body its shape broke (`data[3].amount`), if it did. */
+    this.location = undefined;
   }
 }
 

@@ -10,6 +10,7 @@
 
 import { SDKError } from "./errors.js";
 import { queryParam } from "./encoding.js";
+import { ShapeError, shapeFailure } from "./shape.js";
 
 const STYLES = new Set([
   "cursor",
@@ -298,7 +299,26 @@ export class Pager {
       if (!(err instanceof PaginationError)) throw err;
       next = err;
     }
-    return new Page(this, raw.map(this.#parseItem), response, next);
+    return new Page(this, this.#items(raw, response), response, next);
+  }
+
+  /** The page's items, each read by `parseItem` (a failure: ResponseParseError). */
+  #items(raw, response) {
+    const parse = this.#parseItem;
+    const items = new Array(raw.length);
+    let i = 0;
+    try {
+      for (; i < raw.length; i += 1) items[i] = parse(raw[i]);
+    } catch (err) {
+      if (err instanceof ShapeError) {
+        err.segments.push(i);
+        const path = this.#plan.items ?? [];
+        for (let k = path.length - 1; k >= 0; k -= 1)
+          err.segments.push(path[k]);
+      }
+      throw shapeFailure(this.name, response, err);
+    }
+    return items;
   }
 
   /** The first page, fetched once, on first use. */

@@ -493,7 +493,10 @@ test("parseAs: auto, json, text, bytes; an undecodable JSON success is a Respons
   assert.equal((await rt.request(GET, { path: "/p" })).body, "not json");
   const err = await rejects(rt.request(GET, { path: "/p", parseAs: "json" }));
   assert.ok(err instanceof ResponseParseError);
-  assert.deepEqual([err.kind, err.status, err.attempts], ["decode", 200, 1]);
+  assert.deepEqual(
+    [err.kind, err.status, err.attempts, err.stopReason],
+    ["decode", 200, 1, "none"],
+  );
   assert.equal(err.requestId, "req_3");
   assert.equal(new TextDecoder().decode(err.body), "not json");
 });

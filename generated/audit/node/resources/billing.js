@@ -7,6 +7,7 @@ const useCreditOperation = {
   method: "DELETE",
   retryClass: "unsafe",
   parseAs: "json",
+  decode: wire.useCreditResponseFromWire,
 };
 
 const createChargeOperation = {
@@ -22,6 +23,7 @@ const updateAccountLimitsOperation = {
   method: "PATCH",
   retryClass: "unsafe",
   parseAs: "json",
+  decode: wire.limitsFromWire,
 };
 
 /** The `billing` operations. */

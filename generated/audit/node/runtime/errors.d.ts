@@ -57,7 +57,11 @@ export interface ResponseParseErrorInit extends SDKErrorInit {
   body?: unknown;
 }
 
-/** A success response whose body could not be decoded as asked (parseAs 'json'). */
+/**
+ * A success response whose body could not be decoded as asked (parseAs
+ * 'json'), or does not have its documented shape: a required property
+ * missing, a value not of its declared type. Never retried.
+ */
 export declare class ResponseParseError extends SDKError {
   constructor(message: string, init?: ResponseParseErrorInit);
   readonly kind: "decode";
@@ -67,6 +71,11 @@ export declare class ResponseParseError extends SDKError {
   readonly body: unknown;
   /** The response's `x-request-id` (else `request-id`) header, if any. */
   readonly requestId: string | undefined;
+  /**
+   * Where in the body the shape broke, as `data[3].amount` (`""` for the
+   * body itself); undefined when the body could not be decoded at all.
+   */
+  location?: string;
 }
 
 export interface ResponseTooLargeErrorInit extends SDKErrorInit {

@@ -126,6 +126,22 @@ export type {
   Decision,
 } from "./policy.js";
 export { resolveAuth } from "./auth.js";
+export {
+  ShapeError,
+  reader,
+  listOf,
+  recordOf,
+  orNull,
+  readObject,
+  readUnion,
+  readTagged,
+  readResponse,
+  jsonOnly,
+  shapeFailure,
+  isDateTime,
+  isFullDate,
+} from "./shape.js";
+export type { Reader, ShapeType, FieldRow } from "./shape.js";
 export type {
   Auth,
   BearerAuth,

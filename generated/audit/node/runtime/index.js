@@ -86,6 +86,21 @@ export {
 } from "./policy.js";
 export { resolveAuth } from "./auth.js";
 export {
+  ShapeError,
+  reader,
+  listOf,
+  recordOf,
+  orNull,
+  readObject,
+  readUnion,
+  readTagged,
+  readResponse,
+  jsonOnly,
+  shapeFailure,
+  isDateTime,
+  isFullDate,
+} from "./shape.js";
+export {
   Pager,
   Page,
   PaginationError,

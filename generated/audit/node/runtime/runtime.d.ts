@@ -163,6 +163,8 @@ export interface RuntimeResponse<T = unknown> {
   attempts: number;
   /** The key sent (keyed operations), generated or yours. */
   idempotencyKey: string | undefined;
+  /** The body's bytes as they came (what a `ResponseParseError` carries). */
+  rawBody?: Uint8Array;
 }
 
 export interface ResolvedConfig {

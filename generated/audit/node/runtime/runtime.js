@@ -704,7 +704,9 @@ export class Runtime {
             `${op.name}: could not decode the response body as ${parseAs}`,
             {
               attempts,
-              stopReason: "not_retryable",
+              // Not retried, and no retry decision stopped it: the call
+              // succeeded (CONTRACT.md section 6), as in Rust and Python.
+              stopReason: "none",
               status: outcome.status,
               headers: outcome.headers,
               body: outcome.rawBody,
@@ -718,6 +720,7 @@ export class Runtime {
           body: outcome.body,
           attempts,
           idempotencyKey: key,
+          rawBody: outcome.rawBody,
         };
       }
       if (outcome.type === "too_large") {
@@ -916,6 +919,7 @@ export class Runtime {
           status,
           headers: res.headers,
           body: decodeBody(bytes, res.headers, parseAs),
+          rawBody: bytes,
         };
       } catch (parseError) {
         return {

@@ -5,6 +5,7 @@ const generateReportOperation = {
   method: "POST",
   retryClass: "idempotent",
   parseAs: "json",
+  decode: wire.reportFromWire,
 };
 
 /** Figures computed from your account's activity. */

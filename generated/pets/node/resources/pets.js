@@ -7,6 +7,7 @@ const listPetsOperation = {
   method: "GET",
   retryClass: "safe",
   parseAs: "json",
+  decode: wire.listOf(wire.petFromWire),
 };
 
 const createPetOperation = {
@@ -14,6 +15,7 @@ const createPetOperation = {
   method: "POST",
   retryClass: "unsafe",
   parseAs: "json",
+  decode: wire.petFromWire,
 };
 
 const getPetOperation = {
@@ -21,6 +23,7 @@ const getPetOperation = {
   method: "GET",
   retryClass: "safe",
   parseAs: "json",
+  decode: wire.petFromWire,
 };
 
 const updatePetOperation = {
@@ -28,6 +31,7 @@ const updatePetOperation = {
   method: "PUT",
   retryClass: "idempotent",
   parseAs: "json",
+  decode: wire.petFromWire,
 };
 
 const deletePetOperation = {

@@ -133,6 +133,14 @@ const RUNTIME_FILES: &[(&str, &str)] = &[
         include_str!("../../../../runtime/node/src/policy.js"),
     ),
     (
+        "shape.d.ts",
+        include_str!("../../../../runtime/node/src/shape.d.ts"),
+    ),
+    (
+        "shape.js",
+        include_str!("../../../../runtime/node/src/shape.js"),
+    ),
+    (
         "runtime.d.ts",
         include_str!("../../../../runtime/node/src/runtime.d.ts"),
     ),

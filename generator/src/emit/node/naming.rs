@@ -652,10 +652,16 @@ impl Names {
     }
 
     /// The table of renamed fields (or variants) of type `i`: `transferFields`.
-    /// Bases are unique and these three suffixes differ, so the three names
+    /// Bases are unique and the suffixes differ, so the names
     /// of one type never meet another type's (or `wire.js`'s helpers).
     pub fn fields_table(&self, i: usize) -> String {
         format!("{}Fields", self.converters[i])
+    }
+
+    /// The readers of the variants of a union without a discriminator, type
+    /// `i`: `paymentMethodVariants` (the fourth suffix, differing too).
+    pub fn variants_table(&self, i: usize) -> String {
+        format!("{}Variants", self.converters[i])
     }
 }
 

@@ -2,7 +2,7 @@
 //! views and the resources' alike: the body a method sends, the object whose
 //! fields become its params, what it resolves to, a server's URL.
 
-use super::types::{Conv, Flow, Types};
+use super::types::{Flow, Read, Types};
 use crate::ir::{Api, BodyKind, Content, Operation, Server, StatusSpec, TypeKind, TypeRef};
 
 /// A server's URL with its variables replaced by their defaults.
@@ -53,12 +53,13 @@ pub struct SuccessBody {
     pub decode: Decode,
 }
 
-/// How a success body becomes the SDK's: unchanged, by one converter, or by
-/// the converter of the response's status when 2xx answers differ.
+/// How a success body becomes the SDK's: unchanged, by one reader (which
+/// checks its shape and converts it), or by the reader of the response's
+/// status when 2xx answers differ.
 pub enum Decode {
     None,
-    One(Conv),
-    ByStatus(Vec<(String, Conv)>),
+    One(Read),
+    ByStatus(Vec<(String, Read)>),
 }
 
 pub fn success_body(types: &Types, op: &Operation) -> SuccessBody {
@@ -69,8 +70,8 @@ pub fn success_body(types: &Types, op: &Operation) -> SuccessBody {
         .collect();
     let mut members: Vec<String> = Vec::new();
     let mut kinds: Vec<BodyKind> = Vec::new();
-    // Per success status, the converter of its JSON body (None: unchanged).
-    let mut by_status: Vec<(String, Option<Conv>)> = Vec::new();
+    // Per success status, the reader of its JSON body (None: unchanged).
+    let mut by_status: Vec<(String, Option<Read>)> = Vec::new();
     let mut empty = successes.is_empty();
     for r in &successes {
         if r.contents.is_empty() {
@@ -93,7 +94,7 @@ pub fn success_body(types: &Types, op: &Operation) -> SuccessBody {
                 }
             }
             let conv = match c.kind {
-                BodyKind::Json => types.converter(&c.ty, true),
+                BodyKind::Json => Some(types.reader(&c.ty)).filter(|r| !r.is_any()),
                 _ => None,
             };
             if !by_status.iter().any(|(s, _)| *s == status) {
@@ -119,7 +120,7 @@ pub fn success_body(types: &Types, op: &Operation) -> SuccessBody {
     } else if empty {
         members.push("undefined".into());
     }
-    let mut convs: Vec<&Option<Conv>> = by_status.iter().map(|(_, c)| c).collect();
+    let mut convs: Vec<&Option<Read>> = by_status.iter().map(|(_, c)| c).collect();
     convs.dedup();
     let decode = match convs.as_slice() {
         [] | [None] => Decode::None,

@@ -13,7 +13,7 @@ use super::syntax::{
     braces_in, expanded_object, format_note, inline_object, object_lines, object_prop, prop_line,
     security_array, Prop,
 };
-use super::types::{Conv, Flow, Types};
+use super::types::{Flow, Read, Types};
 use crate::ir::plan::HintSource;
 use crate::ir::{
     Api, BodyKind, Content, FailurePolicy, Group, Operation, Param, ParamLocation, ParamStyle,
@@ -807,37 +807,57 @@ impl<'a> Method<'a> {
         if let (Some(pg), Some(name)) = (&plan.pagination, &self.on.pagination) {
             // The pager reads the items off the raw body and converts each.
             props.push(object_prop("pagination", l::text(name.clone()), false));
-            if let Some(conv) = self.types.converter(&pg.item, true) {
+            let read = self.types.reader(&pg.item);
+            if !read.is_any() {
                 imports.wire = true;
-                let member_chain = matches!(conv, Conv::Fn(_));
-                props.push(object_prop("parseItem", conv.layout(true), member_chain));
+                let member_chain = matches!(read, Read::Fn(_));
+                props.push(object_prop("parseItem", read.layout(), member_chain));
             }
             return props;
         }
+        // Several media types: only a body that says it is JSON is read.
+        let mixed = success.parse_as == "auto";
         match &success.decode {
             Decode::None => {}
-            Decode::One(conv) => {
+            Decode::One(read) => {
                 imports.wire = true;
-                let member_chain = matches!(conv, Conv::Fn(_));
-                props.push(object_prop("decode", conv.layout(true), member_chain));
+                let member_chain = matches!(read, Read::Fn(_)) && !mixed;
+                props.push(object_prop(
+                    "decode",
+                    json_only(read.layout(), mixed),
+                    member_chain,
+                ));
             }
             Decode::ByStatus(rows) => {
                 imports.wire = true;
                 let rows: Vec<D> = rows
                     .iter()
                     .map(|(status, conv)| {
-                        l::array(vec![l::text(status.clone()), conv.layout(true)], false)
+                        l::array(vec![l::text(status.clone()), conv.layout()], false)
                     })
                     .collect();
                 let matrix = rows.len() > 1;
                 props.push(object_prop(
                     "decode",
-                    l::call_with_last_object("wire.byStatus", vec![], l::array(rows, matrix)),
+                    json_only(
+                        l::call_with_last_object("wire.byStatus", vec![], l::array(rows, matrix)),
+                        mixed,
+                    ),
                     false,
                 ));
             }
         }
         props
+    }
+}
+
+/// `decode` of an operation whose success bodies come in several media
+/// types: the runtime's `jsonOnly` around it.
+fn json_only(decode: D, mixed: bool) -> D {
+    if mixed {
+        l::call("wire.jsonOnly", vec![decode])
+    } else {
+        decode
     }
 }
 

@@ -30,6 +30,9 @@ pub struct Types<'a> {
     /// order of its schema (WIRE.md section 5), whatever order the caller's
     /// object holds them in. Its converter lists every field.
     ordered: Vec<bool>,
+    /// Per type index: a type a success body holds (at any depth), whose
+    /// values the SDK reads and checks, so its table lists every field.
+    read: Vec<bool>,
 }
 
 impl<'a> Types<'a> {
@@ -47,8 +50,10 @@ impl<'a> Types<'a> {
             ts_names: names.types.iter().map(String::as_str).collect(),
             converts: vec![false; api.types.len()],
             ordered: vec![false; api.types.len()],
+            read: vec![false; api.types.len()],
         };
         types.ordered = types.written_as_json();
+        types.read = types.read_in_responses();
         // A fixpoint: a type converts when one of its names changes or a type
         // it holds converts. Cycles settle because values only go false → true.
         loop {
@@ -115,6 +120,119 @@ impl<'a> Types<'a> {
             }
         }
         ordered
+    }
+
+    /// The types a JSON success body holds, at any depth.
+    fn read_in_responses(&self) -> Vec<bool> {
+        use crate::ir::BodyKind;
+        let mut read = vec![false; self.api.types.len()];
+        let mut stack: Vec<&TypeRef> = self
+            .api
+            .operations
+            .iter()
+            .flat_map(|op| &op.responses)
+            .filter(|r| r.status.is_success())
+            .flat_map(|r| &r.contents)
+            .filter(|c| c.kind == BodyKind::Json)
+            .map(|c| &c.ty)
+            .collect();
+        while let Some(ty) = stack.pop() {
+            match ty {
+                TypeRef::Named(n) => {
+                    let Some(i) = self.index_of(n) else { continue };
+                    if read[i] {
+                        continue;
+                    }
+                    read[i] = true;
+                    match &self.api.types[i].kind {
+                        TypeKind::Object { fields, additional } => {
+                            stack.extend(fields.iter().map(|f| &f.ty));
+                            stack.extend(additional.as_ref());
+                        }
+                        TypeKind::Union { variants, .. } => {
+                            stack.extend(variants.iter().map(|v| &v.ty));
+                        }
+                        TypeKind::Alias { target } => stack.push(target),
+                        TypeKind::Enum { .. } => {}
+                    }
+                }
+                TypeRef::Array(t) | TypeRef::Map(t) | TypeRef::Nullable(t) => stack.push(t),
+                TypeRef::Primitive(_) | TypeRef::Any => {}
+            }
+        }
+        read
+    }
+
+    /// Whether values of type `i` are read from success bodies: its reader
+    /// checks them, and its table lists every field.
+    pub fn read(&self, i: usize) -> bool {
+        self.read[i]
+    }
+
+    /// The reader of a JSON value of `ty` (`wire.js`, CONTRACT.md section 6):
+    /// a scalar's code, a model's reader function, or one built of them.
+    pub fn reader(&self, ty: &TypeRef) -> Read {
+        self.reader_in(ty, &mut Vec::new())
+    }
+
+    fn reader_in(&self, ty: &TypeRef, seen: &mut Vec<usize>) -> Read {
+        match ty {
+            TypeRef::Named(n) => {
+                let Some(i) = self.index_of(n) else {
+                    return Read::Code("any".into());
+                };
+                match &self.api.types[i].kind {
+                    TypeKind::Object { .. } | TypeKind::Union { .. } => {
+                        Read::Fn(self.names.reader_fn(i))
+                    }
+                    TypeKind::Enum { base, values, .. } => {
+                        let code = match base {
+                            EnumBase::String => "str",
+                            EnumBase::Integer => "int",
+                            EnumBase::Number => "num",
+                            EnumBase::Boolean => "bool",
+                        };
+                        if values.iter().any(|v| v.value.is_null()) {
+                            Read::Code(format!("{code}?"))
+                        } else {
+                            Read::Code(code.into())
+                        }
+                    }
+                    TypeKind::Alias { target } => {
+                        if seen.contains(&i) {
+                            return Read::Code("any".into());
+                        }
+                        seen.push(i);
+                        let r = self.reader_in(target, seen);
+                        seen.pop();
+                        r
+                    }
+                }
+            }
+            TypeRef::Primitive(p) => Read::Code(
+                match p {
+                    Primitive::String | Primitive::Uuid | Primitive::Bytes | Primitive::Binary => {
+                        "str"
+                    }
+                    Primitive::DateTime => "datetime",
+                    Primitive::Date => "date",
+                    Primitive::Integer32 => "int32",
+                    Primitive::Integer64 => "int",
+                    Primitive::Float | Primitive::Double => "num",
+                    Primitive::Boolean => "bool",
+                }
+                .into(),
+            ),
+            TypeRef::Array(t) => Read::List(Box::new(self.reader_in(t, seen))),
+            TypeRef::Map(t) => Read::Record(Box::new(self.reader_in(t, seen))),
+            TypeRef::Nullable(t) => match self.reader_in(t, seen) {
+                Read::Code(c) if c == "any" || c.ends_with('?') => Read::Code(c),
+                Read::Code(c) => Read::Code(format!("{c}?")),
+                Read::OrNull(r) => Read::OrNull(r),
+                other => Read::OrNull(Box::new(other)),
+            },
+            TypeRef::Any => Read::Code("any".into()),
+        }
     }
 
     /// Whether the converter of type `i` lists every field, in schema order.
@@ -321,16 +439,6 @@ impl Conv {
         }
     }
 
-    /// The same, laid out like a call.
-    pub fn layout(&self, qualified: bool) -> D {
-        let prefix = if qualified { "wire." } else { "" };
-        match self {
-            Conv::Fn(f) => l::text(format!("{prefix}{f}")),
-            Conv::ArrayOf(c) => l::call(&format!("{prefix}arrayOf"), vec![c.layout(qualified)]),
-            Conv::MapOf(c) => l::call(&format!("{prefix}mapOf"), vec![c.layout(qualified)]),
-        }
-    }
-
     /// `conv(value)` laid out, with `wire.` names.
     pub fn apply(&self, value: D) -> D {
         let callee = match self {
@@ -338,6 +446,57 @@ impl Conv {
             other => other.code(true),
         };
         l::call(&callee, vec![value])
+    }
+}
+
+/// How `wire.js` reads a JSON value of a type, checking it (the runtime's
+/// `shape.js`): a scalar's code (`"str"`, `"int?"`, ...), a model's reader,
+/// or the runtime's `listOf`, `recordOf`, `orNull` around one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Read {
+    Code(String),
+    Fn(String),
+    List(Box<Read>),
+    Record(Box<Read>),
+    OrNull(Box<Read>),
+}
+
+impl Read {
+    /// Whether it accepts any value unchanged (nothing to read).
+    pub fn is_any(&self) -> bool {
+        matches!(self, Read::Code(c) if c == "any")
+    }
+
+    /// The expression inside a `wire.js` table (`qualified` false), or
+    /// outside `wire.js` (`wire.` in front of every name).
+    pub fn code(&self, qualified: bool) -> String {
+        let prefix = if qualified { "wire." } else { "" };
+        match self {
+            Read::Code(c) => js_string(c),
+            Read::Fn(f) => format!("{prefix}{f}"),
+            Read::List(r) => format!("{prefix}listOf({})", r.code(qualified)),
+            Read::Record(r) => format!("{prefix}recordOf({})", r.code(qualified)),
+            Read::OrNull(r) => format!("{prefix}orNull({})", r.code(qualified)),
+        }
+    }
+
+    /// A function reading the value, laid out, with `wire.` names: what an
+    /// operation's `decode` and `parseItem` hold.
+    pub fn layout(&self) -> D {
+        match self {
+            Read::Code(c) => l::call("wire.reader", vec![l::text(js_string(c))]),
+            Read::Fn(f) => l::text(format!("wire.{f}")),
+            Read::List(r) => l::call("wire.listOf", vec![r.inner_layout()]),
+            Read::Record(r) => l::call("wire.recordOf", vec![r.inner_layout()]),
+            Read::OrNull(r) => l::call("wire.orNull", vec![r.inner_layout()]),
+        }
+    }
+
+    fn inner_layout(&self) -> D {
+        match self {
+            Read::Code(c) => l::text(js_string(c)),
+            other => other.layout(),
+        }
     }
 }
 

@@ -42,6 +42,9 @@ pub struct Package {
     pub runtime_config: RuntimeConfig,
     pub models: Vec<Model>,
     pub converters: Vec<Converter>,
+    /// Whether some operation reads its success body (`wire.js` exports the
+    /// runtime's readers then, whatever the models).
+    pub reads: bool,
     pub resources: Vec<Resource>,
     /// README facts.
     pub facts: Facts,
@@ -122,19 +125,26 @@ pub struct EnumMember {
 }
 
 pub struct Converter {
-    pub from_wire: String,
-    pub to_wire: String,
     pub ts_type: String,
-    /// The calls the two functions return, laid out.
-    pub from_call: String,
-    pub to_call: String,
-    /// The parameter lists of the two functions' declarations in `wire.d.ts`,
-    /// laid out.
-    pub from_params: String,
-    pub to_params: String,
-    /// `const xFields = [...];`, laid out: `[wire, name, fromWire?, toWire?]`
-    /// rows, or `[tag, fromWire, toWire]` rows for a discriminated union.
-    pub table: String,
+    /// The function reading a value of the type from a success body,
+    /// checking it, for a type success bodies hold.
+    pub reader: Option<Function>,
+    /// The function converting to the wire, for a type whose names or
+    /// values change on the way.
+    pub writer: Option<Function>,
+    /// `const xFields = [...];` (and for a union without a discriminator
+    /// `const xVariants = [...];`), laid out: rows `[wire, type, required,
+    /// name?, toWire?]` of an object's fields, `[tag, reader, toWire?]` of a
+    /// discriminated union's variants, the readers of a union's variants.
+    pub tables: Vec<String>,
+}
+
+/// A function of `wire.js`: its name, the call it returns and its
+/// parameters in `wire.d.ts`, laid out.
+pub struct Function {
+    pub name: String,
+    pub call: String,
+    pub params: String,
 }
 
 /// What the README states, from the IR.
@@ -246,9 +256,14 @@ impl Package {
 
         let models = (0..api.types.len()).map(|i| model_view(types, i)).collect();
         let converters = (0..api.types.len())
-            .filter(|&i| types.converts(i))
             .filter_map(|i| converter_view(types, i))
             .collect();
+        let reads = api.operations.iter().any(|op| {
+            !matches!(
+                super::operations::success_body(types, op).decode,
+                super::operations::Decode::None
+            )
+        });
 
         let credentials = if api.auth.is_empty() {
             "new Map()"
@@ -284,6 +299,7 @@ impl Package {
             runtime_config,
             models,
             converters,
+            reads,
             resources,
             facts,
             rename_example: rename_example(types),
@@ -297,6 +313,12 @@ impl Package {
 
     pub fn has_converters(&self) -> bool {
         !self.converters.is_empty()
+    }
+
+    /// Whether `wire.js` has anything: models to read or convert, or an
+    /// operation whose success body is read (a list of strings, say).
+    pub fn uses_wire(&self) -> bool {
+        self.has_converters() || self.reads
     }
 
     /// The models that have an enum value object in `models.js`.
@@ -671,131 +693,83 @@ fn model_view(types: &Types, i: usize) -> Model {
     }
 }
 
-/// Table rows `[wire, name, fromWire?, toWire?]` of an object type's fields
-/// that change on the way (renamed, or holding values that convert).
+/// Table rows `[wire, type, required, name?, toWire?]` of an object type's
+/// fields: every field of a type read from success bodies or written in
+/// schema order, else those that change on the way (renamed, or holding
+/// values that convert). `type` is the field's reader (`Types::reader`),
+/// 0 in a model only written; `required` is 1 for a field a body must have:
+/// required, not write-only, and not nullable (a required field that may be
+/// null may also be left out, as the Rust and Python SDKs read it).
 fn field_rows(types: &Types, i: usize) -> Vec<Vec<String>> {
     let TypeKind::Object { fields, .. } = &types.api.types[i].kind else {
         return Vec::new();
     };
+    let every = types.read(i) || types.ordered(i);
     fields
         .iter()
         .zip(&types.names.fields[i])
         .filter_map(|(f, name)| {
-            let from = types.converter(&f.ty, true).map(|c| c.code(false));
             let to = types.converter(&f.ty, false).map(|c| c.code(false));
-            if f.name == *name && from.is_none() {
-                // A field that passes unchanged is listed only where the
-                // table also gives the order: `[name]`.
-                return types.ordered(i).then(|| vec![js_string(&f.name)]);
+            let changes = f.name != *name || to.is_some();
+            if !changes && !every {
+                return None;
             }
-            let mut row = vec![js_string(&f.name), js_string(name)];
-            if let (Some(from), Some(to)) = (from, to) {
-                row.push(from);
-                row.push(to);
+            let required = f.required && !f.write_only && !f.ty.is_nullable();
+            // A model only written has no reader, nor do the models it holds.
+            let (ty, required) = if types.read(i) {
+                (types.reader(&f.ty).code(false), required)
+            } else {
+                ("0".to_string(), false)
+            };
+            let mut row = vec![
+                js_string(&f.name),
+                ty,
+                if required { "1" } else { "0" }.to_string(),
+            ];
+            if changes {
+                row.push(js_string(name));
+                row.extend(to);
             }
             Some(row)
         })
         .collect()
 }
 
-fn converter_view(types: &Types, i: usize) -> Option<Converter> {
-    let from_wire = types.names.reader_fn(i);
-    let to_wire = types.names.writer_fn(i);
-    let ts_type = types.names.types[i].clone();
-    let table_name = types.names.fields_table(i);
-    let (rows, how) = match &types.api.types[i].kind {
-        TypeKind::Object { additional, .. } => {
-            let extra = additional.as_ref();
-            (
-                field_rows(types, i),
-                How::Fields {
-                    extra_from: extra
-                        .and_then(|t| types.converter(t, true))
-                        .map(|c| c.code(false)),
-                    extra_to: extra
-                        .and_then(|t| types.converter(t, false))
-                        .map(|c| c.code(false)),
-                },
-            )
-        }
-        TypeKind::Union {
-            variants,
-            discriminator,
-            ..
-        } => {
-            let objects: Vec<usize> = variants
-                .iter()
-                .filter_map(|v| types.object_index(&v.ty))
-                .collect();
-            match discriminator {
-                Some(disc) => {
-                    let mut rows: Vec<Vec<String>> = Vec::new();
-                    for v in variants {
-                        let from = types.converter(&v.ty, true).map(|c| c.code(false));
-                        let to = types.converter(&v.ty, false).map(|c| c.code(false));
-                        if let (Some(f), Some(t)) = (from, to) {
-                            for tag in &v.tags {
-                                rows.push(vec![js_string(tag), f.clone(), t.clone()]);
-                            }
-                        }
-                    }
-                    // The discriminator's SDK name, from the first variant that has it.
-                    let name = objects
-                        .iter()
-                        .find_map(|&o| match &types.api.types[o].kind {
-                            TypeKind::Object { fields, .. } => fields
-                                .iter()
-                                .position(|f| f.name == *disc)
-                                .map(|p| types.names.fields[o][p].clone()),
-                            _ => None,
-                        })
-                        .unwrap_or_else(|| disc.clone());
-                    (
-                        rows,
-                        How::Tagged {
-                            wire: js_string(disc),
-                            name: js_string(&name),
-                        },
-                    )
-                }
-                None => {
-                    // The object variants' renames together, the first
-                    // variant's winning where two disagree.
-                    let mut rows: Vec<Vec<String>> = Vec::new();
-                    for o in objects {
-                        for r in field_rows(types, o) {
-                            if !rows.iter().any(|x| x[0] == r[0]) {
-                                rows.push(r);
-                            }
-                        }
-                    }
-                    (
-                        rows,
-                        How::Fields {
-                            extra_from: None,
-                            extra_to: None,
-                        },
-                    )
-                }
-            }
-        }
-        _ => return None,
-    };
+/// `const name = [...];`, laid out as prettier lays it out.
+fn table(name: &str, rows: Vec<Vec<String>>) -> String {
     // prettier breaks an array of arrays that each hold two or more items.
     let matrix = rows.len() > 1 && rows.iter().all(|r| r.len() > 1);
-    let table = l::render(
+    l::render(
         &l::assignment(
-            &format!("const {table_name}"),
+            &format!("const {name}"),
             l::array(
                 rows.into_iter()
-                    .map(|r| l::array(r.into_iter().map(l::text).collect(), false))
+                    .map(|r| {
+                        if r.len() == 1 {
+                            l::text(r.into_iter().next().unwrap_or_default())
+                        } else {
+                            l::array(r.into_iter().map(l::text).collect(), false)
+                        }
+                    })
                     .collect(),
                 matrix,
             ),
             ";",
         ),
         0,
-    );
+    )
+}
+
+fn converter_view(types: &Types, i: usize) -> Option<Converter> {
+    let read = types.read(i);
+    let converts = types.converts(i);
+    if !read && !converts {
+        return None;
+    }
+    let from_wire = types.names.reader_fn(i);
+    let to_wire = types.names.writer_fn(i);
+    let ts_type = types.names.types[i].clone();
+    let table_name = types.names.fields_table(i);
     let ret = |args: Vec<String>, call: &str| {
         l::render_in(
             "return ",
@@ -804,40 +778,104 @@ fn converter_view(types: &Types, i: usize) -> Option<Converter> {
             2,
         )
     };
-    let (from_call, to_call) = match &how {
-        How::Fields {
-            extra_from,
-            extra_to,
-        } => {
-            let mut from = vec!["value".to_string(), table_name.clone(), "true".into()];
+    let mut tables = Vec::new();
+    let (from_args, from_fn, to) = match &types.api.types[i].kind {
+        TypeKind::Object { additional, .. } => {
+            tables.push(table(&table_name, field_rows(types, i)));
+            let mut from = vec!["value".to_string(), table_name.clone()];
+            if let Some(extra) = additional.as_ref().map(|t| types.reader(t)) {
+                if !extra.is_any() {
+                    from.push(extra.code(false));
+                }
+            }
             // A type written as JSON in requests: its schema's order.
             let in_order = types.ordered(i);
-            let mut to = if in_order {
-                vec!["value".to_string(), table_name.clone()]
-            } else {
-                vec!["value".to_string(), table_name.clone(), "false".into()]
-            };
-            if let (Some(f), Some(t)) = (extra_from, extra_to) {
-                from.push(f.clone());
-                to.push(t.clone());
+            let mut to = vec!["value".to_string(), table_name.clone()];
+            if let Some(t) = additional.as_ref().and_then(|t| types.converter(t, false)) {
+                to.push(t.code(false));
             }
             let to_call = if in_order {
                 "convertInOrder"
             } else {
                 "convert"
             };
-            (ret(from, "convert"), ret(to, to_call))
+            (from, "readObject", (to, to_call))
         }
-        How::Tagged { wire, name } => (
-            ret(
-                vec!["value".into(), wire.clone(), table_name.clone(), "1".into()],
-                "byTag",
-            ),
-            ret(
-                vec!["value".into(), name.clone(), table_name.clone(), "2".into()],
-                "byTag",
-            ),
-        ),
+        TypeKind::Union {
+            variants,
+            discriminator: Some(disc),
+            ..
+        } => {
+            let objects: Vec<usize> = variants
+                .iter()
+                .filter_map(|v| types.object_index(&v.ty))
+                .collect();
+            let mut rows: Vec<Vec<String>> = Vec::new();
+            for v in variants {
+                let from = if read {
+                    types.reader(&v.ty).code(false)
+                } else {
+                    "0".to_string()
+                };
+                let to = types.converter(&v.ty, false).map(|c| c.code(false));
+                for tag in &v.tags {
+                    let mut row = vec![js_string(tag), from.clone()];
+                    row.extend(to.clone());
+                    rows.push(row);
+                }
+            }
+            tables.push(table(&table_name, rows));
+            // The discriminator's SDK name, from the first variant that has it.
+            let name = objects
+                .iter()
+                .find_map(|&o| match &types.api.types[o].kind {
+                    TypeKind::Object { fields, .. } => fields
+                        .iter()
+                        .position(|f| f.name == *disc)
+                        .map(|p| types.names.fields[o][p].clone()),
+                    _ => None,
+                })
+                .unwrap_or_else(|| disc.clone());
+            (
+                vec!["value".into(), js_string(disc), table_name.clone()],
+                "readTagged",
+                (
+                    vec!["value".into(), js_string(&name), table_name.clone()],
+                    "byTag",
+                ),
+            )
+        }
+        TypeKind::Union { variants, .. } => {
+            let variants_name = types.names.variants_table(i);
+            if read {
+                tables.push(table(
+                    &variants_name,
+                    variants
+                        .iter()
+                        .map(|v| vec![types.reader(&v.ty).code(false)])
+                        .collect(),
+                ));
+            }
+            if converts {
+                // The object variants' renames together, the first
+                // variant's winning where two disagree.
+                let mut rows: Vec<Vec<String>> = Vec::new();
+                for o in variants.iter().filter_map(|v| types.object_index(&v.ty)) {
+                    for r in field_rows(types, o) {
+                        if r.len() > 3 && !rows.iter().any(|x| x[0] == r[0]) {
+                            rows.push(r);
+                        }
+                    }
+                }
+                tables.push(table(&table_name, rows));
+            }
+            (
+                vec!["value".into(), variants_name],
+                "readUnion",
+                (vec!["value".to_string(), table_name.clone()], "convert"),
+            )
+        }
+        _ => return None,
     };
     // `export declare function name(value: T): U;`
     let params = |name: &str, params: Vec<String>, ret_ty: &str| {
@@ -848,29 +886,22 @@ fn converter_view(types: &Types, i: usize) -> Option<Converter> {
             0,
         )
     };
-    let from_params = params(&from_wire, vec!["value: unknown".into()], &ts_type);
-    let to_params = params(&to_wire, vec![format!("value: {ts_type}")], "unknown");
+    let reader = read.then(|| Function {
+        params: params(&from_wire, vec!["value: unknown".into()], &ts_type),
+        call: ret(from_args, from_fn),
+        name: from_wire,
+    });
+    let writer = converts.then(|| Function {
+        params: params(&to_wire, vec![format!("value: {ts_type}")], "unknown"),
+        call: ret(to.0, to.1),
+        name: to_wire,
+    });
     Some(Converter {
-        from_wire,
-        to_wire,
         ts_type,
-        from_call,
-        to_call,
-        from_params,
-        to_params,
-        table,
+        reader,
+        writer,
+        tables,
     })
-}
-
-enum How {
-    Fields {
-        extra_from: Option<String>,
-        extra_to: Option<String>,
-    },
-    Tagged {
-        wire: String,
-        name: String,
-    },
 }
 
 fn facts(api: &Api, names: &Names, types: &Types, flattened: &[Option<usize>]) -> Facts {

@@ -149,6 +149,13 @@ const calls = {
   mergeNote: (c) => c.notes.mergeNote("n_1", { title: null, pinned: false }),
   getSlow: (c) => c.items.getSlow(),
   getSlowRoot: (c) => c.items.getSlowRoot(),
+  // Success bodies read against their schema (CONTRACT.md section 6).
+  getRecordNewerFields: (c) => c.items.getRecord("r_1"),
+  getRecordMissingProperty: (c) => c.items.getRecord("r_2"),
+  getRecordItemWrongType: (c) => c.items.getRecord("r_3"),
+  getRecordNull: (c) => c.items.getRecord("r_4"),
+  getRecordWrongVariant: (c) => c.items.getRecord("r_5"),
+  getRecordNotAnObject: (c) => c.items.getRecord("r_6"),
 };
 
 const table = JSON.parse(readFileSync(args.calls, "utf8"));

@@ -210,6 +210,11 @@ def put_item_mismatch_code(c: Client) -> Any:
     return c.items.with_raw_response.put_item(item_id="i_1", name="lamp")
 
 
+def get_record(record_id: str) -> Callable[[Client], Any]:
+    # Success bodies read against their schema (CONTRACT.md section 6).
+    return lambda c: c.items.with_raw_response.get_record(record_id=record_id)
+
+
 def get_item_not_found(c: Client) -> Any:
     return c.items.with_raw_response.get_item(item_id="missing")
 
@@ -263,6 +268,12 @@ CALLS: dict[str, Callable[[Client], Any]] = {
     "createPaymentBadKey": create_payment_bad_key,
     "putItemInFlightCode": put_item_in_flight_code,
     "putItemMismatchCode": put_item_mismatch_code,
+    "getRecordNewerFields": get_record("r_1"),
+    "getRecordMissingProperty": get_record("r_2"),
+    "getRecordItemWrongType": get_record("r_3"),
+    "getRecordNull": get_record("r_4"),
+    "getRecordWrongVariant": get_record("r_5"),
+    "getRecordNotAnObject": get_record("r_6"),
     "getItemNotFound": get_item_not_found,
     "getItemServerErrors": get_item_server_errors,
     "getItemThrottled": get_item_throttled,

@@ -382,6 +382,23 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 .send_with_response()
                 .await,
         ),
+        // Success bodies read against their schema (CONTRACT.md section 6).
+        "getRecordNewerFields" => {
+            outcome(client.items().get_record("r_1").send_with_response().await)
+        }
+        "getRecordMissingProperty" => {
+            outcome(client.items().get_record("r_2").send_with_response().await)
+        }
+        "getRecordItemWrongType" => {
+            outcome(client.items().get_record("r_3").send_with_response().await)
+        }
+        "getRecordNull" => outcome(client.items().get_record("r_4").send_with_response().await),
+        "getRecordWrongVariant" => {
+            outcome(client.items().get_record("r_5").send_with_response().await)
+        }
+        "getRecordNotAnObject" => {
+            outcome(client.items().get_record("r_6").send_with_response().await)
+        }
         "getItemServerErrors" => outcome(client.items().get_item("i_2").send_with_response().await),
         "getItemThrottled" => outcome(client.items().get_item("i_3").send_with_response().await),
         "patchItemNulls" => {
