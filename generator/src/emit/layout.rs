@@ -108,26 +108,28 @@ pub fn join(items: Vec<D>, sep: Vec<D>) -> Vec<D> {
 /// The document on one line: every group flat, whatever the width (`IfBreak`
 /// writes its flat text).
 pub fn flat(doc: &D) -> String {
-    fn walk(doc: &D, out: &mut String) {
-        match doc {
-            D::Text(s) => out.push_str(s),
-            D::Line => out.push(' '),
-            // A bound writes nothing on the page.
-            D::SoftLine | D::AtMost(..) => {}
-            D::IfBreak(_, flat) => out.push_str(flat),
-            D::Concat(parts) | D::Indent(parts) | D::Group(parts, _) => {
-                parts.iter().for_each(|p| walk(p, out))
-            }
-            D::Choice(states) => {
-                if let Some(first) = states.first() {
-                    walk(first, out)
-                }
+    let mut out = String::new();
+    flat_into(doc, &mut out);
+    out
+}
+
+/// [`flat`], written at the end of `out`.
+pub fn flat_into(doc: &D, out: &mut String) {
+    match doc {
+        D::Text(s) => out.push_str(s),
+        D::Line => out.push(' '),
+        // A bound writes nothing on the page.
+        D::SoftLine | D::AtMost(..) => {}
+        D::IfBreak(_, flat) => out.push_str(flat),
+        D::Concat(parts) | D::Indent(parts) | D::Group(parts, _) => {
+            parts.iter().for_each(|p| flat_into(p, out))
+        }
+        D::Choice(states) => {
+            if let Some(first) = states.first() {
+                flat_into(first, out)
             }
         }
     }
-    let mut out = String::new();
-    walk(doc, &mut out);
-    out
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -136,8 +138,11 @@ enum Mode {
     Break,
 }
 
-fn width(s: &str) -> usize {
-    s.chars().count()
+/// The columns `s` takes: its characters. Counted from the bytes that
+/// start a character, which for the short texts of a document is cheaper
+/// than `chars().count()`.
+pub fn width(s: &str) -> usize {
+    s.bytes().filter(|&b| (b as i8) >= -0x40).count()
 }
 
 /// Whether `next` (then the rest of the line) fits in `room` columns.
@@ -217,9 +222,72 @@ fn fits_parts(mode: Mode, parts: &[D], rest: &[(usize, Mode, &D)], room: usize) 
     }
 }
 
+/// The width of `doc` laid flat, when [`render`] is sure to lay all of it
+/// flat from a column with `room` columns left: every line break is inside
+/// a group, no group is forced, every bound is met, and the flat text fits
+/// with room to spare for what a fit check may count beyond it. `None` when
+/// any of that fails; [`render`] then lays the document out in full.
+///
+/// Why that is enough: the outermost groups are the only ones the layout
+/// decides (inside a flat group everything is flat), and each is flat when
+/// its flat text and what follows it, up to the next line break, fit. What
+/// follows is measured in its own (broken) mode, so a later group's
+/// `IfBreak` counts its broken text, which may be wider than the flat one:
+/// `slack` adds every such difference. A `Choice` is taken only as the whole
+/// document: rendered broken it tries its first layout flat, but measured
+/// after another construct it counts its last.
+fn flat_width_if_fits(doc: &D, room: usize) -> Option<usize> {
+    match doc {
+        // Broken, a choice takes its first layout that fits flat (there
+        // must be another after it, the fallback).
+        D::Choice(states) if states.len() > 1 => first_fits_flat(&states[0], room),
+        d => walk_flat(d, false, room),
+    }
+}
+
+/// The width of `doc` laid flat when it fits in `room` columns as the
+/// first layout of a [`D::Choice`] rendered broken, or as the contents of an
+/// outermost group followed by nothing: the choice then takes it, flat.
+/// The conditions are [`render`]'s fast path's.
+pub fn first_fits_flat(doc: &D, room: usize) -> Option<usize> {
+    walk_flat(doc, true, room)
+}
+
+fn walk_flat(doc: &D, in_group: bool, room: usize) -> Option<usize> {
+    fn walk(doc: &D, in_group: bool, total: &mut usize, slack: &mut usize) -> bool {
+        match doc {
+            D::Text(s) => *total += width(s),
+            D::Line | D::SoftLine if !in_group => return false,
+            D::Line => *total += 1,
+            D::SoftLine => {}
+            D::IfBreak(..) if !in_group => return false,
+            D::IfBreak(broken, flat) => {
+                let (b, f) = (width(broken), width(flat));
+                *total += f;
+                *slack += b.saturating_sub(f);
+            }
+            D::Concat(parts) | D::Indent(parts) => {
+                return parts.iter().all(|p| walk(p, in_group, total, slack))
+            }
+            D::Group(_, true) => return false,
+            D::Group(parts, false) => return parts.iter().all(|p| walk(p, true, total, slack)),
+            D::AtMost(max, parts) => return flat_width(parts) <= *max,
+            D::Choice(_) => return false,
+        }
+        true
+    }
+    let (mut total, mut slack) = (0, 0);
+    (walk(doc, in_group, &mut total, &mut slack) && total + slack <= room).then_some(total)
+}
+
 /// Prints `doc` in `style` starting at column `indent` (the first line is assumed to be
 /// indented already); continuation lines are indented from `indent`.
 pub fn render(doc: &D, indent: usize, style: Style) -> String {
+    if let Some(w) = flat_width_if_fits(doc, style.width.saturating_sub(indent)) {
+        let mut out = String::with_capacity(w);
+        flat_into(doc, &mut out);
+        return out;
+    }
     let mut out = String::new();
     let mut pos = indent;
     let mut cmds: Vec<(usize, Mode, &D)> = vec![(indent, Mode::Break, doc)];

@@ -134,6 +134,18 @@ impl Expr {
 /// fits; else the right side in parentheses on its own lines when `lhs = (`
 /// fits; else split at the bracket (or on one line) however wide.
 pub fn assign(indent_at: usize, lhs: &str, rhs: &D) -> String {
+    // The first layout, on one line, when it fits: the choice below takes
+    // it then.
+    let room = WIDTH
+        .checked_sub(indent_at + engine::width(lhs) + 3)
+        .and_then(|room| engine::first_fits_flat(rhs, room));
+    if let Some(w) = room {
+        let mut out = String::with_capacity(lhs.len() + 3 + w);
+        out.push_str(lhs);
+        out.push_str(" = ");
+        engine::flat_into(rhs, &mut out);
+        return out;
+    }
     let is = text(format!("{lhs} = "));
     // Broken whatever the width: fits when `lhs = head` does.
     let split = match rhs {
@@ -185,6 +197,28 @@ fn union_parts(annotation: &str) -> Vec<String> {
     }
     parts.push(current);
     parts
+}
+
+/// Whether [`union_doc`] of `annotation`, laid flat, is `annotation`
+/// itself: it cuts subscripts at their commas, trims the items and joins
+/// them with `, `, which gives the text back when every comma is followed
+/// by one space and then by something else than a space, and no other
+/// whitespace stands next to a comma or inside a bracket's edge (nor any
+/// but the space anywhere: only ASCII text is taken).
+fn written_as_laid_out(annotation: &str) -> bool {
+    let bytes = annotation.as_bytes();
+    bytes.iter().enumerate().all(|(i, &b)| match b {
+        b',' => {
+            bytes.get(i + 1) == Some(&b' ')
+                && bytes.get(i + 2).is_some_and(|&c| c != b' ')
+                && i > 0
+                && bytes[i - 1] != b' '
+        }
+        b'[' => bytes.get(i + 1) != Some(&b' '),
+        b']' => i == 0 || bytes[i - 1] != b' ',
+        b' ' => true,
+        b => b.is_ascii() && !b.is_ascii_whitespace(),
+    })
 }
 
 /// A type annotation whose subscripts (`list[...]`, `dict[...]`) may split:
@@ -239,6 +273,17 @@ fn union_doc(annotation: &str) -> D {
 /// at `indent`: split before each top-level `|` at the same indentation,
 /// and inside the parts' brackets, when it does not fit.
 pub fn parameter(indent_at: usize, name: &str, annotation: &str, default: &str) -> String {
+    // On one line when it fits: the document below lays out as the
+    // annotation is written, then.
+    let one_line = indent_at
+        + engine::width(name)
+        + 2
+        + engine::width(annotation)
+        + engine::width(default)
+        + 1;
+    if one_line <= WIDTH && written_as_laid_out(annotation) {
+        return format!("{name}: {annotation}{default},");
+    }
     let doc = concat(vec![
         text(format!("{name}: ")),
         union_doc(annotation),
