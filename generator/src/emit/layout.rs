@@ -231,53 +231,95 @@ fn fits_parts(mode: Mode, parts: &[D], rest: &[(usize, Mode, &D)], room: usize) 
 /// Why that is enough: the outermost groups are the only ones the layout
 /// decides (inside a flat group everything is flat), and each is flat when
 /// its flat text and what follows it, up to the next line break, fit. What
-/// follows is measured in its own (broken) mode, so a later group's
-/// `IfBreak` counts its broken text, which may be wider than the flat one:
-/// `slack` adds every such difference. A `Choice` is taken only as the whole
-/// document: rendered broken it tries its first layout flat, but measured
-/// after another construct it counts its last.
+/// follows is measured in its own (broken) mode, so a later outermost
+/// group's `IfBreak` counts its broken text, which may be wider than the
+/// flat one: the walk adds every such difference to the width it checks. A
+/// `Choice` is taken only as the whole document: rendered broken it tries
+/// its first layout flat, but measured after another construct it counts
+/// its last.
 fn flat_width_if_fits(doc: &D, room: usize) -> Option<usize> {
     match doc {
         // Broken, a choice takes its first layout that fits flat (there
         // must be another after it, the fallback).
         D::Choice(states) if states.len() > 1 => first_fits_flat(&states[0], room),
-        d => walk_flat(d, false, room),
+        d => walk_flat(d, Within::Root, room),
     }
 }
 
 /// The width of `doc` laid flat when it fits in `room` columns as the
-/// first layout of a [`D::Choice`] rendered broken, or as the contents of an
-/// outermost group followed by nothing: the choice then takes it, flat.
-/// The conditions are [`render`]'s fast path's.
+/// first layout of a [`D::Choice`] rendered broken, or as the whole of a
+/// group followed by nothing (or as an item of one): laid out in flat mode,
+/// where every group inside stays flat. The conditions are [`render`]'s
+/// fast path's.
 pub fn first_fits_flat(doc: &D, room: usize) -> Option<usize> {
-    walk_flat(doc, true, room)
+    walk_flat(doc, Within::Flat, room)
 }
 
-fn walk_flat(doc: &D, in_group: bool, room: usize) -> Option<usize> {
-    fn walk(doc: &D, in_group: bool, total: &mut usize, slack: &mut usize) -> bool {
-        match doc {
-            D::Text(s) => *total += width(s),
-            D::Line | D::SoftLine if !in_group => return false,
-            D::Line => *total += 1,
-            D::SoftLine => {}
-            D::IfBreak(..) if !in_group => return false,
-            D::IfBreak(broken, flat) => {
-                let (b, f) = (width(broken), width(flat));
-                *total += f;
-                *slack += b.saturating_sub(f);
-            }
-            D::Concat(parts) | D::Indent(parts) => {
-                return parts.iter().all(|p| walk(p, in_group, total, slack))
-            }
-            D::Group(_, true) => return false,
-            D::Group(parts, false) => return parts.iter().all(|p| walk(p, true, total, slack)),
-            D::AtMost(max, parts) => return flat_width(parts) <= *max,
-            D::Choice(_) => return false,
-        }
-        true
+/// Where [`walk_flat`] stands.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Within {
+    /// Outside every group: a line break there breaks.
+    Root,
+    /// Inside a group measured in flat mode only.
+    Flat,
+    /// Inside an outermost group after the first: a fit check of an earlier
+    /// one measures it broken, up to its first line break.
+    Later,
+}
+
+fn walk_flat(doc: &D, within: Within, room: usize) -> Option<usize> {
+    struct Walk {
+        room: usize,
+        /// The flat width so far, and what broken `IfBreak`s may add.
+        total: usize,
+        slack: usize,
+        outermost: usize,
     }
-    let (mut total, mut slack) = (0, 0);
-    (walk(doc, in_group, &mut total, &mut slack) && total + slack <= room).then_some(total)
+    impl Walk {
+        fn add(&mut self, w: usize) -> bool {
+            self.total += w;
+            self.total + self.slack <= self.room
+        }
+        fn walk(&mut self, doc: &D, within: Within) -> bool {
+            match doc {
+                D::Text(s) => self.add(width(s)),
+                D::Line | D::SoftLine | D::IfBreak(..) if within == Within::Root => false,
+                D::Line => self.add(1),
+                D::SoftLine => true,
+                D::IfBreak(broken, flat) => {
+                    let f = width(flat);
+                    if within == Within::Later {
+                        self.slack += width(broken).saturating_sub(f);
+                    }
+                    self.add(f)
+                }
+                D::Concat(parts) | D::Indent(parts) => parts.iter().all(|p| self.walk(p, within)),
+                D::Group(_, true) | D::Choice(_) => false,
+                D::Group(parts, false) => {
+                    let inside = match within {
+                        Within::Root => {
+                            self.outermost += 1;
+                            if self.outermost > 1 {
+                                Within::Later
+                            } else {
+                                Within::Flat
+                            }
+                        }
+                        w => w,
+                    };
+                    parts.iter().all(|p| self.walk(p, inside))
+                }
+                D::AtMost(max, parts) => flat_width(parts) <= *max,
+            }
+        }
+    }
+    let mut walk = Walk {
+        room,
+        total: 0,
+        slack: 0,
+        outermost: 0,
+    };
+    walk.walk(doc, within).then_some(walk.total)
 }
 
 /// Prints `doc` in `style` starting at column `indent` (the first line is assumed to be

@@ -67,18 +67,56 @@ pub fn prefixed(prefix: impl Into<String>, doc: D) -> D {
 pub struct Items(pub Vec<D>);
 
 impl Items {
+    /// `head items close` on one line, where `head` is the concatenation
+    /// of `heads`, when it fits in the `room` columns left on its line:
+    /// what [`bracket`]'s document, the whole of what is rendered there or
+    /// the right side of an assignment, lays out then.
+    fn one_line(&self, heads: &[&str], close: &str, room: usize) -> Option<String> {
+        let fixed = heads.iter().map(|h| engine::width(h)).sum::<usize>()
+            + engine::width(close)
+            + 2 * self.0.len().saturating_sub(1);
+        let mut left = room.checked_sub(fixed)?;
+        for item in &self.0 {
+            left -= engine::first_fits_flat(item, left)?;
+        }
+        let mut out = String::new();
+        heads.iter().for_each(|h| out.push_str(h));
+        for (i, item) in self.0.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            engine::flat_into(item, &mut out);
+        }
+        out.push_str(close);
+        Some(out)
+    }
+
     /// `callee(items...)` from column `indent`.
     pub fn call(&self, callee: impl std::fmt::Display, indent: usize) -> String {
-        render(&call(callee.to_string(), self.0.clone()), indent)
+        let callee = callee.to_string();
+        if let Some(line) = self.one_line(&[&callee, "("], ")", WIDTH.saturating_sub(indent)) {
+            return line;
+        }
+        render(&call(callee, self.0.clone()), indent)
     }
 
     /// `open items close` from column `indent`; `open` ends with the bracket.
     pub fn bracket(&self, open: impl std::fmt::Display, close: &str, indent: usize) -> String {
-        render(&bracket(open.to_string(), self.0.clone(), close), indent)
+        let open = open.to_string();
+        if let Some(line) = self.one_line(&[&open], close, WIDTH.saturating_sub(indent)) {
+            return line;
+        }
+        render(&bracket(open, self.0.clone(), close), indent)
     }
 
     /// `lhs = callee(items...)` at `indent`, laid out as [`assign`] does.
     pub fn assign_call(&self, lhs: &str, callee: &str, indent: usize) -> String {
+        // On one line when it fits: the first of the layouts `assign`
+        // chooses from.
+        let room = WIDTH.saturating_sub(indent);
+        if let Some(line) = self.one_line(&[lhs, " = ", callee, "("], ")", room) {
+            return line;
+        }
         assign(indent, lhs, &call(callee, self.0.clone()))
     }
 
@@ -89,7 +127,12 @@ impl Items {
         callee: impl std::fmt::Display,
         indent: usize,
     ) -> String {
-        let inner = call(callee.to_string(), self.0.clone());
+        let callee = callee.to_string();
+        let room = WIDTH.saturating_sub(indent);
+        if let Some(line) = self.one_line(&[outer, "(", &callee, "("], "))", room) {
+            return line;
+        }
+        let inner = call(callee, self.0.clone());
         render(&call(outer, vec![inner]), indent)
     }
 }
