@@ -146,17 +146,30 @@ pub fn width(s: &str) -> usize {
 }
 
 /// Whether `next` (then the rest of the line) fits in `room` columns.
-fn fits(next: (usize, Mode, &D), rest: &[(usize, Mode, &D)], room: usize) -> bool {
-    fits_parts(next.1, std::slice::from_ref(next.2), rest, room)
+fn fits<'a>(
+    next: (usize, Mode, &'a D),
+    rest: &[(usize, Mode, &'a D)],
+    room: usize,
+    stack: &mut Vec<(Mode, &'a [D])>,
+) -> bool {
+    fits_parts(next.1, std::slice::from_ref(next.2), rest, room, stack)
 }
 
 /// Whether `parts` laid out in `mode` (then the rest of the line) fit in
 /// `room` columns. Documents are visited left to right; each level of the
 /// walk keeps the slice of its parts still to visit, so a long list is not
-/// copied just to find that its first items are too wide.
-fn fits_parts(mode: Mode, parts: &[D], rest: &[(usize, Mode, &D)], room: usize) -> bool {
+/// copied just to find that its first items are too wide. `stack` is the
+/// walk's, lent by the caller so that one allocation serves every check.
+fn fits_parts<'a>(
+    mode: Mode,
+    parts: &'a [D],
+    rest: &[(usize, Mode, &'a D)],
+    room: usize,
+    stack: &mut Vec<(Mode, &'a [D])>,
+) -> bool {
     let mut room = room as isize;
-    let mut stack: Vec<(Mode, &[D])> = vec![(mode, parts)];
+    stack.clear();
+    stack.push((mode, parts));
     let mut rest_idx = rest.len();
     loop {
         let Some(top) = stack.last_mut() else {
@@ -322,6 +335,17 @@ fn walk_flat(doc: &D, within: Within, room: usize) -> Option<usize> {
     walk.walk(doc, within).then_some(walk.total)
 }
 
+/// `n` spaces at the end of `out`.
+fn push_spaces(out: &mut String, n: usize) {
+    const SPACES: &str = "                                                                ";
+    let mut left = n;
+    while left > 0 {
+        let k = left.min(SPACES.len());
+        out.push_str(&SPACES[..k]);
+        left -= k;
+    }
+}
+
 /// Prints `doc` in `style` starting at column `indent` (the first line is assumed to be
 /// indented already); continuation lines are indented from `indent`.
 pub fn render(doc: &D, indent: usize, style: Style) -> String {
@@ -333,6 +357,7 @@ pub fn render(doc: &D, indent: usize, style: Style) -> String {
     let mut out = String::new();
     let mut pos = indent;
     let mut cmds: Vec<(usize, Mode, &D)> = vec![(indent, Mode::Break, doc)];
+    let mut stack = Vec::new();
     while let Some((ind, mode, d)) = cmds.pop() {
         match d {
             D::Text(s) => {
@@ -350,7 +375,7 @@ pub fn render(doc: &D, indent: usize, style: Style) -> String {
                         out.pop();
                     }
                     out.push('\n');
-                    out.extend(std::iter::repeat_n(' ', ind));
+                    push_spaces(&mut out, ind);
                     pos = ind;
                 }
             }
@@ -372,7 +397,13 @@ pub fn render(doc: &D, indent: usize, style: Style) -> String {
             D::Group(parts, force) => {
                 let flat = !*force
                     && (mode == Mode::Flat
-                        || fits_parts(Mode::Flat, parts, &cmds, style.width.saturating_sub(pos)));
+                        || fits_parts(
+                            Mode::Flat,
+                            parts,
+                            &cmds,
+                            style.width.saturating_sub(pos),
+                            &mut stack,
+                        ));
                 let m = if flat { Mode::Flat } else { Mode::Break };
                 for p in parts.iter().rev() {
                     cmds.push((ind, m, p));
@@ -385,7 +416,7 @@ pub fn render(doc: &D, indent: usize, style: Style) -> String {
                 } else {
                     states[..states.len().saturating_sub(1)]
                         .iter()
-                        .find(|d| fits((ind, Mode::Flat, d), &cmds, room))
+                        .find(|d| fits((ind, Mode::Flat, d), &cmds, room, &mut stack))
                         .map(|d| (Mode::Flat, d))
                         .or_else(|| states.last().map(|d| (Mode::Break, d)))
                 };
