@@ -354,6 +354,11 @@ pub fn render(doc: &D, indent: usize, style: Style) -> String {
         flat_into(doc, &mut out);
         return out;
     }
+    render_in_full(doc, indent, style)
+}
+
+/// [`render`] without its fast path: every group decided by its fit check.
+fn render_in_full(doc: &D, indent: usize, style: Style) -> String {
     let mut out = String::new();
     let mut pos = indent;
     let mut cmds: Vec<(usize, Mode, &D)> = vec![(indent, Mode::Break, doc)];
@@ -499,6 +504,49 @@ mod tests {
             indent: 2,
         };
         assert_ne!(render(&doc, 0, style), flat(&doc));
+    }
+
+    /// Documents near the edge of the width, of every construct the fast
+    /// path takes or refuses: it must give what the full layout gives.
+    #[test]
+    fn the_flat_fast_path_lays_out_as_the_full_layout() {
+        let word = |n: usize| text("w".repeat(n));
+        let mut docs = Vec::new();
+        for n in [1, 5, 20, 40] {
+            docs.push(list(&["alpha", &"b".repeat(n)]));
+            docs.push(concat(vec![word(n), list(&["a", "b"]), lit(" + tail")]));
+            // Two outermost groups: the second's broken `((((` counts when
+            // the first is measured.
+            let second = group(vec![
+                D::IfBreak("((((", ""),
+                indent(vec![D::SoftLine, word(n)]),
+                D::SoftLine,
+                D::IfBreak(")", ""),
+            ]);
+            docs.push(concat(vec![list(&["x", "y"]), lit(" "), second]));
+            docs.push(concat(vec![word(n), D::Line, word(3)]));
+            docs.push(group_of(vec![word(n), D::Line, word(3)], true));
+            docs.push(group(vec![word(n), D::Line, group_of(vec![D::Line], true)]));
+            let items = [word(n), lit(","), D::Line, word(4)];
+            docs.push(group_at_most(30, &items, items.to_vec()));
+            docs.push(D::Choice(vec![
+                concat(vec![word(n), D::Line, word(2)]),
+                group_of(vec![word(n), indent(vec![D::Line, word(2)])], true),
+            ]));
+            docs.push(D::Choice(vec![group(vec![word(n), D::Line, word(2)])]));
+        }
+        for width in [10, 24, 30, 45] {
+            let style = Style { width, indent: 4 };
+            for doc in &docs {
+                for at in 0..=width + 2 {
+                    assert_eq!(
+                        render(doc, at, style),
+                        render_in_full(doc, at, style),
+                        "{doc:?} at {at}, width {width}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

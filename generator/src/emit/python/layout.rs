@@ -189,6 +189,11 @@ pub fn assign(indent_at: usize, lhs: &str, rhs: &D) -> String {
         engine::flat_into(rhs, &mut out);
         return out;
     }
+    assign_in_full(indent_at, lhs, rhs)
+}
+
+/// [`assign`] without its one-line path: the choice of the four layouts.
+fn assign_in_full(indent_at: usize, lhs: &str, rhs: &D) -> String {
     let is = text(format!("{lhs} = "));
     // Broken whatever the width: fits when `lhs = head` does.
     let split = match rhs {
@@ -550,6 +555,60 @@ mod tests {
             parameter(8, "x", &format!("{b} | {b}"), ""),
             format!("x: {b}\n        | {b},")
         );
+    }
+
+    /// The one-line paths give what the documents give, and the check
+    /// that an annotation reads back as laid out refuses those that do not.
+    #[test]
+    fn one_line_paths_match_the_documents() {
+        let annotations = [
+            "int",
+            "list[str] | None",
+            "dict[str, list[int]] | None",
+            "Literal[\"a,b\", \"c\"]",
+            "dict[str,int]",
+            "list[ int ]",
+            "tuple[int,  str]",
+            "Literal[\"x\ty\"]",
+        ];
+        for a in annotations {
+            let as_laid_out = flat(&union_doc(a)) == a;
+            if written_as_laid_out(a) {
+                assert!(as_laid_out, "{a}");
+            }
+            for at in [0, 4, 8, 60, 80, 90, 96] {
+                let doc = concat(vec![text("name: "), union_doc(a), text(" = None,")]);
+                assert_eq!(
+                    parameter(at, "name", a, " = None"),
+                    render(&doc, at),
+                    "{a} at {at}"
+                );
+            }
+        }
+        assert!(!written_as_laid_out("Literal[\"a,b\"]"));
+        assert!(written_as_laid_out("dict[str, list[int]] | None"));
+        let items = Items(vec![
+            text("a".repeat(30)),
+            call("f", vec![text("b".repeat(30))]),
+        ]);
+        for at in 0..=104 {
+            assert_eq!(items.call("g", at), render(&call("g", items.0.clone()), at));
+            assert_eq!(
+                items.assign_call("x", "g", at),
+                assign(at, "x", &call("g", items.0.clone()))
+            );
+            assert_eq!(
+                items.call_inside("h", "g", at),
+                render(&call("h", vec![call("g", items.0.clone())]), at)
+            );
+            let rhs = call("g", items.0.clone());
+            let lhs = "y".repeat(at % 7);
+            assert_eq!(assign(at, &lhs, &rhs), assign_in_full(at, &lhs, &rhs));
+            assert_eq!(
+                items.assign_call("x", "g", at),
+                assign_in_full(at, "x", &rhs)
+            );
+        }
     }
 
     #[test]

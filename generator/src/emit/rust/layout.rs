@@ -399,6 +399,49 @@ pub fn use_list(path: &str, items: &[&str]) -> String {
 mod tests {
     use super::*;
 
+    /// The one-line paths give what the documents they skip give, on
+    /// either side of the width and of the argument bounds.
+    #[test]
+    fn one_line_paths_match_the_documents() {
+        for n in [1, 10, 25, 40, 70] {
+            let word = "w".repeat(n);
+            let args: Vec<String> = vec![word.clone(), "b".repeat(12)];
+            for at in (0..=100).step_by(3) {
+                let arm_doc = concat(vec![
+                    text(format!("{word} => ")),
+                    group(vec![
+                        D::IfBreak("{", ""),
+                        self::indent(vec![D::SoftLine, text("body")]),
+                        D::SoftLine,
+                        D::IfBreak("}", ","),
+                    ]),
+                ]);
+                assert_eq!(arm(at, &word, "body"), lay(at, &arm_doc));
+                let call_doc = concat(vec![call_doc(&word, &args), text(";")]);
+                assert_eq!(call(at, &word, &args, ";"), lay(at, &call_doc));
+                let attr_doc = concat(vec![
+                    text(format!("#[{word}")),
+                    parens(texts(&args), Some(ATTR_WIDTH), false),
+                    lit("]"),
+                ]);
+                assert_eq!(attr(at, &word, &args), lay(at, &attr_doc));
+                let after = concat(vec![
+                    text(format!("let {word} =")),
+                    group(vec![self::indent(vec![D::Line, text("value")])]),
+                    lit(";"),
+                ]);
+                assert_eq!(let_stmt(at, &word, "value"), lay(at, &after));
+            }
+            let impl_doc = group(vec![
+                text("Trait"),
+                indent(vec![D::Line, text(format!("for {word}"))]),
+                D::Line,
+                lit("{"),
+            ]);
+            assert_eq!(impl_for("Trait", &word), lay(0, &impl_doc));
+        }
+    }
+
     #[test]
     fn calls_break_when_wide() {
         assert_eq!(
