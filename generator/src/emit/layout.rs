@@ -108,26 +108,28 @@ pub fn join(items: Vec<D>, sep: Vec<D>) -> Vec<D> {
 /// The document on one line: every group flat, whatever the width (`IfBreak`
 /// writes its flat text).
 pub fn flat(doc: &D) -> String {
-    fn walk(doc: &D, out: &mut String) {
-        match doc {
-            D::Text(s) => out.push_str(s),
-            D::Line => out.push(' '),
-            // A bound writes nothing on the page.
-            D::SoftLine | D::AtMost(..) => {}
-            D::IfBreak(_, flat) => out.push_str(flat),
-            D::Concat(parts) | D::Indent(parts) | D::Group(parts, _) => {
-                parts.iter().for_each(|p| walk(p, out))
-            }
-            D::Choice(states) => {
-                if let Some(first) = states.first() {
-                    walk(first, out)
-                }
+    let mut out = String::new();
+    flat_into(doc, &mut out);
+    out
+}
+
+/// [`flat`], written at the end of `out`.
+pub fn flat_into(doc: &D, out: &mut String) {
+    match doc {
+        D::Text(s) => out.push_str(s),
+        D::Line => out.push(' '),
+        // A bound writes nothing on the page.
+        D::SoftLine | D::AtMost(..) => {}
+        D::IfBreak(_, flat) => out.push_str(flat),
+        D::Concat(parts) | D::Indent(parts) | D::Group(parts, _) => {
+            parts.iter().for_each(|p| flat_into(p, out))
+        }
+        D::Choice(states) => {
+            if let Some(first) = states.first() {
+                flat_into(first, out)
             }
         }
     }
-    let mut out = String::new();
-    walk(doc, &mut out);
-    out
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -136,22 +138,38 @@ enum Mode {
     Break,
 }
 
-fn width(s: &str) -> usize {
-    s.chars().count()
+/// The columns `s` takes: its characters. Counted from the bytes that
+/// start a character, which for the short texts of a document is cheaper
+/// than `chars().count()`.
+pub fn width(s: &str) -> usize {
+    s.bytes().filter(|&b| (b as i8) >= -0x40).count()
 }
 
 /// Whether `next` (then the rest of the line) fits in `room` columns.
-fn fits(next: (usize, Mode, &D), rest: &[(usize, Mode, &D)], room: usize) -> bool {
-    fits_parts(next.1, std::slice::from_ref(next.2), rest, room)
+fn fits<'a>(
+    next: (usize, Mode, &'a D),
+    rest: &[(usize, Mode, &'a D)],
+    room: usize,
+    stack: &mut Vec<(Mode, &'a [D])>,
+) -> bool {
+    fits_parts(next.1, std::slice::from_ref(next.2), rest, room, stack)
 }
 
 /// Whether `parts` laid out in `mode` (then the rest of the line) fit in
 /// `room` columns. Documents are visited left to right; each level of the
 /// walk keeps the slice of its parts still to visit, so a long list is not
-/// copied just to find that its first items are too wide.
-fn fits_parts(mode: Mode, parts: &[D], rest: &[(usize, Mode, &D)], room: usize) -> bool {
+/// copied just to find that its first items are too wide. `stack` is the
+/// walk's, lent by the caller so that one allocation serves every check.
+fn fits_parts<'a>(
+    mode: Mode,
+    parts: &'a [D],
+    rest: &[(usize, Mode, &'a D)],
+    room: usize,
+    stack: &mut Vec<(Mode, &'a [D])>,
+) -> bool {
     let mut room = room as isize;
-    let mut stack: Vec<(Mode, &[D])> = vec![(mode, parts)];
+    stack.clear();
+    stack.push((mode, parts));
     let mut rest_idx = rest.len();
     loop {
         let Some(top) = stack.last_mut() else {
@@ -217,12 +235,134 @@ fn fits_parts(mode: Mode, parts: &[D], rest: &[(usize, Mode, &D)], room: usize) 
     }
 }
 
+/// The width of `doc` laid flat, when [`render`] is sure to lay all of it
+/// flat from a column with `room` columns left: every line break is inside
+/// a group, no group is forced, every bound is met, and the flat text fits
+/// with room to spare for what a fit check may count beyond it. `None` when
+/// any of that fails; [`render`] then lays the document out in full.
+///
+/// Why that is enough: the outermost groups are the only ones the layout
+/// decides (inside a flat group everything is flat), and each is flat when
+/// its flat text and what follows it, up to the next line break, fit. What
+/// follows is measured in its own (broken) mode, so a later outermost
+/// group's `IfBreak` counts its broken text, which may be wider than the
+/// flat one: the walk adds every such difference to the width it checks. A
+/// `Choice` is taken only as the whole document: rendered broken it tries
+/// its first layout flat, but measured after another construct it counts
+/// its last.
+fn flat_width_if_fits(doc: &D, room: usize) -> Option<usize> {
+    match doc {
+        // Broken, a choice takes its first layout that fits flat (there
+        // must be another after it, the fallback).
+        D::Choice(states) if states.len() > 1 => first_fits_flat(&states[0], room),
+        d => walk_flat(d, Within::Root, room),
+    }
+}
+
+/// The width of `doc` laid flat when it fits in `room` columns as the
+/// first layout of a [`D::Choice`] rendered broken, or as the whole of a
+/// group followed by nothing (or as an item of one): laid out in flat mode,
+/// where every group inside stays flat. The conditions are [`render`]'s
+/// fast path's.
+pub fn first_fits_flat(doc: &D, room: usize) -> Option<usize> {
+    walk_flat(doc, Within::Flat, room)
+}
+
+/// Where [`walk_flat`] stands.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Within {
+    /// Outside every group: a line break there breaks.
+    Root,
+    /// Inside a group measured in flat mode only.
+    Flat,
+    /// Inside an outermost group after the first: a fit check of an earlier
+    /// one measures it broken, up to its first line break.
+    Later,
+}
+
+fn walk_flat(doc: &D, within: Within, room: usize) -> Option<usize> {
+    struct Walk {
+        room: usize,
+        /// The flat width so far, and what broken `IfBreak`s may add.
+        total: usize,
+        slack: usize,
+        outermost: usize,
+    }
+    impl Walk {
+        fn add(&mut self, w: usize) -> bool {
+            self.total += w;
+            self.total + self.slack <= self.room
+        }
+        fn walk(&mut self, doc: &D, within: Within) -> bool {
+            match doc {
+                D::Text(s) => self.add(width(s)),
+                D::Line | D::SoftLine | D::IfBreak(..) if within == Within::Root => false,
+                D::Line => self.add(1),
+                D::SoftLine => true,
+                D::IfBreak(broken, flat) => {
+                    let f = width(flat);
+                    if within == Within::Later {
+                        self.slack += width(broken).saturating_sub(f);
+                    }
+                    self.add(f)
+                }
+                D::Concat(parts) | D::Indent(parts) => parts.iter().all(|p| self.walk(p, within)),
+                D::Group(_, true) | D::Choice(_) => false,
+                D::Group(parts, false) => {
+                    let inside = match within {
+                        Within::Root => {
+                            self.outermost += 1;
+                            if self.outermost > 1 {
+                                Within::Later
+                            } else {
+                                Within::Flat
+                            }
+                        }
+                        w => w,
+                    };
+                    parts.iter().all(|p| self.walk(p, inside))
+                }
+                D::AtMost(max, parts) => flat_width(parts) <= *max,
+            }
+        }
+    }
+    let mut walk = Walk {
+        room,
+        total: 0,
+        slack: 0,
+        outermost: 0,
+    };
+    walk.walk(doc, within).then_some(walk.total)
+}
+
+/// `n` spaces at the end of `out`.
+fn push_spaces(out: &mut String, n: usize) {
+    const SPACES: &str = "                                                                ";
+    let mut left = n;
+    while left > 0 {
+        let k = left.min(SPACES.len());
+        out.push_str(&SPACES[..k]);
+        left -= k;
+    }
+}
+
 /// Prints `doc` in `style` starting at column `indent` (the first line is assumed to be
 /// indented already); continuation lines are indented from `indent`.
 pub fn render(doc: &D, indent: usize, style: Style) -> String {
+    if let Some(w) = flat_width_if_fits(doc, style.width.saturating_sub(indent)) {
+        let mut out = String::with_capacity(w);
+        flat_into(doc, &mut out);
+        return out;
+    }
+    render_in_full(doc, indent, style)
+}
+
+/// [`render`] without its fast path: every group decided by its fit check.
+fn render_in_full(doc: &D, indent: usize, style: Style) -> String {
     let mut out = String::new();
     let mut pos = indent;
     let mut cmds: Vec<(usize, Mode, &D)> = vec![(indent, Mode::Break, doc)];
+    let mut stack = Vec::new();
     while let Some((ind, mode, d)) = cmds.pop() {
         match d {
             D::Text(s) => {
@@ -240,7 +380,7 @@ pub fn render(doc: &D, indent: usize, style: Style) -> String {
                         out.pop();
                     }
                     out.push('\n');
-                    out.extend(std::iter::repeat_n(' ', ind));
+                    push_spaces(&mut out, ind);
                     pos = ind;
                 }
             }
@@ -262,7 +402,13 @@ pub fn render(doc: &D, indent: usize, style: Style) -> String {
             D::Group(parts, force) => {
                 let flat = !*force
                     && (mode == Mode::Flat
-                        || fits_parts(Mode::Flat, parts, &cmds, style.width.saturating_sub(pos)));
+                        || fits_parts(
+                            Mode::Flat,
+                            parts,
+                            &cmds,
+                            style.width.saturating_sub(pos),
+                            &mut stack,
+                        ));
                 let m = if flat { Mode::Flat } else { Mode::Break };
                 for p in parts.iter().rev() {
                     cmds.push((ind, m, p));
@@ -275,7 +421,7 @@ pub fn render(doc: &D, indent: usize, style: Style) -> String {
                 } else {
                     states[..states.len().saturating_sub(1)]
                         .iter()
-                        .find(|d| fits((ind, Mode::Flat, d), &cmds, room))
+                        .find(|d| fits((ind, Mode::Flat, d), &cmds, room, &mut stack))
                         .map(|d| (Mode::Flat, d))
                         .or_else(|| states.last().map(|d| (Mode::Break, d)))
                 };
@@ -358,6 +504,49 @@ mod tests {
             indent: 2,
         };
         assert_ne!(render(&doc, 0, style), flat(&doc));
+    }
+
+    /// Documents near the edge of the width, of every construct the fast
+    /// path takes or refuses: it must give what the full layout gives.
+    #[test]
+    fn the_flat_fast_path_lays_out_as_the_full_layout() {
+        let word = |n: usize| text("w".repeat(n));
+        let mut docs = Vec::new();
+        for n in [1, 5, 20, 40] {
+            docs.push(list(&["alpha", &"b".repeat(n)]));
+            docs.push(concat(vec![word(n), list(&["a", "b"]), lit(" + tail")]));
+            // Two outermost groups: the second's broken `((((` counts when
+            // the first is measured.
+            let second = group(vec![
+                D::IfBreak("((((", ""),
+                indent(vec![D::SoftLine, word(n)]),
+                D::SoftLine,
+                D::IfBreak(")", ""),
+            ]);
+            docs.push(concat(vec![list(&["x", "y"]), lit(" "), second]));
+            docs.push(concat(vec![word(n), D::Line, word(3)]));
+            docs.push(group_of(vec![word(n), D::Line, word(3)], true));
+            docs.push(group(vec![word(n), D::Line, group_of(vec![D::Line], true)]));
+            let items = [word(n), lit(","), D::Line, word(4)];
+            docs.push(group_at_most(30, &items, items.to_vec()));
+            docs.push(D::Choice(vec![
+                concat(vec![word(n), D::Line, word(2)]),
+                group_of(vec![word(n), indent(vec![D::Line, word(2)])], true),
+            ]));
+            docs.push(D::Choice(vec![group(vec![word(n), D::Line, word(2)])]));
+        }
+        for width in [10, 24, 30, 45] {
+            let style = Style { width, indent: 4 };
+            for doc in &docs {
+                for at in 0..=width + 2 {
+                    assert_eq!(
+                        render(doc, at, style),
+                        render_in_full(doc, at, style),
+                        "{doc:?} at {at}, width {width}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

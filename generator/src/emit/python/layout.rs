@@ -67,18 +67,56 @@ pub fn prefixed(prefix: impl Into<String>, doc: D) -> D {
 pub struct Items(pub Vec<D>);
 
 impl Items {
+    /// `head items close` on one line, where `head` is the concatenation
+    /// of `heads`, when it fits in the `room` columns left on its line:
+    /// what [`bracket`]'s document, the whole of what is rendered there or
+    /// the right side of an assignment, lays out then.
+    fn one_line(&self, heads: &[&str], close: &str, room: usize) -> Option<String> {
+        let fixed = heads.iter().map(|h| engine::width(h)).sum::<usize>()
+            + engine::width(close)
+            + 2 * self.0.len().saturating_sub(1);
+        let mut left = room.checked_sub(fixed)?;
+        for item in &self.0 {
+            left -= engine::first_fits_flat(item, left)?;
+        }
+        let mut out = String::new();
+        heads.iter().for_each(|h| out.push_str(h));
+        for (i, item) in self.0.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            engine::flat_into(item, &mut out);
+        }
+        out.push_str(close);
+        Some(out)
+    }
+
     /// `callee(items...)` from column `indent`.
     pub fn call(&self, callee: impl std::fmt::Display, indent: usize) -> String {
-        render(&call(callee.to_string(), self.0.clone()), indent)
+        let callee = callee.to_string();
+        if let Some(line) = self.one_line(&[&callee, "("], ")", WIDTH.saturating_sub(indent)) {
+            return line;
+        }
+        render(&call(callee, self.0.clone()), indent)
     }
 
     /// `open items close` from column `indent`; `open` ends with the bracket.
     pub fn bracket(&self, open: impl std::fmt::Display, close: &str, indent: usize) -> String {
-        render(&bracket(open.to_string(), self.0.clone(), close), indent)
+        let open = open.to_string();
+        if let Some(line) = self.one_line(&[&open], close, WIDTH.saturating_sub(indent)) {
+            return line;
+        }
+        render(&bracket(open, self.0.clone(), close), indent)
     }
 
     /// `lhs = callee(items...)` at `indent`, laid out as [`assign`] does.
     pub fn assign_call(&self, lhs: &str, callee: &str, indent: usize) -> String {
+        // On one line when it fits: the first of the layouts `assign`
+        // chooses from.
+        let room = WIDTH.saturating_sub(indent);
+        if let Some(line) = self.one_line(&[lhs, " = ", callee, "("], ")", room) {
+            return line;
+        }
         assign(indent, lhs, &call(callee, self.0.clone()))
     }
 
@@ -89,7 +127,12 @@ impl Items {
         callee: impl std::fmt::Display,
         indent: usize,
     ) -> String {
-        let inner = call(callee.to_string(), self.0.clone());
+        let callee = callee.to_string();
+        let room = WIDTH.saturating_sub(indent);
+        if let Some(line) = self.one_line(&[outer, "(", &callee, "("], "))", room) {
+            return line;
+        }
+        let inner = call(callee, self.0.clone());
         render(&call(outer, vec![inner]), indent)
     }
 }
@@ -134,6 +177,23 @@ impl Expr {
 /// fits; else the right side in parentheses on its own lines when `lhs = (`
 /// fits; else split at the bracket (or on one line) however wide.
 pub fn assign(indent_at: usize, lhs: &str, rhs: &D) -> String {
+    // The first layout, on one line, when it fits: the choice below takes
+    // it then.
+    let room = WIDTH
+        .checked_sub(indent_at + engine::width(lhs) + 3)
+        .and_then(|room| engine::first_fits_flat(rhs, room));
+    if let Some(w) = room {
+        let mut out = String::with_capacity(lhs.len() + 3 + w);
+        out.push_str(lhs);
+        out.push_str(" = ");
+        engine::flat_into(rhs, &mut out);
+        return out;
+    }
+    assign_in_full(indent_at, lhs, rhs)
+}
+
+/// [`assign`] without its one-line path: the choice of the four layouts.
+fn assign_in_full(indent_at: usize, lhs: &str, rhs: &D) -> String {
     let is = text(format!("{lhs} = "));
     // Broken whatever the width: fits when `lhs = head` does.
     let split = match rhs {
@@ -185,6 +245,28 @@ fn union_parts(annotation: &str) -> Vec<String> {
     }
     parts.push(current);
     parts
+}
+
+/// Whether [`union_doc`] of `annotation`, laid flat, is `annotation`
+/// itself: it cuts subscripts at their commas, trims the items and joins
+/// them with `, `, which gives the text back when every comma is followed
+/// by one space and then by something else than a space, and no other
+/// whitespace stands next to a comma or inside a bracket's edge (nor any
+/// but the space anywhere: only ASCII text is taken).
+fn written_as_laid_out(annotation: &str) -> bool {
+    let bytes = annotation.as_bytes();
+    bytes.iter().enumerate().all(|(i, &b)| match b {
+        b',' => {
+            bytes.get(i + 1) == Some(&b' ')
+                && bytes.get(i + 2).is_some_and(|&c| c != b' ')
+                && i > 0
+                && bytes[i - 1] != b' '
+        }
+        b'[' => bytes.get(i + 1) != Some(&b' '),
+        b']' => i == 0 || bytes[i - 1] != b' ',
+        b' ' => true,
+        b => b.is_ascii() && !b.is_ascii_whitespace(),
+    })
 }
 
 /// A type annotation whose subscripts (`list[...]`, `dict[...]`) may split:
@@ -239,6 +321,17 @@ fn union_doc(annotation: &str) -> D {
 /// at `indent`: split before each top-level `|` at the same indentation,
 /// and inside the parts' brackets, when it does not fit.
 pub fn parameter(indent_at: usize, name: &str, annotation: &str, default: &str) -> String {
+    // On one line when it fits: the document below lays out as the
+    // annotation is written, then.
+    let one_line = indent_at
+        + engine::width(name)
+        + 2
+        + engine::width(annotation)
+        + engine::width(default)
+        + 1;
+    if one_line <= WIDTH && written_as_laid_out(annotation) {
+        return format!("{name}: {annotation}{default},");
+    }
     let doc = concat(vec![
         text(format!("{name}: ")),
         union_doc(annotation),
@@ -462,6 +555,60 @@ mod tests {
             parameter(8, "x", &format!("{b} | {b}"), ""),
             format!("x: {b}\n        | {b},")
         );
+    }
+
+    /// The one-line paths give what the documents give, and the check
+    /// that an annotation reads back as laid out refuses those that do not.
+    #[test]
+    fn one_line_paths_match_the_documents() {
+        let annotations = [
+            "int",
+            "list[str] | None",
+            "dict[str, list[int]] | None",
+            "Literal[\"a,b\", \"c\"]",
+            "dict[str,int]",
+            "list[ int ]",
+            "tuple[int,  str]",
+            "Literal[\"x\ty\"]",
+        ];
+        for a in annotations {
+            let as_laid_out = flat(&union_doc(a)) == a;
+            if written_as_laid_out(a) {
+                assert!(as_laid_out, "{a}");
+            }
+            for at in [0, 4, 8, 60, 80, 90, 96] {
+                let doc = concat(vec![text("name: "), union_doc(a), text(" = None,")]);
+                assert_eq!(
+                    parameter(at, "name", a, " = None"),
+                    render(&doc, at),
+                    "{a} at {at}"
+                );
+            }
+        }
+        assert!(!written_as_laid_out("Literal[\"a,b\"]"));
+        assert!(written_as_laid_out("dict[str, list[int]] | None"));
+        let items = Items(vec![
+            text("a".repeat(30)),
+            call("f", vec![text("b".repeat(30))]),
+        ]);
+        for at in 0..=104 {
+            assert_eq!(items.call("g", at), render(&call("g", items.0.clone()), at));
+            assert_eq!(
+                items.assign_call("x", "g", at),
+                assign(at, "x", &call("g", items.0.clone()))
+            );
+            assert_eq!(
+                items.call_inside("h", "g", at),
+                render(&call("h", vec![call("g", items.0.clone())]), at)
+            );
+            let rhs = call("g", items.0.clone());
+            let lhs = "y".repeat(at % 7);
+            assert_eq!(assign(at, &lhs, &rhs), assign_in_full(at, &lhs, &rhs));
+            assert_eq!(
+                items.assign_call("x", "g", at),
+                assign_in_full(at, "x", &rhs)
+            );
+        }
     }
 
     #[test]

@@ -41,6 +41,26 @@ fn lay(indent: usize, doc: &D) -> String {
     out
 }
 
+/// `parts` written one after the other on a line indented by `indent`
+/// spaces, when that line is at most rustfmt's width: what [`lay`] writes
+/// for the constructs below that are one group followed only by text, when
+/// their flat text fits.
+fn one_line(indent: usize, parts: &[&str]) -> Option<String> {
+    let width: usize = parts.iter().map(|p| layout::width(p)).sum();
+    if indent + width > MAX_WIDTH {
+        return None;
+    }
+    let mut out = String::with_capacity(indent + parts.iter().map(|p| p.len()).sum::<usize>());
+    out.push_str(&pad(indent));
+    parts.iter().for_each(|p| out.push_str(p));
+    Some(out)
+}
+
+/// The width of `items` joined by `, `.
+fn list_width(items: &[String]) -> usize {
+    items.iter().map(|i| layout::width(i)).sum::<usize>() + 2 * items.len().saturating_sub(1)
+}
+
 fn texts(items: &[String]) -> Vec<D> {
     items.iter().map(|a| text(a.as_str())).collect()
 }
@@ -81,6 +101,12 @@ fn call_doc(head: &str, args: &[String]) -> D {
 /// `head(args)tail` on one line when it fits, else one argument per line.
 /// Returns the lines without a final newline; the first line is indented.
 pub fn call(indent: usize, head: &str, args: &[String], tail: &str) -> String {
+    if args.is_empty() || list_width(args) <= FN_CALL_WIDTH {
+        let joined = args.join(", ");
+        if let Some(line) = one_line(indent, &[head, "(", &joined, ")", tail]) {
+            return line;
+        }
+    }
     lay(indent, &concat(vec![call_doc(head, args), text(tail)]))
 }
 
@@ -168,6 +194,12 @@ pub fn chain(indent: usize, lead: &str, head: &str, links: &[Link], tail: &str) 
 /// trailing comma) when too wide; several arguments stay on one line only
 /// while at most `attr_fn_like_width` wide.
 pub fn attr(indent: usize, name: &str, args: &[String]) -> String {
+    if args.len() < 2 || list_width(args) <= ATTR_WIDTH {
+        let joined = args.join(", ");
+        if let Some(line) = one_line(indent, &["#[", name, "(", &joined, ")]"]) {
+            return line;
+        }
+    }
     let max = (args.len() > 1).then_some(ATTR_WIDTH);
     let doc = concat(vec![
         text(format!("#[{name}")),
@@ -179,6 +211,9 @@ pub fn attr(indent: usize, name: &str, args: &[String]) -> String {
 
 /// A match arm `pat => body,`, or `pat => {` body `}` when it is too wide.
 pub fn arm(indent: usize, pat: &str, body: &str) -> String {
+    if let Some(line) = one_line(indent, &[pat, " => ", body, ","]) {
+        return line;
+    }
     let doc = concat(vec![
         text(format!("{pat} => ")),
         group(vec![
@@ -236,6 +271,9 @@ pub fn item_head(head: &str) -> String {
 /// `impl trait_ for ty {`, or `for ty` one level in on its own line and the
 /// brace on the next when too wide.
 pub fn impl_for(trait_: &str, ty: &str) -> String {
+    if let Some(line) = one_line(0, &[trait_, " for ", ty, " {"]) {
+        return line;
+    }
     let doc = group(vec![
         text(trait_),
         indent(vec![D::Line, text(format!("for {ty}"))]),
@@ -248,6 +286,9 @@ pub fn impl_for(trait_: &str, ty: &str) -> String {
 /// `lead <sep>value<end>` with the value on the next line, one level in,
 /// when too wide.
 fn value_after(indent: usize, lead: String, value: &str, end: &'static str) -> String {
+    if let Some(line) = one_line(indent, &[&lead, " ", value, end]) {
+        return line;
+    }
     let doc = concat(vec![
         text(lead),
         group(vec![self::indent(vec![D::Line, text(value)])]),
@@ -357,6 +398,49 @@ pub fn use_list(path: &str, items: &[&str]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The one-line paths give what the documents they skip give, on
+    /// either side of the width and of the argument bounds.
+    #[test]
+    fn one_line_paths_match_the_documents() {
+        for n in [1, 10, 25, 40, 70] {
+            let word = "w".repeat(n);
+            let args: Vec<String> = vec![word.clone(), "b".repeat(12)];
+            for at in (0..=100).step_by(3) {
+                let arm_doc = concat(vec![
+                    text(format!("{word} => ")),
+                    group(vec![
+                        D::IfBreak("{", ""),
+                        self::indent(vec![D::SoftLine, text("body")]),
+                        D::SoftLine,
+                        D::IfBreak("}", ","),
+                    ]),
+                ]);
+                assert_eq!(arm(at, &word, "body"), lay(at, &arm_doc));
+                let call_doc = concat(vec![call_doc(&word, &args), text(";")]);
+                assert_eq!(call(at, &word, &args, ";"), lay(at, &call_doc));
+                let attr_doc = concat(vec![
+                    text(format!("#[{word}")),
+                    parens(texts(&args), Some(ATTR_WIDTH), false),
+                    lit("]"),
+                ]);
+                assert_eq!(attr(at, &word, &args), lay(at, &attr_doc));
+                let after = concat(vec![
+                    text(format!("let {word} =")),
+                    group(vec![self::indent(vec![D::Line, text("value")])]),
+                    lit(";"),
+                ]);
+                assert_eq!(let_stmt(at, &word, "value"), lay(at, &after));
+            }
+            let impl_doc = group(vec![
+                text("Trait"),
+                indent(vec![D::Line, text(format!("for {word}"))]),
+                D::Line,
+                lit("{"),
+            ]);
+            assert_eq!(impl_for("Trait", &word), lay(0, &impl_doc));
+        }
+    }
 
     #[test]
     fn calls_break_when_wide() {
