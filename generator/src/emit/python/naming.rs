@@ -470,19 +470,22 @@ pub const MODEL_FIELD_NAMES: &[&str] = &[
 pub const RESOURCE_METHOD_NAMES: &[&str] = &["builtins", "datetime", "models", "with_raw_response"];
 
 /// The per-call options every method takes, the local names of the
-/// generated method bodies, and the builtin those bodies call
-/// (`isinstance`): a spec parameter never takes these.
+/// generated method bodies, the builtin those bodies call (`isinstance`) and
+/// the modules they read (`models.Thing.from_dict` in a pager): a spec
+/// parameter never takes these.
 pub const CALL_OPTION_NAMES: &[&str] = &[
     "body",
     "builtins",
     "cookies",
+    "datetime",
     "deadline",
     "extra_headers",
     "headers",
     "idempotency_key",
     "isinstance",
     "max_attempts",
-    "query",
+    "models",
+    "query_pairs_",
     "response",
     "retries",
     "self",

@@ -620,7 +620,7 @@ fn builder_view(
     // Body.
     let mut request_args = vec![text(py_str(op.method.as_str())), path];
     if query.is_some() {
-        request_args.push(text("query=query"));
+        request_args.push(text("query=query_pairs_"));
     }
     if headers.is_some() {
         request_args.push(text("headers=headers"));

@@ -54,12 +54,12 @@ def _list_accounts_request(
     per_page: int | None,
     email: str | None,
 ) -> _runtime.Request:
-    query = [
+    query_pairs_ = [
         *_runtime.query_param("page", page),
         *_runtime.query_param("per_page", per_page),
         *_runtime.query_param("email", email),
     ]
-    return _runtime.Request("GET", "/accounts", query=query)
+    return _runtime.Request("GET", "/accounts", query=query_pairs_)
 
 
 def _parse_list_accounts(response: _runtime.Response) -> models.ListAccountsResponse:

@@ -44,12 +44,12 @@ def _list_transfers_request(
     starting_after: str | None,
     created: models.ListTransfersCreated | None,
 ) -> _runtime.Request:
-    query = [
+    query_pairs_ = [
         *_runtime.query_param("limit", limit),
         *_runtime.query_param("starting_after", starting_after),
         *_runtime.query_param("created", _base.to_json(created), style="deepObject"),
     ]
-    return _runtime.Request("GET", "/transfers", query=query)
+    return _runtime.Request("GET", "/transfers", query=query_pairs_)
 
 
 def _parse_list_transfers(response: _runtime.Response) -> models.TransferList:

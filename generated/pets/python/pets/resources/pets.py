@@ -35,12 +35,12 @@ def _list_pets_request(
     tags: list[str] | None,
     status: models.PetStatus | None,
 ) -> _runtime.Request:
-    query = [
+    query_pairs_ = [
         *_runtime.query_param("limit", limit),
         *_runtime.query_param("tags", tags),
         *_runtime.query_param("status", status),
     ]
-    return _runtime.Request("GET", "/pets", query=query)
+    return _runtime.Request("GET", "/pets", query=query_pairs_)
 
 
 def _parse_list_pets(response: _runtime.Response) -> list[models.Pet]:
