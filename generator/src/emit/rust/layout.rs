@@ -267,7 +267,14 @@ pub fn arm(indent: usize, pat: &str, body: &str) -> String {
     if let Some(line) = one_line(indent, &[pat, " => ", body, ","]) {
         return line;
     }
-    let doc = concat(vec![
+    // The group after `pat => `, of text only, breaks at both lines.
+    broken(indent, &[(pat, 0), (" => {", 4), (body, usize::MAX)], "}")
+}
+
+/// [`arm`]'s document.
+#[cfg(test)]
+fn arm_doc(pat: &str, body: &str) -> D {
+    concat(vec![
         text(format!("{pat} => ")),
         group(vec![
             D::IfBreak("{", ""),
@@ -275,8 +282,7 @@ pub fn arm(indent: usize, pat: &str, body: &str) -> String {
             D::SoftLine,
             D::IfBreak("}", ","),
         ]),
-    ]);
-    lay(indent, &doc)
+    ])
 }
 
 /// A function signature up to and including the opening brace:
@@ -334,10 +340,12 @@ pub fn item_head(head: &str) -> String {
     if let Some(line) = one_line(0, &[head, " {"]) {
         return line;
     }
-    lay(0, &item_head_doc(head))
+    // The group, a line break and the brace, breaks.
+    broken(0, &[(head, usize::MAX)], "{")
 }
 
 /// [`item_head`]'s document.
+#[cfg(test)]
 fn item_head_doc(head: &str) -> D {
     concat(vec![text(head), group(vec![D::Line, lit("{")])])
 }
@@ -348,13 +356,40 @@ pub fn impl_for(trait_: &str, ty: &str) -> String {
     if let Some(line) = one_line(0, &[trait_, " for ", ty, " {"]) {
         return line;
     }
-    let doc = group(vec![
+    // The group, of text only, breaks at both lines.
+    broken(0, &[(trait_, 4), ("for ", 0), (ty, usize::MAX)], "{")
+}
+
+/// [`impl_for`]'s document.
+#[cfg(test)]
+fn impl_for_doc(trait_: &str, ty: &str) -> D {
+    group(vec![
         text(trait_),
         indent(vec![D::Line, text(format!("for {ty}"))]),
         D::Line,
         lit("{"),
-    ]);
-    lay(0, &doc)
+    ])
+}
+
+/// Lines as [`lay`] writes a document of text whose line breaks all
+/// break: on a line indented by `indent`, each text of `parts`, those with
+/// a non-zero step followed by a line break to `indent + step` (a step of
+/// [`usize::MAX`] breaks back to `indent`), then `last`. Spaces before a
+/// break are trimmed, as the engine trims them.
+fn broken(indent: usize, parts: &[(&str, usize)], last: &str) -> String {
+    let mut r = String::new();
+    for &(t, step) in parts {
+        r.push_str(t);
+        match step {
+            0 => {}
+            usize::MAX => layout::break_line(&mut r, indent),
+            step => layout::break_line(&mut r, indent + step),
+        }
+    }
+    r.push_str(last);
+    let mut out = pad(indent).into_owned();
+    out.push_str(&r);
+    out
 }
 
 /// `lead <sep>value<end>` with the value on the next line, one level in,
@@ -363,12 +398,18 @@ fn value_after(indent: usize, lead: String, value: &str, end: &'static str) -> S
     if let Some(line) = one_line(indent, &[&lead, " ", value, end]) {
         return line;
     }
-    let doc = concat(vec![
+    // The group, of text only, breaks.
+    broken(indent, &[(&lead, 4), (value, 0)], end)
+}
+
+/// [`value_after`]'s document.
+#[cfg(test)]
+fn value_after_doc(lead: &str, value: &str, end: &'static str) -> D {
+    concat(vec![
         text(lead),
         group(vec![self::indent(vec![D::Line, text(value)])]),
         lit(end),
-    ]);
-    lay(indent, &doc)
+    ])
 }
 
 /// `lead: value,` (a field, an initialiser), with the value on the next
@@ -521,6 +562,26 @@ mod tests {
                 assert_eq!(let_stmt(at, &word, "value"), lay(at, &after));
             }
             assert_eq!(item_head(&word), lay(0, &item_head_doc(&word)));
+            for ty in [word.clone(), format!("{word}{word}"), format!("{word} ")] {
+                assert_eq!(
+                    impl_for("impl<'de> Deserialize<'de>", &ty),
+                    lay(0, &impl_for_doc("impl<'de> Deserialize<'de>", &ty))
+                );
+                for at in (0..=100).step_by(5) {
+                    assert_eq!(arm(at, &ty, &word), lay(at, &arm_doc(&ty, &word)));
+                    assert_eq!(
+                        value_after(at, format!("let {ty} ="), &word, ";"),
+                        lay(at, &value_after_doc(&format!("let {ty} ="), &word, ";"))
+                    );
+                    assert_eq!(
+                        value_after(at, format!("{ty}:"), &format!("{word} "), ","),
+                        lay(
+                            at,
+                            &value_after_doc(&format!("{ty}:"), &format!("{word} "), ",")
+                        )
+                    );
+                }
+            }
             let long = format!("{word}{word}");
             assert_eq!(item_head(&long), lay(0, &item_head_doc(&long)));
             for at in (0..=100).step_by(3) {
