@@ -30,16 +30,23 @@ pub fn flat(doc: &D) -> String {
 
 /// `head items close` where `head` ends with the opening bracket: on one
 /// line, or one item per line with a trailing comma.
-pub fn bracket(head: impl Into<String>, items: Vec<D>, close: &str) -> D {
-    let head = head.into();
+pub fn bracket(head: impl Into<String>, items: Vec<D>, close: &'static str) -> D {
+    let mut head = head.into();
     if items.is_empty() {
-        return text(format!("{head}{close}"));
+        head.push_str(close);
+        return text(head);
     }
     let mut inner = Vec::with_capacity(items.len() * 3 + 1);
     inner.push(D::SoftLine);
-    inner.extend(join(items, vec![lit(","), D::Line]));
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            inner.push(lit(","));
+            inner.push(D::Line);
+        }
+        inner.push(item);
+    }
     inner.push(D::IfBreak(",", ""));
-    group(vec![text(head), indent(inner), D::SoftLine, text(close)])
+    group(vec![text(head), indent(inner), D::SoftLine, lit(close)])
 }
 
 /// `callee(items...)`.
@@ -127,7 +134,12 @@ impl Items {
     }
 
     /// `open items close` from column `indent`; `open` ends with the bracket.
-    pub fn bracket(&self, open: impl std::fmt::Display, close: &str, indent: usize) -> String {
+    pub fn bracket(
+        &self,
+        open: impl std::fmt::Display,
+        close: &'static str,
+        indent: usize,
+    ) -> String {
         let open = open.to_string();
         if let Some(line) = self.one_line(&[&open], close, WIDTH.saturating_sub(indent)) {
             return line;
