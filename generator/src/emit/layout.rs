@@ -424,12 +424,7 @@ fn render_in_full(doc: &D, indent: usize, style: Style) -> String {
 
 /// The full layout of what `cmds` holds (the last first), from column
 /// `indent`, at the end of `out`.
-fn render_cmds<'a>(
-    mut cmds: Vec<(usize, Mode, &'a D)>,
-    indent: usize,
-    style: Style,
-    out: &mut String,
-) {
+fn render_cmds(mut cmds: Vec<(usize, Mode, &D)>, indent: usize, style: Style, out: &mut String) {
     let mut pos = indent;
     let mut stack = Vec::new();
     while let Some((ind, mode, d)) = cmds.pop() {
