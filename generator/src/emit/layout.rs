@@ -142,6 +142,10 @@ enum Mode {
 /// start a character, which for the short texts of a document is cheaper
 /// than `chars().count()`.
 pub fn width(s: &str) -> usize {
+    // ASCII text, nearly all of it, is checked a word at a time.
+    if s.is_ascii() {
+        return s.len();
+    }
     s.bytes().filter(|&b| (b as i8) >= -0x40).count()
 }
 
@@ -281,6 +285,11 @@ enum Within {
 }
 
 fn walk_flat(doc: &D, within: Within, room: usize) -> Option<usize> {
+    walk_flat_parts(&[doc], within, room)
+}
+
+/// [`walk_flat`] of the parts of a concatenation, one after the other.
+fn walk_flat_parts(parts: &[&D], within: Within, room: usize) -> Option<usize> {
     struct Walk {
         room: usize,
         /// The flat width so far, and what broken `IfBreak`s may add.
@@ -332,7 +341,39 @@ fn walk_flat(doc: &D, within: Within, room: usize) -> Option<usize> {
         slack: 0,
         outermost: 0,
     };
-    walk.walk(doc, within).then_some(walk.total)
+    parts
+        .iter()
+        .all(|p| walk.walk(p, within))
+        .then_some(walk.total)
+}
+
+/// Whether `doc` holds no forced group and no choice: laid out in flat
+/// mode, all of it is flat.
+pub fn never_forced(doc: &D) -> bool {
+    match doc {
+        D::Group(_, true) | D::Choice(_) => false,
+        D::Concat(parts) | D::Indent(parts) | D::Group(parts, false) => {
+            parts.iter().all(never_forced)
+        }
+        _ => true,
+    }
+}
+
+/// A line break as [`render`] writes it at the end of `out`: the spaces
+/// before it trimmed, the next line indented by `indent` spaces.
+pub fn break_line(out: &mut String, indent: usize) {
+    while out.ends_with(' ') {
+        out.pop();
+    }
+    out.push('\n');
+    push_spaces(out, indent);
+}
+
+/// `parts` one after the other, in a string of their size.
+pub fn cat(parts: &[&str]) -> String {
+    let mut out = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+    parts.iter().for_each(|p| out.push_str(p));
+    out
 }
 
 /// `n` spaces at the end of `out`.
@@ -357,11 +398,34 @@ pub fn render(doc: &D, indent: usize, style: Style) -> String {
     render_in_full(doc, indent, style)
 }
 
+/// [`render`] of the concatenation of `parts`, written at the end of `out`
+/// (which may hold earlier lines: a line break trims the spaces before it
+/// there as in a render of the whole), without building the concatenation.
+pub fn render_parts_into(parts: &[&D], indent: usize, style: Style, out: &mut String) {
+    if let Some(w) = walk_flat_parts(parts, Within::Root, style.width.saturating_sub(indent)) {
+        out.reserve(w);
+        parts.iter().for_each(|p| flat_into(p, out));
+        return;
+    }
+    let cmds = parts
+        .iter()
+        .rev()
+        .map(|&p| (indent, Mode::Break, p))
+        .collect();
+    render_cmds(cmds, indent, style, out);
+}
+
 /// [`render`] without its fast path: every group decided by its fit check.
 fn render_in_full(doc: &D, indent: usize, style: Style) -> String {
     let mut out = String::new();
+    render_cmds(vec![(indent, Mode::Break, doc)], indent, style, &mut out);
+    out
+}
+
+/// The full layout of what `cmds` holds (the last first), from column
+/// `indent`, at the end of `out`.
+fn render_cmds(mut cmds: Vec<(usize, Mode, &D)>, indent: usize, style: Style, out: &mut String) {
     let mut pos = indent;
-    let mut cmds: Vec<(usize, Mode, &D)> = vec![(indent, Mode::Break, doc)];
     let mut stack = Vec::new();
     while let Some((ind, mode, d)) = cmds.pop() {
         match d {
@@ -376,11 +440,7 @@ fn render_in_full(doc: &D, indent: usize, style: Style) -> String {
                         pos += 1;
                     }
                 } else {
-                    while out.ends_with(' ') {
-                        out.pop();
-                    }
-                    out.push('\n');
-                    push_spaces(&mut out, ind);
+                    break_line(out, ind);
                     pos = ind;
                 }
             }
@@ -432,7 +492,6 @@ fn render_in_full(doc: &D, indent: usize, style: Style) -> String {
             D::AtMost(..) => {}
         }
     }
-    out
 }
 
 #[cfg(test)]

@@ -30,21 +30,30 @@ pub fn flat(doc: &D) -> String {
 
 /// `head items close` where `head` ends with the opening bracket: on one
 /// line, or one item per line with a trailing comma.
-pub fn bracket(head: impl Into<String>, items: Vec<D>, close: &str) -> D {
-    let head = head.into();
+pub fn bracket(head: impl Into<String>, items: Vec<D>, close: &'static str) -> D {
+    let mut head = head.into();
     if items.is_empty() {
-        return text(format!("{head}{close}"));
+        head.push_str(close);
+        return text(head);
     }
     let mut inner = Vec::with_capacity(items.len() * 3 + 1);
     inner.push(D::SoftLine);
-    inner.extend(join(items, vec![lit(","), D::Line]));
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            inner.push(lit(","));
+            inner.push(D::Line);
+        }
+        inner.push(item);
+    }
     inner.push(D::IfBreak(",", ""));
-    group(vec![text(head), indent(inner), D::SoftLine, text(close)])
+    group(vec![text(head), indent(inner), D::SoftLine, lit(close)])
 }
 
 /// `callee(items...)`.
 pub fn call(callee: impl Into<String>, items: Vec<D>) -> D {
-    bracket(format!("{}(", callee.into()), items, ")")
+    let mut head = callee.into();
+    head.push('(');
+    bracket(head, items, ")")
 }
 
 /// `head[items]` where `head` ends with `[`: a single item never gets a
@@ -91,20 +100,52 @@ impl Items {
         Some(out)
     }
 
+    /// `head items close` one item a line with a trailing comma, from
+    /// column `indent`: what [`bracket`]'s document, the whole of what is
+    /// rendered there, lays out when it does not fit on one line (`one_line`
+    /// gave nothing) and no item holds a forced group or a choice (whose
+    /// fit checks could keep the bracket flat beyond the width). `None`
+    /// when an item does.
+    fn broken(&self, head: &str, close: &str, indent: usize) -> Option<String> {
+        if self.0.is_empty() || !self.0.iter().all(engine::never_forced) {
+            return None;
+        }
+        let mut out = String::from(head);
+        let comma = lit(",");
+        for item in &self.0 {
+            engine::break_line(&mut out, indent + RUFF.indent);
+            engine::render_parts_into(&[item, &comma], indent + RUFF.indent, RUFF, &mut out);
+        }
+        engine::break_line(&mut out, indent);
+        out.push_str(close);
+        Some(out)
+    }
+
     /// `callee(items...)` from column `indent`.
     pub fn call(&self, callee: impl std::fmt::Display, indent: usize) -> String {
-        let callee = callee.to_string();
-        if let Some(line) = self.one_line(&[&callee, "("], ")", WIDTH.saturating_sub(indent)) {
+        let head = format!("{callee}(");
+        if let Some(line) = self.one_line(&[&head], ")", WIDTH.saturating_sub(indent)) {
             return line;
         }
-        render(&call(callee, self.0.clone()), indent)
+        if let Some(lines) = self.broken(&head, ")", indent) {
+            return lines;
+        }
+        render(&bracket(head, self.0.clone(), ")"), indent)
     }
 
     /// `open items close` from column `indent`; `open` ends with the bracket.
-    pub fn bracket(&self, open: impl std::fmt::Display, close: &str, indent: usize) -> String {
+    pub fn bracket(
+        &self,
+        open: impl std::fmt::Display,
+        close: &'static str,
+        indent: usize,
+    ) -> String {
         let open = open.to_string();
         if let Some(line) = self.one_line(&[&open], close, WIDTH.saturating_sub(indent)) {
             return line;
+        }
+        if let Some(lines) = self.broken(&open, close, indent) {
+            return lines;
         }
         render(&bracket(open, self.0.clone(), close), indent)
     }
@@ -330,7 +371,7 @@ pub fn parameter(indent_at: usize, name: &str, annotation: &str, default: &str) 
         + engine::width(default)
         + 1;
     if one_line <= WIDTH && written_as_laid_out(annotation) {
-        return format!("{name}: {annotation}{default},");
+        return engine::cat(&[name, ": ", annotation, default, ","]);
     }
     let doc = concat(vec![
         text(format!("{name}: ")),
@@ -351,8 +392,9 @@ pub fn field(
 ) -> String {
     let annotation = annotation.to_string();
     let annotation = annotation.as_str();
-    let lhs = format!("{name}: {annotation}");
-    let room = |extra: usize| indent_at + lhs.chars().count() + extra <= WIDTH;
+    let lhs = engine::cat(&[name, ": ", annotation]);
+    let lhs_width = engine::width(&lhs);
+    let room = |extra: usize| indent_at + lhs_width + extra <= WIDTH;
     match default {
         Some(value) if room(4) => return assign(indent_at, &lhs, value),
         None if room(0) => return lhs,
@@ -389,12 +431,23 @@ pub fn field(
 /// `-> annotation:` closing a signature whose last line starts at `indent`
 /// with `prefix` (`) ` or the whole `def ...(...) `).
 pub fn returns(indent_at: usize, prefix: &str, annotation: impl std::fmt::Display) -> String {
-    let doc = concat(vec![
+    let annotation = annotation.to_string();
+    // On one line when it fits: the document lays out as the annotation
+    // is written, then.
+    let one_line = indent_at + engine::width(prefix) + 3 + engine::width(&annotation) + 1;
+    if one_line <= WIDTH && written_as_laid_out(&annotation) {
+        return engine::cat(&[prefix, "-> ", &annotation, ":"]);
+    }
+    render(&returns_doc(prefix, &annotation), indent_at)
+}
+
+/// [`returns`]' document.
+fn returns_doc(prefix: &str, annotation: &str) -> D {
+    concat(vec![
         text(format!("{prefix}-> ")),
-        type_doc(&annotation.to_string()),
+        type_doc(annotation),
         lit(":"),
-    ]);
-    render(&doc, indent_at)
+    ])
 }
 
 /// `def name(params) -> annotation:` at `indent`: on one line when it fits,
@@ -407,8 +460,10 @@ pub fn def_line(
     annotation: impl std::fmt::Display,
 ) -> String {
     let annotation = annotation.to_string();
-    let flat = format!("def {name}({}) -> {annotation}:", params.join(", "));
-    if indent_at + flat.chars().count() <= WIDTH {
+    let name = name.to_string();
+    let joined = params.join(", ");
+    let flat = engine::cat(&["def ", &name, "(", &joined, ") -> ", &annotation, ":"]);
+    if indent_at + engine::width(&flat) <= WIDTH {
         return flat;
     }
     let pad = " ".repeat(indent_at);
@@ -424,33 +479,51 @@ pub fn def_line(
 /// `class name(base):` at column 0, the base on its own line when the
 /// name is too long.
 pub fn class_line(name: impl std::fmt::Display, base: &str) -> String {
-    let doc = group(vec![
+    let name = name.to_string();
+    let line = engine::cat(&["class ", &name, "(", base, "):"]);
+    if engine::width(&line) <= WIDTH {
+        return line;
+    }
+    render(&class_doc(&name, base), 0)
+}
+
+/// [`class_line`]'s document.
+fn class_doc(name: &str, base: &str) -> D {
+    group(vec![
         text(format!("class {name}(")),
         indent(vec![D::SoftLine, text(base)]),
         D::SoftLine,
         lit("):"),
-    ]);
-    render(&doc, 0)
+    ])
 }
 
 /// `if <condition>:` at `indent`, parenthesised and split before its
 /// operator when it does not fit. `condition` is `left op right`.
 pub fn if_line(indent_at: usize, left: &str, op: &str, right: &str) -> String {
+    let line = engine::cat(&["if ", left, " ", op, " ", right, ":"]);
+    if indent_at + engine::width(&line) <= WIDTH {
+        return line;
+    }
+    render(&if_doc(left, op, right), indent_at)
+}
+
+/// [`if_line`]'s document.
+fn if_doc(left: &str, op: &str, right: &str) -> D {
     let condition = group(vec![text(left), D::Line, text(format!("{op} {right}"))]);
-    let doc = group(vec![
+    group(vec![
         lit("if "),
         D::IfBreak("(", ""),
         indent(vec![D::SoftLine, condition]),
         D::SoftLine,
         D::IfBreak(")", ""),
         lit(":"),
-    ]);
-    render(&doc, indent_at)
+    ])
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::emit::layout::group_of;
 
     #[test]
     fn fits_on_one_line_or_splits_with_trailing_commas() {
@@ -585,8 +658,69 @@ mod tests {
                 );
             }
         }
+        for a in annotations {
+            for at in [0, 4, 8, 60, 80, 90, 96] {
+                assert_eq!(
+                    returns(at, ") ", a),
+                    render(&returns_doc(") ", a), at),
+                    "{a} at {at}"
+                );
+            }
+        }
+        for n in [1, 40, 80, 86, 87, 88, 95, 120] {
+            let name = "n".repeat(n);
+            assert_eq!(
+                class_line(&name, "_base.Model"),
+                render(&class_doc(&name, "_base.Model"), 0)
+            );
+            for at in (0..=100).step_by(4) {
+                assert_eq!(
+                    if_line(at, &name, "is not", "None"),
+                    render(&if_doc(&name, "is not", "None"), at),
+                    "{n} at {at}"
+                );
+            }
+        }
         assert!(!written_as_laid_out("Literal[\"a,b\"]"));
         assert!(written_as_laid_out("dict[str, list[int]] | None"));
+        // Items that break inside themselves, alone on their line, and
+        // items a forced group or a choice keeps from the broken path.
+        let nested = |n: usize| {
+            prefixed(
+                "key=",
+                call(
+                    "parse",
+                    vec![text("c".repeat(n)), call("g", vec![text("d".repeat(n))])],
+                ),
+            )
+        };
+        let lists = [
+            vec![text("a".repeat(30)), nested(10), nested(40), nested(48)],
+            vec![nested(46), text(" x  ")],
+            vec![
+                text("a".repeat(60)),
+                group_of(vec![text("b".repeat(30)), D::Line, text("c")], true),
+            ],
+            vec![
+                text("a".repeat(60)),
+                D::Choice(vec![text("b".repeat(50)), text("c")]),
+            ],
+        ];
+        for list in lists {
+            let items = Items(list);
+            for at in 0..=104 {
+                assert_eq!(
+                    items.call("g", at),
+                    render(&call("g", items.0.clone()), at),
+                    "{items:?} at {at}"
+                );
+                assert_eq!(
+                    items.bracket("x = {", "}", at),
+                    render(&bracket("x = {", items.0.clone(), "}"), at),
+                    "{items:?} at {at}"
+                );
+            }
+        }
         let items = Items(vec![
             text("a".repeat(30)),
             call("f", vec![text("b".repeat(30))]),

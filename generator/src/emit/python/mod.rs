@@ -177,7 +177,7 @@ fn dunder_all(names: &[String]) -> String {
         .into_iter()
         .map(|(_, n)| layout::text(escape::py_str(n)))
         .collect();
-    layout::render(&layout::bracket("__all__ = [", items, "]"), 0)
+    layout::Items(items).bracket("__all__ = [", "]", 0)
 }
 
 /// Sorts the names of a `from ... import` as ruff's isort does: constants,

@@ -14,6 +14,7 @@ use super::layout::{self, bracket, call, prefixed, subscript, text, Expr, Items,
 use super::naming::Names;
 use super::types::Types;
 use super::{doc_of, dunder_all, SetView};
+use crate::emit::layout::cat;
 use crate::ir::{Api, EnumBase, NamedType, TypeKind, TypeRef};
 
 /// A module-level type alias: `Name = <type>` and its docstring.
@@ -616,7 +617,7 @@ fn class_view(
         let (annotation, value) = match (&default, always) {
             (Some(d), _) => (
                 types.annotation(&f.ty),
-                text(format!("data.get({wire}, {d})")),
+                text(cat(&["data.get(", &wire, ", ", d, ")"])),
             ),
             (None, true) if f.ty.is_nullable() => (
                 types.annotation(&f.ty),
@@ -624,7 +625,7 @@ fn class_view(
             ),
             (None, true) => (
                 types.annotation(&f.ty),
-                types.decode(&f.ty, text(format!("data[{wire}]"))),
+                types.decode(&f.ty, text(cat(&["data[", &wire, "]"]))),
             ),
             // Optional and nullable: leaving it out and `null` differ, so it
             // is `NOT_GIVEN` until set (or read), and `None` sends `null`.
@@ -656,11 +657,11 @@ fn class_view(
                 )
             }
         };
-        ctor_args.push(prefixed(format!("{ident}="), value));
+        ctor_args.push(prefixed(cat(&[ident, "="]), value));
         let encoded = if types.needs_encoding(&f.ty) {
-            format!("_base.to_json(self.{ident})")
+            cat(&["_base.to_json(self.", ident, ")"])
         } else {
-            format!("self.{ident}")
+            cat(&["self.", ident])
         };
         let default_doc = match &default {
             Some(d) => Some(text(d.as_str())),
@@ -679,16 +680,16 @@ fn class_view(
         // holds the fields before the first optional one, the rest are
         // written one by one, in order.
         if sent_always && optional_writes.is_empty() {
-            literal_items.push(text(format!("{wire}: {encoded}")));
+            literal_items.push(text(cat(&[&wire, ": ", &encoded])));
         } else {
             let value = if encoded.starts_with("_base.to_json(") {
-                call("_base.to_json", vec![text(format!("self.{ident}"))])
+                call("_base.to_json", vec![text(cat(&["self.", ident]))])
             } else {
                 text(encoded)
             };
             optional_writes.push(SetView {
-                target: format!("data[{wire}]"),
-                subject: format!("self.{ident}"),
+                target: cat(&["data[", &wire, "]"]),
+                subject: cat(&["self.", ident]),
                 value: Expr(value),
                 always: sent_always,
                 not_given: tri_state,

@@ -114,6 +114,19 @@ pub fn call(indent: usize, head: &str, args: &[String], tail: &str) -> String {
 /// fits; else the call alone on the next line when it fits there; else one
 /// argument per line.
 pub fn let_call(indent: usize, name: &str, head: &str, args: &[String], tail: &str) -> String {
+    // On one line when it fits: the first of the layouts the choice takes.
+    if args.is_empty() || list_width(args) <= FN_CALL_WIDTH {
+        let joined = args.join(", ");
+        let parts = ["let ", name, " = ", head, "(", &joined, ")", tail];
+        if let Some(line) = one_line(indent, &parts) {
+            return line;
+        }
+    }
+    lay(indent, &let_call_doc(indent, name, head, args, tail))
+}
+
+/// [`let_call`]'s document.
+fn let_call_doc(indent: usize, name: &str, head: &str, args: &[String], tail: &str) -> D {
     let joined = text(args.join(", "));
     let flat_call = concat(vec![
         text(head),
@@ -137,10 +150,7 @@ pub fn let_call(indent: usize, name: &str, head: &str, args: &[String], tail: &s
         call_doc(head, args),
         text(tail),
     ]);
-    lay(
-        indent,
-        &D::Choice(vec![same_line.clone(), next_line, same_line]),
-    )
+    D::Choice(vec![same_line.clone(), next_line, same_line])
 }
 
 /// One element of a method chain after its head: a field or `.await?`
@@ -163,6 +173,32 @@ impl Link {
         Link::Text(text.to_string())
     }
 
+    /// The link on one line.
+    fn push_flat(&self, out: &mut String) {
+        match self {
+            Link::Text(t) => out.push_str(t),
+            Link::Call(name, args) => {
+                out.push_str(name);
+                out.push('(');
+                for (i, a) in args.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    out.push_str(a);
+                }
+                out.push(')');
+            }
+        }
+    }
+
+    /// The width of the link on one line.
+    fn flat_width(&self) -> usize {
+        match self {
+            Link::Text(t) => layout::width(t),
+            Link::Call(name, args) => layout::width(name) + 2 + list_width(args),
+        }
+    }
+
     fn doc(&self) -> D {
         match self {
             Link::Text(t) => text(t.as_str()),
@@ -178,16 +214,33 @@ impl Link {
 /// A method chain `lead head.first.second tail`: one line while narrower
 /// than `chain_width`, else one element per line after the head.
 pub fn chain(indent: usize, lead: &str, head: &str, links: &[Link], tail: &str) -> String {
+    // On one line while narrower than `chain_width` and the line fits:
+    // every call's arguments are narrower still.
+    let elements = layout::width(head) + links.iter().map(Link::flat_width).sum::<usize>();
+    if elements < CHAIN_WIDTH
+        && indent + layout::width(lead) + elements + layout::width(tail) <= MAX_WIDTH
+    {
+        let mut out = pad(indent).into_owned();
+        out.push_str(lead);
+        out.push_str(head);
+        links.iter().for_each(|l| l.push_flat(&mut out));
+        out.push_str(tail);
+        return out;
+    }
+    lay(indent, &chain_doc(lead, head, links, tail))
+}
+
+/// [`chain`]'s document.
+fn chain_doc(lead: &str, head: &str, links: &[Link], tail: &str) -> D {
     let mut elements = vec![text(head)];
     for link in links {
         elements.push(self::indent(vec![D::SoftLine, link.doc()]));
     }
-    let doc = concat(vec![
+    concat(vec![
         text(lead),
         group_at_most(CHAIN_WIDTH - 1, &elements, elements.clone()),
         text(tail),
-    ]);
-    lay(indent, &doc)
+    ])
 }
 
 /// An attribute `#[name(args)]`, its arguments one per line (without a
@@ -214,7 +267,14 @@ pub fn arm(indent: usize, pat: &str, body: &str) -> String {
     if let Some(line) = one_line(indent, &[pat, " => ", body, ","]) {
         return line;
     }
-    let doc = concat(vec![
+    // The group after `pat => `, of text only, breaks at both lines.
+    broken(indent, &[(pat, 0), (" => {", 4), (body, usize::MAX)], "}")
+}
+
+/// [`arm`]'s document.
+#[cfg(test)]
+fn arm_doc(pat: &str, body: &str) -> D {
+    concat(vec![
         text(format!("{pat} => ")),
         group(vec![
             D::IfBreak("{", ""),
@@ -222,14 +282,27 @@ pub fn arm(indent: usize, pat: &str, body: &str) -> String {
             D::SoftLine,
             D::IfBreak("}", ","),
         ]),
-    ]);
-    lay(indent, &doc)
+    ])
 }
 
 /// A function signature up to and including the opening brace:
 /// `head(params) -> ret {`, with one parameter per line when too wide, and
 /// the brace on its own line when even `) -> ret {` is.
 pub fn signature(indent: usize, head: &str, params: &[String], ret: &str) -> String {
+    // On one line when it fits and `) -> ret {` is within its bound.
+    let arrow = if ret.is_empty() { "" } else { " -> " };
+    let close = 1 + layout::width(arrow) + layout::width(ret) + 2;
+    if close <= MAX_WIDTH.saturating_sub(2 * indent) {
+        let joined = params.join(", ");
+        if let Some(line) = one_line(indent, &[head, "(", &joined, ")", arrow, ret, " {"]) {
+            return line;
+        }
+    }
+    lay(indent, &signature_doc(indent, head, params, ret))
+}
+
+/// [`signature`]'s document.
+fn signature_doc(indent: usize, head: &str, params: &[String], ret: &str) -> D {
     let ret = if ret.is_empty() {
         String::new()
     } else {
@@ -248,7 +321,7 @@ pub fn signature(indent: usize, head: &str, params: &[String], ret: &str) -> Str
         &close,
         vec![D::Line, lit("{")],
     );
-    let doc = concat(vec![
+    concat(vec![
         text(head),
         group(vec![
             lit("("),
@@ -258,14 +331,23 @@ pub fn signature(indent: usize, head: &str, params: &[String], ret: &str) -> Str
             text(ret),
             brace,
         ]),
-    ]);
-    lay(indent, &doc)
+    ])
 }
 
 /// An item's head `head {` at the top level, the brace on the next line
 /// when the line would be too wide.
 pub fn item_head(head: &str) -> String {
-    lay(0, &concat(vec![text(head), group(vec![D::Line, lit("{")])]))
+    if let Some(line) = one_line(0, &[head, " {"]) {
+        return line;
+    }
+    // The group, a line break and the brace, breaks.
+    broken(0, &[(head, usize::MAX)], "{")
+}
+
+/// [`item_head`]'s document.
+#[cfg(test)]
+fn item_head_doc(head: &str) -> D {
+    concat(vec![text(head), group(vec![D::Line, lit("{")])])
 }
 
 /// `impl trait_ for ty {`, or `for ty` one level in on its own line and the
@@ -274,13 +356,40 @@ pub fn impl_for(trait_: &str, ty: &str) -> String {
     if let Some(line) = one_line(0, &[trait_, " for ", ty, " {"]) {
         return line;
     }
-    let doc = group(vec![
+    // The group, of text only, breaks at both lines.
+    broken(0, &[(trait_, 4), ("for ", 0), (ty, usize::MAX)], "{")
+}
+
+/// [`impl_for`]'s document.
+#[cfg(test)]
+fn impl_for_doc(trait_: &str, ty: &str) -> D {
+    group(vec![
         text(trait_),
         indent(vec![D::Line, text(format!("for {ty}"))]),
         D::Line,
         lit("{"),
-    ]);
-    lay(0, &doc)
+    ])
+}
+
+/// Lines as [`lay`] writes a document of text whose line breaks all
+/// break: on a line indented by `indent`, each text of `parts`, those with
+/// a non-zero step followed by a line break to `indent + step` (a step of
+/// [`usize::MAX`] breaks back to `indent`), then `last`. Spaces before a
+/// break are trimmed, as the engine trims them.
+fn broken(indent: usize, parts: &[(&str, usize)], last: &str) -> String {
+    let mut r = String::new();
+    for &(t, step) in parts {
+        r.push_str(t);
+        match step {
+            0 => {}
+            usize::MAX => layout::break_line(&mut r, indent),
+            step => layout::break_line(&mut r, indent + step),
+        }
+    }
+    r.push_str(last);
+    let mut out = pad(indent).into_owned();
+    out.push_str(&r);
+    out
 }
 
 /// `lead <sep>value<end>` with the value on the next line, one level in,
@@ -289,12 +398,18 @@ fn value_after(indent: usize, lead: String, value: &str, end: &'static str) -> S
     if let Some(line) = one_line(indent, &[&lead, " ", value, end]) {
         return line;
     }
-    let doc = concat(vec![
+    // The group, of text only, breaks.
+    broken(indent, &[(&lead, 4), (value, 0)], end)
+}
+
+/// [`value_after`]'s document.
+#[cfg(test)]
+fn value_after_doc(lead: &str, value: &str, end: &'static str) -> D {
+    concat(vec![
         text(lead),
         group(vec![self::indent(vec![D::Line, text(value)])]),
         lit(end),
-    ]);
-    lay(indent, &doc)
+    ])
 }
 
 /// `lead: value,` (a field, an initialiser), with the value on the next
@@ -330,12 +445,19 @@ pub fn slice_field(indent: usize, name: &str, items: &[String]) -> String {
 
 /// A tuple variant `Name(Type),`.
 pub fn tuple_variant(indent: usize, name: &str, ty: &str) -> String {
-    let doc = concat(vec![
+    if let Some(line) = one_line(indent, &[name, "(", ty, "),"]) {
+        return line;
+    }
+    lay(indent, &tuple_variant_doc(name, ty))
+}
+
+/// [`tuple_variant`]'s document.
+fn tuple_variant_doc(name: &str, ty: &str) -> D {
+    concat(vec![
         text(name),
         parens(vec![text(ty)], None, true),
         lit(","),
-    ]);
-    lay(indent, &doc)
+    ])
 }
 
 /// `place = value;`, with the value on the next line when too wide.
@@ -345,15 +467,22 @@ pub fn assign(indent: usize, place: &str, value: &str) -> String {
 
 /// `if let pattern = value {`, the value on its own line when too wide.
 pub fn if_let(indent: usize, pattern: &str, value: &str) -> String {
-    let doc = concat(vec![
+    if let Some(line) = one_line(indent, &["if let ", pattern, " = ", value, " {"]) {
+        return line;
+    }
+    lay(indent, &if_let_doc(pattern, value))
+}
+
+/// [`if_let`]'s document.
+fn if_let_doc(pattern: &str, value: &str) -> D {
+    concat(vec![
         text(format!("if let {pattern} =")),
         group(vec![
             self::indent(vec![D::Line, text(value)]),
             D::Line,
             lit("{"),
         ]),
-    ]);
-    lay(indent, &doc)
+    ])
 }
 
 /// `static NAME: Type = Type {`.
@@ -431,6 +560,73 @@ mod tests {
                     lit(";"),
                 ]);
                 assert_eq!(let_stmt(at, &word, "value"), lay(at, &after));
+            }
+            assert_eq!(item_head(&word), lay(0, &item_head_doc(&word)));
+            for ty in [word.clone(), format!("{word}{word}"), format!("{word} ")] {
+                assert_eq!(
+                    impl_for("impl<'de> Deserialize<'de>", &ty),
+                    lay(0, &impl_for_doc("impl<'de> Deserialize<'de>", &ty))
+                );
+                for at in (0..=100).step_by(5) {
+                    assert_eq!(arm(at, &ty, &word), lay(at, &arm_doc(&ty, &word)));
+                    assert_eq!(
+                        value_after(at, format!("let {ty} ="), &word, ";"),
+                        lay(at, &value_after_doc(&format!("let {ty} ="), &word, ";"))
+                    );
+                    assert_eq!(
+                        value_after(at, format!("{ty}:"), &format!("{word} "), ","),
+                        lay(
+                            at,
+                            &value_after_doc(&format!("{ty}:"), &format!("{word} "), ",")
+                        )
+                    );
+                }
+            }
+            let long = format!("{word}{word}");
+            assert_eq!(item_head(&long), lay(0, &item_head_doc(&long)));
+            for at in (0..=100).step_by(3) {
+                assert_eq!(
+                    if_let(at, &word, "Some(value)"),
+                    lay(at, &if_let_doc(&word, "Some(value)"))
+                );
+                assert_eq!(
+                    tuple_variant(at, &word, "Type"),
+                    lay(at, &tuple_variant_doc(&word, "Type"))
+                );
+                assert_eq!(
+                    let_call(at, "x", &word, &args, "?;"),
+                    lay(at, &let_call_doc(at, "x", &word, &args, "?;"))
+                );
+                assert_eq!(
+                    let_call(at, "x", &word, &[], ";"),
+                    lay(at, &let_call_doc(at, "x", &word, &[], ";"))
+                );
+                for ret in ["", "Result<X>"] {
+                    assert_eq!(
+                        signature(at, &word, &args, ret),
+                        lay(at, &signature_doc(at, &word, &args, ret)),
+                        "{n} at {at}, {ret}"
+                    );
+                    assert_eq!(
+                        signature(at, &word, &[], ret),
+                        lay(at, &signature_doc(at, &word, &[], ret))
+                    );
+                }
+                for links in [
+                    vec![Link::text(".await?")],
+                    vec![Link::call("map", vec![]), Link::text(".await?")],
+                    vec![Link::call("with", args.clone()), Link::text(".x")],
+                    vec![
+                        Link::call("a", vec!["b".repeat(5)]),
+                        Link::call("c", vec!["d".repeat(9), "e".repeat(14)]),
+                    ],
+                ] {
+                    assert_eq!(
+                        chain(at, "let y = ", &word, &links, ";"),
+                        lay(at, &chain_doc("let y = ", &word, &links, ";")),
+                        "{n} at {at}, {links:?}"
+                    );
+                }
             }
             let impl_doc = group(vec![
                 text("Trait"),

@@ -128,7 +128,7 @@ fn model(types: &Types, t: &NamedType) -> ModelView {
                             None => "Properties not listed above (`additionalProperties`).".into(),
                         },
                         attrs,
-                        line: layout::field(4, &format!("pub {}", f.ident), &ty),
+                        line: layout::field(4, &crate::emit::layout::cat(&["pub ", &f.ident]), &ty),
                     }
                 })
                 .collect();
@@ -142,10 +142,11 @@ fn model(types: &Types, t: &NamedType) -> ModelView {
                     continue;
                 };
                 let vi = names.pascal(wire, "Value");
+                let self_vi = crate::emit::layout::cat(&["Self::", &vi]);
                 let lit = string_literal(wire);
                 m.variants.push(VariantView {
-                    from_arm: layout::arm(12, &lit, &format!("Self::{vi}")),
-                    to_arm: layout::arm(12, &format!("Self::{vi}"), &lit),
+                    from_arm: layout::arm(12, &lit, &self_vi),
+                    to_arm: layout::arm(12, &self_vi, &lit),
                     ident: vi,
                     doc: String::new(),
                     line: String::new(),
@@ -169,9 +170,10 @@ fn model(types: &Types, t: &NamedType) -> ModelView {
                     n.to_string()
                 };
                 let vi = names.pascal(&text, "Value");
+                let self_vi = crate::emit::layout::cat(&["Self::", &vi]);
                 m.variants.push(VariantView {
-                    from_arm: layout::arm(12, &n.to_string(), &format!("Self::{vi}")),
-                    to_arm: layout::arm(12, &format!("Self::{vi}"), &n.to_string()),
+                    from_arm: layout::arm(12, &n.to_string(), &self_vi),
+                    to_arm: layout::arm(12, &self_vi, &n.to_string()),
                     ident: vi,
                     doc: String::new(),
                     line: String::new(),
