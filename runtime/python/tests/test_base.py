@@ -201,7 +201,10 @@ def test_shape_errors_say_where(base: ModuleType) -> None:
     # A missing property, or an object that is not one, in from_dict's terms.
     missing = base.shape_failure({"id": "x"}, KeyError("amount"))
     assert str(missing) == 'the body: missing the required property "amount"'
-    assert str(base.shape_failure([1], TypeError("no"))) == "the body: expected an object, got an array"
+    assert (
+        str(base.shape_failure([1], TypeError("no")))
+        == "the body: expected an object, got an array"
+    )
     other = TypeError("not about the body")
     assert base.shape_failure({"amount": 1}, other) is other
     # A list of a scalar kind, all of it of that kind, is kept as it came.
