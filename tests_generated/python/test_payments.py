@@ -330,6 +330,66 @@ def test_a_success_body_of_the_wrong_shape_keeps_status_body_and_request_id(
     assert error.attempts == 1
 
 
+def wrong_shape(server: Server, body: object) -> payments.ResponseValidationError:
+    """The error get_transfer raises for a success body ``body``."""
+    server.script(Reply(200, body, headers={"X-Request-Id": "req_9"}))
+    with client(server) as c, pytest.raises(payments.ResponseValidationError) as caught:
+        c.transfers.get_transfer(transfer_id="tr_1")
+    error = caught.value
+    assert (error.status, error.request_id, error.attempts) == (200, "req_9", 1)
+    assert json.loads(error.content) == body
+    return error
+
+
+def test_a_scalar_of_the_wrong_type_is_a_shape_error_that_says_where(server: Server) -> None:
+    # CONTRACT.md section 6, as Rust and Node decide it.
+    error = wrong_shape(server, dict(TRANSFER, amount="twelve"))
+    assert error.location == "amount"
+    assert "amount: expected an integer, got a string" in str(error)
+    assert "twelve" not in str(error), "the message never echoes the body"
+    assert "req_9" in str(error)
+    assert wrong_shape(server, dict(TRANSFER, amount="1200")).location == "amount"
+    assert wrong_shape(server, dict(TRANSFER, amount=1200.0)).location == "amount"
+    assert wrong_shape(server, dict(TRANSFER, amount=True)).location == "amount"
+    assert wrong_shape(server, dict(TRANSFER, status=7)).location == "status"
+
+
+def test_null_for_a_required_property_that_is_not_nullable_is_a_shape_error(
+    server: Server,
+) -> None:
+    error = wrong_shape(server, dict(TRANSFER, currency=None))
+    assert error.location == "currency"
+    assert "currency: expected a string, got null" in str(error)
+    # Left out, it is missing; so is a required `const` (`object`).
+    missing = {k: v for k, v in TRANSFER.items() if k != "object"}
+    assert 'missing the required property "object"' in str(wrong_shape(server, missing))
+    # An optional property may be null, and reads as absent.
+    server.script(Reply(200, dict(TRANSFER, description=None)))
+    with client(server) as c:
+        assert c.transfers.get_transfer(transfer_id="tr_1").description is None
+
+
+def test_a_wrong_item_deep_in_a_page_is_named_by_its_path(server: Server) -> None:
+    items = [dict(TRANSFER, id="tr_1"), dict(TRANSFER, id="tr_2", metadata={"a": "b", "c": 3})]
+    server.script(Reply(200, {"object": "list", "data": items, "has_more": False}))
+    with client(server) as c, pytest.raises(payments.ResponseValidationError) as caught:
+        list(c.transfers.list_transfers(limit=2))
+    assert caught.value.location == "data[1].metadata.c"
+    assert "data[1].metadata.c: expected a string, got an integer" in str(caught.value)
+
+
+def test_unknown_properties_and_enum_values_are_passed_on(server: Server) -> None:
+    body = dict(TRANSFER, status="on_hold_for_review", a_field_added_later={"x": [1]})
+    server.script(Reply(200, body))
+    with client(server) as c:
+        transfer = c.transfers.get_transfer(transfer_id="tr_1")
+    assert transfer.status == "on_hold_for_review"
+    assert transfer.amount == 1200
+    # A date-time without its zone is not RFC 3339.
+    error = wrong_shape(server, dict(TRANSFER, created="2024-05-14T09:30:00"))
+    assert "created: expected an RFC 3339 date-time string, got a string" in str(error)
+
+
 def test_retry_after_is_honoured_and_budget_is_shared(server: Server) -> None:
     server.script(
         Reply(429, {"code": "slow_down"}, headers={"Retry-After": "0"}), Reply(200, TRANSFER)

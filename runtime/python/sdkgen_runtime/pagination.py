@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import AsyncIterator, Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Generic, Optional, TypeVar, Union
 
 import httpx
 
@@ -270,6 +270,25 @@ class _PageData(Generic[T]):
         return len(self.items)
 
 
+ItemFailure = Callable[
+    [Operation, Response, Sequence[str], list[object], Callable[[Any], Any], Exception],
+    Optional[BaseException],
+]
+"""What a page whose item the item reader refuses raises instead:
+``hook(operation, response, items_path, items, read_item, error)``, or
+``None`` to let ``error`` through."""
+
+_item_failure: ItemFailure | None = None
+
+
+def set_item_failure(hook: ItemFailure | None) -> None:
+    """Sets the ``ItemFailure`` of every pager of this copy of the runtime
+    (the generated package's ``_base`` sets its ``ResponseValidationError``
+    there, which the runtime does not know)."""
+    global _item_failure
+    _item_failure = hook
+
+
 class _Fetcher(Generic[T]):
     """The parts of a pager both clients share: the request of the first
     page, and turning a response into a page."""
@@ -300,7 +319,21 @@ class _Fetcher(Generic[T]):
             next_step = self._walk.next_request(self._operation, request, response, body, raw)
         except PaginationError as exc:
             next_step = exc
-        return [self._parse_item(item) for item in raw], body, next_step
+        try:
+            items = [self._parse_item(item) for item in raw]
+        except Exception as exc:
+            hook = _item_failure
+            error = (
+                None
+                if hook is None
+                else hook(
+                    self._operation, response, self._walk.plan.items, raw, self._parse_item, exc
+                )
+            )
+            if error is None:
+                raise
+            raise error from exc
+        return items, body, next_step
 
 
 class Page(_PageData[T]):

@@ -148,3 +148,87 @@ def test_not_given_and_parsers(base: ModuleType) -> None:
         "when": "2024-01-02",
         "raw": "aGk=",
     }
+
+
+def test_scalars_are_checked_as_node_and_rust_check_them(base: ModuleType) -> None:
+    # CONTRACT.md section 6: an integer is a whole JSON number (not a
+    # boolean, not 1.0), a number an int or a float, a boolean only a
+    # boolean, a string only a string; int32 within its range.
+    assert base.check(3, "n", base.INT) == 3
+    assert base.check(2**40, "n", base.INT) == 2**40
+    assert base.check(2147483647, "n", base.INT32) == 2147483647
+    assert base.check(1, "x", base.NUMBER) == 1
+    assert base.check(1.5, "x", base.NUMBER) == 1.5
+    assert base.check(False, "b", base.BOOL) is False
+    assert base.check("", "s", base.STR) == ""
+    for value, kind, expected in [
+        ("12", base.INT, "an integer, got a string"),
+        (True, base.INT, "an integer, got a boolean"),
+        (1.0, base.INT, "an integer, got a number"),
+        (2147483648, base.INT32, "a 32-bit integer, got an integer"),
+        (True, base.NUMBER, "a number, got a boolean"),
+        (1, base.BOOL, "a boolean, got an integer"),
+        (None, base.STR, "a string, got null"),
+        ({}, base.STR, "a string, got an object"),
+        ([], base.STR, "a string, got an array"),
+    ]:
+        with pytest.raises(base.ShapeError) as caught:
+            base.check(value, "amount", kind)
+        assert str(caught.value) == f"amount: expected {expected}"
+    # Optional: null, a property left out (``None``) and NOT_GIVEN pass.
+    assert base.check_optional(None, "s", base.STR) is None
+    assert base.check_optional(base.NOT_GIVEN, "s", base.STR) is base.NOT_GIVEN
+    with pytest.raises(base.ShapeError, match="s: expected a string, got an integer"):
+        base.check_optional(1, "s", base.STR)
+    # Still a TypeError (and a ValueError), as the readers raised before.
+    with pytest.raises(TypeError):
+        base.parse_int("1")
+    with pytest.raises(ValueError):
+        base.parse_int("1")
+
+
+def test_shape_errors_say_where(base: ModuleType) -> None:
+    def item(value: object) -> object:
+        return base.read(value, "amount", base.INT_LIST)  # type: ignore[arg-type]
+
+    with pytest.raises(base.ShapeError) as caught:
+        base.read({"data": [{"amount": [1]}, {"amount": [2, "3"]}]}, "data", base.list_parser(item))
+    assert caught.value.location == "data[1].amount[1]"
+    assert str(caught.value) == "data[1].amount[1]: expected an integer, got a string"
+    with pytest.raises(base.ShapeError) as caught:
+        base.read_optional({"meta": {"a": "b", "odd key": 2}}, "meta", base.STR_DICT)
+    assert caught.value.location == 'meta["odd key"]'
+    # A missing property, or an object that is not one, in from_dict's terms.
+    missing = base.shape_failure({"id": "x"}, KeyError("amount"))
+    assert str(missing) == 'the body: missing the required property "amount"'
+    assert (
+        str(base.shape_failure([1], TypeError("no")))
+        == "the body: expected an object, got an array"
+    )
+    other = TypeError("not about the body")
+    assert base.shape_failure({"amount": 1}, other) is other
+    # A list of a scalar kind, all of it of that kind, is kept as it came.
+    names = ["a", "b"]
+    assert base.STR_LIST(names) is names
+    assert base.NUMBER_LIST([1, 2.5]) == [1.0, 2.5]
+    with pytest.raises(base.ShapeError) as caught:
+        base.BOOL_DICT({"a": True, "b": None})
+    assert caught.value.location == "b"
+
+
+def test_date_times_need_their_zone(base: ModuleType) -> None:
+    for text in ["2024-05-14T09:30:00+02:00", "2024-05-14t09:30:00.5z", "2024-05-14 09:30:00-0130"]:
+        assert base.parse_datetime(text).tzinfo is not None
+    for text in [
+        "2024-05-14T09:30:00",
+        "2024-02-30T09:30:00Z",
+        "2024-05-14T24:00:00Z",
+        "2024-05-14T09:30:00+24:00",
+        "2024-05-14",
+    ]:
+        with pytest.raises(base.ShapeError, match="expected an RFC 3339 date-time string"):
+            base.parse_datetime(text)
+    assert str(base.parse_date("2024-02-29")) == "2024-02-29"
+    for text in ["2023-02-29", "20240229", "2024-05-14T00:00:00Z", 20240514]:
+        with pytest.raises(base.ShapeError, match="YYYY-MM-DD"):
+            base.parse_date(text)

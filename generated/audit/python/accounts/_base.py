@@ -14,18 +14,29 @@ import re
 import threading
 import uuid
 from collections.abc import Mapping, Sequence
-from typing import IO, TYPE_CHECKING, Any, Callable, Generic, TypeVar, Union, cast
+from typing import IO, TYPE_CHECKING, Any, Callable, Generic, NoReturn, TypeVar, Union, cast
 
 from . import _runtime
+from ._runtime import pagination as _pagination
 
 __all__ = [
+    "BOOL",
+    "BOOL_DICT",
+    "BOOL_LIST",
+    "INT",
+    "INT32",
     "NOT_GIVEN",
+    "NUMBER",
+    "STR",
     "FileInput",
     "JsonObject",
     "Model",
     "NotGiven",
     "RawResponse",
     "ResponseValidationError",
+    "ShapeError",
+    "check",
+    "check_optional",
     "client_config",
     "dict_parser",
     "extra_fields",
@@ -47,14 +58,20 @@ __all__ = [
     "parse_float",
     "parse_given",
     "parse_int",
+    "parse_int32",
     "parse_list",
     "parse_optional",
     "parse_response",
     "parse_str",
     "parse_union",
+    "read",
+    "read_given",
+    "read_optional",
     "require_fields",
+    "shape_failure",
     "to_json",
     "to_parts",
+    "wrong",
 ]
 
 T = TypeVar("T")
@@ -213,6 +230,9 @@ class ResponseValidationError(_runtime.SDKError):
         self.status = response.status
         self.content = response.content
         self.request_id = request_id
+        self.location: str | None = None
+        """Where in the body its shape broke, as ``data[3].amount`` (``""``
+        for the body itself), when the SDK knows."""
 
 
 class RawResponse(Generic[T]):
@@ -296,12 +316,60 @@ def parse_response(
     ``RawResponse.parse()`` return)."""
     try:
         return parse(response)
+    except ShapeError as exc:
+        error = ResponseValidationError(
+            f"{operation.name}: the response body does not have the documented shape: {exc}",
+            response,
+        )
+        error.location = exc.location
+        raise error from exc
     except (AttributeError, KeyError, TypeError, ValueError, IndexError, RecursionError) as exc:
         raise ResponseValidationError(
             f"{operation.name}: the response body does not have the documented "
             f"shape: {type(exc).__name__}: {exc}",
             response,
         ) from exc
+
+
+def _page_item_failure(
+    operation: _runtime.Operation,
+    response: _runtime.Response,
+    path: Sequence[str],
+    items: list[object],
+    read_item: Callable[[Any], Any],
+    exc: Exception,
+) -> BaseException | None:
+    """The ``ResponseValidationError`` of a page one of whose items
+    ``read_item`` refused, saying where (``data[3].amount``)."""
+    if not isinstance(exc, (AttributeError, KeyError, TypeError, ValueError, IndexError)):
+        return None
+    shape: ShapeError | None = None
+    # Which item: read again one by one (only on this failure path).
+    for index, item in enumerate(items):
+        try:
+            read_item(item)
+        except ShapeError as again:
+            shape = again
+            shape.segments.append(index)
+            break
+        except Exception:
+            break
+    if shape is None:
+        return ResponseValidationError(
+            f"{operation.name}: the response body does not have the documented "
+            f"shape: {type(exc).__name__}: {exc}",
+            response,
+        )
+    shape.segments.extend(reversed(path))
+    error = ResponseValidationError(
+        f"{operation.name}: the response body does not have the documented shape: {shape}",
+        response,
+    )
+    error.location = shape.location
+    return error
+
+
+_pagination.set_item_failure(_page_item_failure)
 
 
 def client_config(
@@ -353,16 +421,189 @@ def to_json(value: object) -> Any:
     return value
 
 
+class ShapeError(ValueError, TypeError):
+    """A value of a success body that is not of its declared type, or an
+    object without a required property (CONTRACT.md section 6).
+
+    ``segments`` is where, innermost first (property names and item
+    indexes), added as the error goes up through the readers;
+    ``parse_response`` turns it into the ``ResponseValidationError`` the
+    caller sees. A ``ValueError`` and a ``TypeError``, as the readers raised
+    before it, so that code catching either still catches it.
+    """
+
+    def __init__(
+        self, expected: str, found: str | None = None, segments: list[str | int] | None = None
+    ) -> None:
+        super().__init__(expected)
+        self.expected = expected
+        self.found = found
+        self.segments: list[str | int] = segments if segments is not None else []
+
+    @property
+    def location(self) -> str:
+        """Where, as ``data[3].amount`` (``""`` for the body itself)."""
+        out = ""
+        for segment in reversed(self.segments):
+            if isinstance(segment, int):
+                out += f"[{segment}]"
+                continue
+            # Property names may come from the body (maps, extra
+            # properties): a long one is shown by its start.
+            name = segment if len(segment) <= 40 else segment[:37] + "..."
+            if _NAME.fullmatch(name):
+                out += name if out == "" else f".{name}"
+            else:
+                out += f"[{_runtime.json_text(name)}]"
+        return out
+
+    def __str__(self) -> str:
+        where = self.location or "the body"
+        found = "" if self.found is None else f", {self.found}"
+        return f"{where}: {self.expected}{found}"
+
+
+_NAME = re.compile(r"[A-Za-z_$][\w$]*")
+
+
+def _kind(value: object) -> str:
+    """What a JSON value is, for a message (never the value itself)."""
+    if value is None:
+        return "null"
+    kind = type(value)
+    if kind is str:
+        return "a string"
+    if kind is bool:
+        return "a boolean"
+    if kind is int:
+        return "an integer"
+    if kind is float:
+        return "a number"
+    if kind is list:
+        return "an array"
+    if isinstance(value, Mapping):
+        return "an object"
+    return f"a {kind.__name__}"
+
+
+def _fail(expected: str, value: object) -> NoReturn:
+    raise ShapeError(f"expected {expected}", f"got {_kind(value)}")
+
+
+def wrong(key: str, expected: str, value: object) -> NoReturn:
+    """Raises the ``ShapeError`` of property ``key``, whose ``value`` is not
+    ``expected`` (the generated ``from_dict`` check scalars inline and call
+    this only when one is wrong)."""
+    raise ShapeError(f"expected {expected}", f"got {_kind(value)}", [key])
+
+
+def shape_failure(data: object, exc: Exception) -> Exception:
+    """What a generated ``from_dict`` raises for ``exc``, a ``KeyError`` or
+    ``TypeError`` its own reading of ``data`` raised: ``data`` is not an
+    object, or lacks a required property. Any other error is kept."""
+    if not isinstance(data, Mapping):
+        return ShapeError("expected an object", f"got {_kind(data)}")
+    if isinstance(exc, KeyError) and exc.args and exc.args[0] not in data:
+        return ShapeError(f"missing the required property {_runtime.json_text(exc.args[0])}")
+    return exc
+
+
+class _Int32:
+    """The kind ``check`` takes for an ``int32``: no value is of this type."""
+
+
+STR: type = str
+INT: type = int
+INT32: type = _Int32
+NUMBER: type = float
+BOOL: type = bool
+"""The kinds of scalar ``check`` takes: names of their own, since a module
+of models may name a type ``str`` or ``int``."""
+
+_EXPECTED: dict[type, str] = {
+    str: "a string",
+    int: "an integer",
+    _Int32: "a 32-bit integer",
+    float: "a number",
+    bool: "a boolean",
+}
+
+
+def check(value: Any, key: str, kind: type) -> Any:
+    """``value``, property ``key`` of an object, when it is of ``kind`` (one
+    of ``STR``, ``INT``, ``INT32``, ``NUMBER``, ``BOOL``), else a
+    ``ShapeError``: ``int`` is not ``bool``, nor a float, even ``1.0`` (as
+    in Rust); a number is an ``int`` or a ``float``, not a ``bool``."""
+    if type(value) is kind:
+        return value
+    return _check_more(value, key, kind)
+
+
+def check_optional(value: Any, key: str, kind: type) -> Any:
+    """``check``, but ``None`` (``null``, or a property left out) and
+    ``NOT_GIVEN`` pass too."""
+    if type(value) is kind or value is None or value is NOT_GIVEN:
+        return value
+    return _check_more(value, key, kind)
+
+
+def _check_more(value: Any, key: str, kind: type) -> Any:
+    if type(value) is int and (
+        kind is float or (kind is _Int32 and -2147483648 <= value <= 2147483647)
+    ):
+        return value
+    wrong(key, _EXPECTED[kind], value)
+
+
+def read(data: Mapping[str, Any], key: str, parse: Callable[[Any], T]) -> T:
+    """Required property ``key`` of ``data``, read by ``parse`` (a missing
+    one raises ``KeyError``, which ``from_dict`` turns into a ``ShapeError``)."""
+    value = data[key]
+    try:
+        return parse(value)
+    except ShapeError as exc:
+        exc.segments.append(key)
+        raise
+
+
+def read_optional(data: Mapping[str, Any], key: str, parse: Callable[[Any], T]) -> T | None:
+    """Property ``key`` of ``data`` read by ``parse``; ``None`` when it is
+    missing or ``null``."""
+    value = data.get(key)
+    if value is None:
+        return None
+    try:
+        return parse(value)
+    except ShapeError as exc:
+        exc.segments.append(key)
+        raise
+
+
+def read_given(data: Mapping[str, Any], key: str, parse: Callable[[Any], T]) -> T | NotGiven:
+    """An optional nullable property: ``NOT_GIVEN`` when it is missing,
+    ``None`` for ``null``, else the value read by ``parse``. (``None`` is
+    not in the annotation, as in ``parse_given``.)"""
+    value = data.get(key, NOT_GIVEN)
+    if value is None or value is NOT_GIVEN:
+        return cast("T | NotGiven", value)
+    try:
+        return parse(value)
+    except ShapeError as exc:
+        exc.segments.append(key)
+        raise
+
+
 _DATETIME = re.compile(
     r"(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?"
-    r"(?:([Zz])|([+-])(\d{2}):?(\d{2}))?"
+    r"(?:([Zz])|([+-])(\d{2}):?(\d{2}))"
 )
 
 
 def parse_datetime(value: Any) -> datetime.datetime:
-    """An RFC 3339 date-time (any number of fractional digits, ``Z`` or an offset)."""
-    if not isinstance(value, str):
-        raise TypeError(f"expected a date-time string, got {type(value).__name__}")
+    """An RFC 3339 date-time (any number of fractional digits, ``Z`` or an
+    offset: the zone is required)."""
+    if type(value) is not str:
+        _fail("an RFC 3339 date-time string", value)
     if (
         ((len(value) == 20 and value[19] == "Z") or (len(value) == 25 and value[22] == ":"))
         and value[10] == "T"
@@ -379,62 +620,84 @@ def parse_datetime(value: Any) -> datetime.datetime:
             pass  # a leap second, or not a date-time: the pattern decides
     match = _DATETIME.fullmatch(value)
     if match is None:
-        raise ValueError(f"not an RFC 3339 date-time: {value!r}")
+        _fail("an RFC 3339 date-time string", value)
     year, month, day, hour, minute, second, fraction, zulu, sign, off_h, off_m = match.groups()
-    tz: datetime.tzinfo | None = None
     if zulu is not None:
         tz = datetime.timezone.utc
-    elif sign is not None:
+    else:
+        if int(off_h) > 23 or int(off_m) > 59:
+            _fail("an RFC 3339 date-time string", value)
         offset = datetime.timedelta(hours=int(off_h), minutes=int(off_m))
         tz = datetime.timezone(-offset if sign == "-" else offset)
     micros = int((fraction or "0")[:6].ljust(6, "0"))
-    return datetime.datetime(
-        int(year),
-        int(month),
-        int(day),
-        int(hour),
-        int(minute),
-        min(int(second), 59),
-        micros,
-        tzinfo=tz,
-    )
+    if int(second) > 60:
+        _fail("an RFC 3339 date-time string", value)
+    try:
+        return datetime.datetime(
+            int(year),
+            int(month),
+            int(day),
+            int(hour),
+            int(minute),
+            min(int(second), 59),
+            micros,
+            tzinfo=tz,
+        )
+    except ValueError:
+        _fail("an RFC 3339 date-time string", value)
 
 
 def parse_date(value: Any) -> datetime.date:
     """A full date, ``YYYY-MM-DD``."""
-    if not isinstance(value, str):
-        raise TypeError(f"expected a date string, got {type(value).__name__}")
-    return datetime.date.fromisoformat(value)
+    if type(value) is not str or len(value) != 10 or not value.isascii():
+        _fail("an RFC 3339 full-date string (YYYY-MM-DD)", value)
+    try:
+        return datetime.date.fromisoformat(value)
+    except ValueError:
+        _fail("an RFC 3339 full-date string (YYYY-MM-DD)", value)
 
 
 def parse_base64(value: Any) -> bytes:
     """Bytes sent as base64 text."""
-    if not isinstance(value, str):
-        raise TypeError(f"expected base64 text, got {type(value).__name__}")
-    return base64.b64decode(value, validate=True)
+    if type(value) is not str:
+        _fail("base64 text", value)
+    try:
+        return base64.b64decode(value, validate=True)
+    except ValueError:
+        _fail("base64 text", value)
 
 
 def parse_str(value: Any) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"expected a string, got {type(value).__name__}")
+    if type(value) is not str:
+        _fail("a string", value)
     return value
 
 
 def parse_int(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"expected an integer, got {type(value).__name__}")
+    """A whole number: a JSON number without a fraction (``1.0`` is not one,
+    as in Rust), never a boolean."""
+    if type(value) is not int:
+        _fail("an integer", value)
+    return value
+
+
+def parse_int32(value: Any) -> int:
+    if type(value) is not int or not -2147483648 <= value <= 2147483647:
+        _fail("a 32-bit integer", value)
     return value
 
 
 def parse_float(value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TypeError(f"expected a number, got {type(value).__name__}")
+    if type(value) is float:
+        return value
+    if type(value) is not int:
+        _fail("a number", value)
     return float(value)
 
 
 def parse_bool(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise TypeError(f"expected a boolean, got {type(value).__name__}")
+    if type(value) is not bool:
+        _fail("a boolean", value)
     return value
 
 
@@ -444,16 +707,34 @@ def parse_any(value: Any) -> object:
 
 def parse_list(value: Any, item: Callable[[Any], T]) -> list[T]:
     """A JSON array, each element read by ``item``."""
-    if not isinstance(value, list):
-        raise TypeError(f"expected an array, got {type(value).__name__}")
-    return [item(element) for element in value]
+    if type(value) is not list:
+        _fail("an array", value)
+    try:
+        return [item(element) for element in value]
+    except ShapeError:
+        # Which item: read again one by one (only on this failure path).
+        for index, element in enumerate(value):
+            try:
+                item(element)
+            except ShapeError as exc:
+                exc.segments.append(index)
+                raise exc from None
+        raise
 
 
 def parse_dict(value: Any, item: Callable[[Any], T]) -> dict[str, T]:
     """A JSON object used as a map, each value read by ``item``."""
     if not isinstance(value, dict):
-        raise TypeError(f"expected an object, got {type(value).__name__}")
-    return {str(key): item(element) for key, element in value.items()}
+        _fail("an object", value)
+    key = ""
+    try:
+        out: dict[str, T] = {}
+        for key, element in value.items():
+            out[str(key)] = item(element)
+        return out
+    except ShapeError as exc:
+        exc.segments.append(key)
+        raise
 
 
 def parse_optional(value: Any, item: Callable[[Any], T]) -> T | None:
@@ -473,6 +754,48 @@ def parse_given(value: Any, item: Callable[[Any], T]) -> T | NotGiven:
     return item(value)
 
 
+def _scalar_list(kind: type, item: Callable[[Any], Any]) -> Callable[[Any], list[Any]]:
+    def parse(value: Any) -> list[Any]:
+        # The usual case, every item of its kind, checked without a call
+        # per item; the array is then kept as it came.
+        if type(value) is list:
+            for element in value:
+                if type(element) is not kind:
+                    break
+            else:
+                return value
+        return parse_list(value, item)
+
+    return parse
+
+
+def _scalar_dict(kind: type, item: Callable[[Any], Any]) -> Callable[[Any], dict[str, Any]]:
+    def parse(value: Any) -> dict[str, Any]:
+        if type(value) is dict:
+            for element in value.values():
+                if type(element) is not kind:
+                    break
+            else:
+                return value
+        return parse_dict(value, item)
+
+    return parse
+
+
+STR_LIST = _scalar_list(str, parse_str)
+INT_LIST = _scalar_list(int, parse_int)
+INT32_LIST = _scalar_list(_Int32, parse_int32)
+NUMBER_LIST = _scalar_list(float, parse_float)
+BOOL_LIST = _scalar_list(bool, parse_bool)
+STR_DICT = _scalar_dict(str, parse_str)
+INT_DICT = _scalar_dict(int, parse_int)
+INT32_DICT = _scalar_dict(_Int32, parse_int32)
+NUMBER_DICT = _scalar_dict(float, parse_float)
+BOOL_DICT = _scalar_dict(bool, parse_bool)
+"""Readers of arrays and maps of a scalar kind (``STR_LIST`` is
+``list_parser(parse_str)``, faster)."""
+
+
 def list_parser(item: Callable[[Any], T]) -> Callable[[Any], list[T]]:
     return lambda value: parse_list(value, item)
 
@@ -489,7 +812,16 @@ def extra_fields(
     data: Mapping[str, Any], known: Sequence[str], item: Callable[[Any], T]
 ) -> dict[str, T]:
     """The properties of ``data`` its schema does not name, each read by ``item``."""
-    return {key: item(value) for key, value in data.items() if key not in known}
+    key = ""
+    try:
+        out: dict[str, T] = {}
+        for key, value in data.items():
+            if key not in known:
+                out[key] = item(value)
+        return out
+    except ShapeError as exc:
+        exc.segments.append(key)
+        raise
 
 
 def parse_union(value: Any, parsers: Sequence[Callable[[Any], T]], name: str) -> T:
@@ -499,7 +831,9 @@ def parse_union(value: Any, parsers: Sequence[Callable[[Any], T]], name: str) ->
             return parse(value)
         except (AttributeError, KeyError, TypeError, ValueError):
             continue
-    raise ValueError(f"the value is none of the variants of {name}")
+    raise ShapeError(
+        f"expected a value of one of the {len(parsers)} variants of {name}", f"got {_kind(value)}"
+    )
 
 
 # -- Request encoding ---------------------------------------------------------

@@ -50,13 +50,19 @@ class AccountInput(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> AccountInput:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(
-            email=data["email"],
-            name=data["name"],
-            plan=data.get("plan"),
-            phone=data.get("phone", _base.NOT_GIVEN),
-        )
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                email=_base.check(data["email"], "email", _base.STR),
+                name=_base.check(data["name"], "name", _base.STR),
+                plan=_base.check_optional(data.get("plan"), "plan", _base.STR),
+                phone=_base.check_optional(data.get("phone", _base.NOT_GIVEN), "phone", _base.STR),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -83,17 +89,23 @@ class Account(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Account:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(
-            email=data["email"],
-            name=data["name"],
-            plan=data.get("plan"),
-            phone=data.get("phone", _base.NOT_GIVEN),
-            id=data["id"],
-            credits=data["credits"],
-            limits=_base.parse_optional(data.get("limits"), Limits.from_dict),
-            created_at=_base.parse_datetime(data["created_at"]),
-        )
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                email=_base.check(data["email"], "email", _base.STR),
+                name=_base.check(data["name"], "name", _base.STR),
+                plan=_base.check_optional(data.get("plan"), "plan", _base.STR),
+                phone=_base.check_optional(data.get("phone", _base.NOT_GIVEN), "phone", _base.STR),
+                id=_base.check(data["id"], "id", _base.STR),
+                credits=_base.check(data["credits"], "credits", _base.INT),
+                limits=_base.read_optional(data, "limits", Limits.from_dict),
+                created_at=_base.read(data, "created_at", _base.parse_datetime),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -120,14 +132,20 @@ class ActivityEntry(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ActivityEntry:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(
-            id=data["id"],
-            kind=data["kind"],
-            text=data["text"],
-            author=data.get("author"),
-            created_at=_base.parse_datetime(data["created_at"]),
-        )
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                id=_base.check(data["id"], "id", _base.INT),
+                kind=_base.check(data["kind"], "kind", _base.STR),
+                text=_base.check(data["text"], "text", _base.STR),
+                author=_base.check_optional(data.get("author"), "author", _base.STR),
+                created_at=_base.read(data, "created_at", _base.parse_datetime),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -148,14 +166,20 @@ class Charge(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Charge:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(
-            id=data["id"],
-            amount=data["amount"],
-            currency=data["currency"],
-            status=data["status"],
-            created_at=_base.parse_datetime(data["created_at"]),
-        )
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                id=_base.check(data["id"], "id", _base.STR),
+                amount=_base.check(data["amount"], "amount", _base.INT),
+                currency=_base.check(data["currency"], "currency", _base.STR),
+                status=_base.check(data["status"], "status", _base.STR),
+                created_at=_base.read(data, "created_at", _base.parse_datetime),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -178,8 +202,17 @@ class Limits(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Limits:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(daily=data["daily"], monthly=data["monthly"])
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                daily=_base.check(data["daily"], "daily", _base.INT),
+                monthly=_base.check(data["monthly"], "monthly", _base.INT),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -194,8 +227,17 @@ class Error(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Error:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(error=data["error"], details=data.get("details"))
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                error=_base.check(data["error"], "error", _base.STR),
+                details=_base.check_optional(data.get("details"), "details", _base.STR),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -213,11 +255,17 @@ class ListAccountsResponse(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ListAccountsResponse:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(
-            accounts=_base.parse_list(data["accounts"], Account.from_dict),
-            total=data["total"],
-        )
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                accounts=_base.read(data, "accounts", _base.list_parser(Account.from_dict)),
+                total=_base.check(data["total"], "total", _base.INT),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -233,8 +281,17 @@ class AddAccountNoteRequest(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> AddAccountNoteRequest:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(text=data["text"], author=data.get("author"))
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                text=_base.check(data["text"], "text", _base.STR),
+                author=_base.check_optional(data.get("author"), "author", _base.STR),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -250,8 +307,14 @@ class UseCreditResponse(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> UseCreditResponse:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(credits=data["credits"])
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(credits=_base.check(data["credits"], "credits", _base.INT))
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -268,12 +331,22 @@ class CreateChargeRequest(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> CreateChargeRequest:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(
-            amount=data["amount"],
-            currency=data["currency"],
-            statement_descriptor=data.get("statement_descriptor"),
-        )
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                amount=_base.check(data["amount"], "amount", _base.INT),
+                currency=_base.check(data["currency"], "currency", _base.STR),
+                statement_descriptor=_base.check_optional(
+                    data.get("statement_descriptor"),
+                    "statement_descriptor",
+                    _base.STR,
+                ),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -292,8 +365,21 @@ class UpdateAccountLimitsRequest(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> UpdateAccountLimitsRequest:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(daily_delta=data.get("daily_delta"), monthly_delta=data.get("monthly_delta"))
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                daily_delta=_base.check_optional(data.get("daily_delta"), "daily_delta", _base.INT),
+                monthly_delta=_base.check_optional(
+                    data.get("monthly_delta"),
+                    "monthly_delta",
+                    _base.INT,
+                ),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""

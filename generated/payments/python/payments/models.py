@@ -119,14 +119,24 @@ class CreateTransfer(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> CreateTransfer:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(
-            amount=data["amount"],
-            currency=data["currency"],
-            vendor_id=data["vendor_id"],
-            description=data.get("description", _base.NOT_GIVEN),
-            metadata=data.get("metadata"),
-        )
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                amount=_base.check(data["amount"], "amount", _base.INT),
+                currency=_base.check(data["currency"], "currency", _base.STR),
+                vendor_id=_base.check(data["vendor_id"], "vendor_id", _base.STR),
+                description=_base.check_optional(
+                    data.get("description", _base.NOT_GIVEN),
+                    "description",
+                    _base.STR,
+                ),
+                metadata=_base.read_optional(data, "metadata", _base.STR_DICT),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -165,18 +175,24 @@ class Transfer(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Transfer:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(
-            id=data["id"],
-            object=data.get("object", "transfer"),
-            amount=data["amount"],
-            currency=data["currency"],
-            vendor_id=data["vendor_id"],
-            status=data["status"],
-            created=_base.parse_datetime(data["created"]),
-            description=data.get("description"),
-            metadata=data["metadata"],
-        )
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                id=_base.check(data["id"], "id", _base.STR),
+                object=_base.check(data["object"], "object", _base.STR),
+                amount=_base.check(data["amount"], "amount", _base.INT),
+                currency=_base.check(data["currency"], "currency", _base.STR),
+                vendor_id=_base.check(data["vendor_id"], "vendor_id", _base.STR),
+                status=_base.check(data["status"], "status", _base.STR),
+                created=_base.read(data, "created", _base.parse_datetime),
+                description=_base.check_optional(data.get("description"), "description", _base.STR),
+                metadata=_base.read(data, "metadata", _base.STR_DICT),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -205,12 +221,18 @@ class TransferList(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TransferList:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(
-            object=data.get("object", "list"),
-            data=_base.parse_list(data["data"], Transfer.from_dict),
-            has_more=data["has_more"],
-        )
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                object=_base.check(data["object"], "object", _base.STR),
+                data=_base.read(data, "data", _base.list_parser(Transfer.from_dict)),
+                has_more=_base.check(data["has_more"], "has_more", _base.BOOL),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -233,12 +255,18 @@ class CreateRefund(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> CreateRefund:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(
-            amount=data.get("amount"),
-            reason=data.get("reason"),
-            metadata=data.get("metadata"),
-        )
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                amount=_base.check_optional(data.get("amount"), "amount", _base.INT),
+                reason=_base.check_optional(data.get("reason"), "reason", _base.STR),
+                metadata=_base.read_optional(data, "metadata", _base.STR_DICT),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -270,18 +298,24 @@ class Refund(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Refund:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(
-            id=data["id"],
-            object=data.get("object", "refund"),
-            transfer_id=data["transfer_id"],
-            amount=data["amount"],
-            currency=data["currency"],
-            status=data["status"],
-            reason=data.get("reason"),
-            created=_base.parse_datetime(data["created"]),
-            metadata=data.get("metadata"),
-        )
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                id=_base.check(data["id"], "id", _base.STR),
+                object=_base.check(data["object"], "object", _base.STR),
+                transfer_id=_base.check(data["transfer_id"], "transfer_id", _base.STR),
+                amount=_base.check(data["amount"], "amount", _base.INT),
+                currency=_base.check(data["currency"], "currency", _base.STR),
+                status=_base.check(data["status"], "status", _base.STR),
+                reason=_base.check_optional(data.get("reason"), "reason", _base.STR),
+                created=_base.read(data, "created", _base.parse_datetime),
+                metadata=_base.read_optional(data, "metadata", _base.STR_DICT),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -310,8 +344,17 @@ class CreateSubscriptionCustomer(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> CreateSubscriptionCustomer:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(email=data["email"], name=data.get("name"))
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                email=_base.check(data["email"], "email", _base.STR),
+                name=_base.check_optional(data.get("name"), "name", _base.STR),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -337,13 +380,23 @@ class CreateSubscription(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> CreateSubscription:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(
-            customer=CreateSubscriptionCustomer.from_dict(data["customer"]),
-            plan=data["plan"],
-            payment_method_token=data["payment_method_token"],
-            metadata=data.get("metadata"),
-        )
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                customer=_base.read(data, "customer", CreateSubscriptionCustomer.from_dict),
+                plan=_base.check(data["plan"], "plan", _base.STR),
+                payment_method_token=_base.check(
+                    data["payment_method_token"],
+                    "payment_method_token",
+                    _base.STR,
+                ),
+                metadata=_base.read_optional(data, "metadata", _base.STR_DICT),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -375,18 +428,24 @@ class Subscription(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Subscription:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(
-            id=data["id"],
-            object=data.get("object", "subscription"),
-            customer_id=data["customer_id"],
-            plan=data["plan"],
-            status=data["status"],
-            payment_method=parse_payment_method(data["payment_method"]),
-            current_period_end=_base.parse_datetime(data["current_period_end"]),
-            canceled_at=_base.parse_optional(data.get("canceled_at"), _base.parse_datetime),
-            metadata=data.get("metadata"),
-        )
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                id=_base.check(data["id"], "id", _base.STR),
+                object=_base.check(data["object"], "object", _base.STR),
+                customer_id=_base.check(data["customer_id"], "customer_id", _base.STR),
+                plan=_base.check(data["plan"], "plan", _base.STR),
+                status=_base.check(data["status"], "status", _base.STR),
+                payment_method=_base.read(data, "payment_method", parse_payment_method),
+                current_period_end=_base.read(data, "current_period_end", _base.parse_datetime),
+                canceled_at=_base.read_optional(data, "canceled_at", _base.parse_datetime),
+                metadata=_base.read_optional(data, "metadata", _base.STR_DICT),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -417,14 +476,20 @@ class Card(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Card:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(
-            type=data.get("type", "card"),
-            brand=data["brand"],
-            last4=data["last4"],
-            exp_month=data["exp_month"],
-            exp_year=data["exp_year"],
-        )
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                type=_base.check(data["type"], "type", _base.STR),
+                brand=_base.check(data["brand"], "brand", _base.STR),
+                last4=_base.check(data["last4"], "last4", _base.STR),
+                exp_month=_base.check(data["exp_month"], "exp_month", _base.INT),
+                exp_year=_base.check(data["exp_year"], "exp_year", _base.INT),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -450,13 +515,19 @@ class BankAccount(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> BankAccount:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(
-            type=data.get("type", "bank_account"),
-            bank_name=data["bank_name"],
-            country=data["country"],
-            last4=data["last4"],
-        )
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                type=_base.check(data["type"], "type", _base.STR),
+                bank_name=_base.check(data["bank_name"], "bank_name", _base.STR),
+                country=_base.check(data["country"], "country", _base.STR),
+                last4=_base.check(data["last4"], "last4", _base.STR),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -481,14 +552,20 @@ class VendorInput(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> VendorInput:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(
-            name=data["name"],
-            email=data["email"],
-            country=data["country"],
-            payout_currency=data["payout_currency"],
-            metadata=data.get("metadata"),
-        )
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                name=_base.check(data["name"], "name", _base.STR),
+                email=_base.check(data["email"], "email", _base.STR),
+                country=_base.check(data["country"], "country", _base.STR),
+                payout_currency=_base.check(data["payout_currency"], "payout_currency", _base.STR),
+                metadata=_base.read_optional(data, "metadata", _base.STR_DICT),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -514,13 +591,23 @@ class VendorUpdate(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> VendorUpdate:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(
-            name=data.get("name"),
-            email=data.get("email"),
-            payout_currency=data.get("payout_currency"),
-            metadata=data.get("metadata"),
-        )
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                name=_base.check_optional(data.get("name"), "name", _base.STR),
+                email=_base.check_optional(data.get("email"), "email", _base.STR),
+                payout_currency=_base.check_optional(
+                    data.get("payout_currency"),
+                    "payout_currency",
+                    _base.STR,
+                ),
+                metadata=_base.read_optional(data, "metadata", _base.STR_DICT),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -554,19 +641,25 @@ class Vendor(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Vendor:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(
-            id=data["id"],
-            object=data.get("object", "vendor"),
-            name=data["name"],
-            email=data["email"],
-            country=data["country"],
-            payout_currency=data["payout_currency"],
-            revision=data["revision"],
-            metadata=data.get("metadata"),
-            created=_base.parse_datetime(data["created"]),
-            updated=_base.parse_datetime(data["updated"]),
-        )
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                id=_base.check(data["id"], "id", _base.STR),
+                object=_base.check(data["object"], "object", _base.STR),
+                name=_base.check(data["name"], "name", _base.STR),
+                email=_base.check(data["email"], "email", _base.STR),
+                country=_base.check(data["country"], "country", _base.STR),
+                payout_currency=_base.check(data["payout_currency"], "payout_currency", _base.STR),
+                revision=_base.check(data["revision"], "revision", _base.INT),
+                metadata=_base.read_optional(data, "metadata", _base.STR_DICT),
+                created=_base.read(data, "created", _base.parse_datetime),
+                updated=_base.read(data, "updated", _base.parse_datetime),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -599,13 +692,19 @@ class ReportRequest(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ReportRequest:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(
-            kind=data["kind"],
-            from_=_base.parse_date(data["from"]),
-            to=_base.parse_date(data["to"]),
-            currency=data.get("currency"),
-        )
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                kind=_base.check(data["kind"], "kind", _base.STR),
+                from_=_base.read(data, "from", _base.parse_date),
+                to=_base.read(data, "to", _base.parse_date),
+                currency=_base.check_optional(data.get("currency"), "currency", _base.STR),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -629,8 +728,18 @@ class ReportRowsItem(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ReportRowsItem:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(currency=data["currency"], count=data["count"], total=data["total"])
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                currency=_base.check(data["currency"], "currency", _base.STR),
+                count=_base.check(data["count"], "count", _base.INT),
+                total=_base.check(data["total"], "total", _base.INT),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -650,14 +759,20 @@ class Report(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Report:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(
-            object=data.get("object", "report"),
-            kind=data["kind"],
-            from_=_base.parse_date(data["from"]),
-            to=_base.parse_date(data["to"]),
-            rows=_base.parse_list(data["rows"], ReportRowsItem.from_dict),
-        )
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                object=_base.check(data["object"], "object", _base.STR),
+                kind=_base.check(data["kind"], "kind", _base.STR),
+                from_=_base.read(data, "from", _base.parse_date),
+                to=_base.read(data, "to", _base.parse_date),
+                rows=_base.read(data, "rows", _base.list_parser(ReportRowsItem.from_dict)),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -682,8 +797,17 @@ class Error(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Error:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(code=data["code"], message=data["message"])
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                code=_base.check(data["code"], "code", _base.STR),
+                message=_base.check(data["message"], "message", _base.STR),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -700,11 +824,17 @@ class ListTransfersCreated(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ListTransfersCreated:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(
-            gte=_base.parse_optional(data.get("gte"), _base.parse_datetime),
-            lte=_base.parse_optional(data.get("lte"), _base.parse_datetime),
-        )
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                gte=_base.read_optional(data, "gte", _base.parse_datetime),
+                lte=_base.read_optional(data, "lte", _base.parse_datetime),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""

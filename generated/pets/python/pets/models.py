@@ -30,8 +30,18 @@ class NewPet(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> NewPet:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(name=data["name"], tags=data.get("tags"), status=data.get("status"))
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                name=_base.check(data["name"], "name", _base.STR),
+                tags=_base.read_optional(data, "tags", _base.STR_LIST),
+                status=_base.check_optional(data.get("status"), "status", _base.STR),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -57,13 +67,19 @@ class Pet(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Pet:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(
-            name=data["name"],
-            tags=data.get("tags"),
-            status=data.get("status"),
-            id=data["id"],
-        )
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                name=_base.check(data["name"], "name", _base.STR),
+                tags=_base.read_optional(data, "tags", _base.STR_LIST),
+                status=_base.check_optional(data.get("status"), "status", _base.STR),
+                id=_base.check(data["id"], "id", _base.INT),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -85,8 +101,17 @@ class Error(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Error:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(code=data["code"], message=data["message"])
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                code=_base.check(data["code"], "code", _base.INT32),
+                message=_base.check(data["message"], "message", _base.STR),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""
@@ -103,8 +128,17 @@ class UploadPetPhotoRequest(_base.Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> UploadPetPhotoRequest:
-        """Reads the object from its JSON form; fields it does not know are ignored."""
-        return cls(file=_base.parse_base64(data["file"]), caption=data.get("caption"))
+        """Reads the object from its JSON form; fields it does not know are ignored.
+
+        Raises ``_base.ShapeError`` when it does not have the documented shape.
+        """
+        try:
+            return cls(
+                file=_base.read(data, "file", _base.parse_base64),
+                caption=_base.check_optional(data.get("caption"), "caption", _base.STR),
+            )
+        except (KeyError, TypeError) as exc:
+            raise _base.shape_failure(data, exc) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The object's JSON form."""

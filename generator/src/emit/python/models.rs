@@ -12,7 +12,7 @@ use crate::emit::reserve_projected;
 use super::escape::py_str;
 use super::layout::{self, bracket, call, prefixed, subscript, text, Expr, Items, D};
 use super::naming::Names;
-use super::types::Types;
+use super::types::{FieldMode, Types};
 use super::{doc_of, dunder_all, SetView};
 use crate::emit::layout::cat;
 use crate::ir::{Api, EnumBase, NamedType, TypeKind, TypeRef};
@@ -615,17 +615,15 @@ fn class_view(
         let doc = field_doc(f);
         let tri_state = !always && default.is_none() && f.ty.is_nullable();
         let (annotation, value) = match (&default, always) {
-            (Some(d), _) => (
+            // A required `const` is read as any required property: its
+            // default serves only those who make the object.
+            (Some(_), _) | (None, true) => (
                 types.annotation(&f.ty),
-                text(cat(&["data.get(", &wire, ", ", d, ")"])),
-            ),
-            (None, true) if f.ty.is_nullable() => (
-                types.annotation(&f.ty),
-                types.decode(&f.ty, call("data.get", vec![text(wire.as_str())])),
-            ),
-            (None, true) => (
-                types.annotation(&f.ty),
-                types.decode(&f.ty, text(cat(&["data[", &wire, "]"]))),
+                if f.ty.is_nullable() {
+                    types.field_read(&f.ty, &wire, FieldMode::Optional)
+                } else {
+                    types.field_read(&f.ty, &wire, FieldMode::Required)
+                },
             ),
             // Optional and nullable: leaving it out and `null` differ, so it
             // is `NOT_GIVEN` until set (or read), and `None` sends `null`.
@@ -635,25 +633,13 @@ fn class_view(
                     "{} | _base.NotGiven | None",
                     annotation.strip_suffix(" | None").unwrap_or(&annotation)
                 );
-                let given = call(
-                    "data.get",
-                    vec![text(wire.as_str()), text("_base.NOT_GIVEN")],
-                );
-                let value = if types.is_identity(&f.ty) {
-                    given
-                } else {
-                    call(
-                        "_base.parse_given",
-                        vec![given, types.checked_parser(f.ty.non_null())],
-                    )
-                };
-                (annotation, value)
+                (annotation, types.field_read(&f.ty, &wire, FieldMode::Given))
             }
             (None, false) => {
                 let nullable = f.ty.clone().nullable();
                 (
                     types.annotation(&nullable),
-                    types.decode(&nullable, call("data.get", vec![text(wire.as_str())])),
+                    types.field_read(&f.ty, &wire, FieldMode::Optional),
                 )
             }
         };

@@ -238,13 +238,13 @@ fn pagination_args(pages: &Pagination) -> Items {
 
 /// The callable that reads one item of a page, as the SDK reads that type
 /// everywhere: a model's `from_dict`, a union's parser, a date through its
-/// parser; a type whose JSON form is its value (a string, an enum) as is.
+/// parser, a scalar (a string, an enum) through its check; an untyped or
+/// self-holding alias (`Tree = list[Tree]`) as it came.
 fn item_parser(types: &Types, item: &crate::ir::TypeRef) -> D {
-    if types.is_identity(item) {
-        text("lambda item: item")
-    } else {
-        types.checked_parser(item)
+    if types.is_unchecked(item) {
+        return text("lambda item: item");
     }
+    types.checked_parser(item)
 }
 
 /// Spec text as inline code in a docstring.
@@ -815,8 +815,18 @@ fn parser(types: &Types, shape: &OpShape) -> (String, Vec<StatusView>) {
                     view(None, types.decode(ty, text("response.json()")))
                 } else if annotation == "object" {
                     view(None, text("response.json()"))
-                } else {
+                } else if types.is_unchecked(ty) {
                     view(Some(annotation.clone()), text("response.json()"))
+                } else {
+                    // A scalar, or a container of them: checked as a
+                    // model's property is (CONTRACT.md section 6).
+                    view(
+                        None,
+                        call(
+                            layout::flat(&types.checked_parser(ty)),
+                            vec![text("response.json()")],
+                        ),
+                    )
                 };
                 (annotation, read)
             }

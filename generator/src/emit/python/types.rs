@@ -7,6 +7,16 @@ use super::layout::{call, flat, text, D};
 use super::naming::Names;
 use crate::ir::{Api, EnumBase, Primitive, TypeKind, TypeRef};
 
+/// How a model's property is read: required (`data[...]`), optional or
+/// nullable (missing and `null` read as `None`), or optional and nullable
+/// (missing reads as `NOT_GIVEN`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum FieldMode {
+    Required,
+    Optional,
+    Given,
+}
+
 /// How types are written in one module.
 pub struct Types<'a> {
     pub api: &'a Api,
@@ -142,6 +152,124 @@ impl<'a> Types<'a> {
         }
     }
 
+    /// The scalar kind `_base.check` takes for `ty` (`_base.STR`, ...) and
+    /// whether it may be null; `None` for a type that is not such a scalar.
+    fn scalar_kind(&self, ty: &TypeRef, seen: &mut Vec<String>) -> Option<(&'static str, bool)> {
+        match ty {
+            TypeRef::Primitive(p) => match p {
+                Primitive::String | Primitive::Uuid => Some(("_base.STR", false)),
+                Primitive::Integer32 => Some(("_base.INT32", false)),
+                Primitive::Integer64 => Some(("_base.INT", false)),
+                Primitive::Float | Primitive::Double => Some(("_base.NUMBER", false)),
+                Primitive::Boolean => Some(("_base.BOOL", false)),
+                _ => None,
+            },
+            TypeRef::Named(n) => match self.kind(n) {
+                Some(TypeKind::Enum { base, .. }) => Some((
+                    match base {
+                        EnumBase::String => "_base.STR",
+                        EnumBase::Integer => "_base.INT",
+                        EnumBase::Number => "_base.NUMBER",
+                        EnumBase::Boolean => "_base.BOOL",
+                    },
+                    false,
+                )),
+                Some(TypeKind::Alias { target }) if !seen.contains(n) => {
+                    seen.push(n.clone());
+                    let kind = self.scalar_kind(target, seen);
+                    seen.pop();
+                    kind
+                }
+                _ => None,
+            },
+            TypeRef::Nullable(inner) => self.scalar_kind(inner, seen).map(|(k, _)| (k, true)),
+            _ => None,
+        }
+    }
+
+    /// Whether a value of `ty` is kept as it came, unchecked: untyped, or
+    /// its JSON form as is and holding an alias of itself (`Tree = list[Tree]`,
+    /// whose checked parser could only read it as `object`).
+    pub fn is_unchecked(&self, ty: &TypeRef) -> bool {
+        self.is_any(ty.non_null()) || (self.is_identity(ty) && self.cycles(ty, &mut Vec::new()))
+    }
+
+    fn cycles(&self, ty: &TypeRef, seen: &mut Vec<String>) -> bool {
+        match ty {
+            TypeRef::Named(n) => match self.kind(n) {
+                Some(TypeKind::Alias { target }) => {
+                    if seen.contains(n) {
+                        return true;
+                    }
+                    seen.push(n.clone());
+                    let r = self.cycles(target, seen);
+                    seen.pop();
+                    r
+                }
+                _ => false,
+            },
+            TypeRef::Array(inner) | TypeRef::Map(inner) | TypeRef::Nullable(inner) => {
+                self.cycles(inner, seen)
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether `ty` is untyped (`{}`, or an alias of it): any value, null
+    /// included.
+    fn is_any(&self, ty: &TypeRef) -> bool {
+        let mut seen: Vec<String> = Vec::new();
+        let mut ty = ty;
+        loop {
+            match ty {
+                TypeRef::Any => return true,
+                TypeRef::Named(n) if !seen.contains(n) => match self.kind(n) {
+                    Some(TypeKind::Alias { target }) => {
+                        seen.push(n.clone());
+                        ty = target;
+                    }
+                    None => return true,
+                    _ => return false,
+                },
+                _ => return false,
+            }
+        }
+    }
+
+    /// The expression a model's `from_dict` reads its property `wire` (a
+    /// Python string literal) with, of type `ty`, checking its shape
+    /// (CONTRACT.md section 6): a scalar through `_base.check`, anything
+    /// else through `_base.read*` and its parser, both naming the property
+    /// when it is wrong.
+    pub fn field_read(&self, ty: &TypeRef, wire: &str, mode: FieldMode) -> D {
+        if self.is_unchecked(ty) {
+            return match mode {
+                FieldMode::Required => text(format!("data[{wire}]")),
+                FieldMode::Optional => call("data.get", vec![text(wire)]),
+                FieldMode::Given => call("data.get", vec![text(wire), text("_base.NOT_GIVEN")]),
+            };
+        }
+        if let Some((kind, nullable)) = self.scalar_kind(ty, &mut Vec::new()) {
+            let (helper, value) = match mode {
+                FieldMode::Required if !nullable => ("_base.check", text(format!("data[{wire}]"))),
+                FieldMode::Required | FieldMode::Optional => {
+                    ("_base.check_optional", call("data.get", vec![text(wire)]))
+                }
+                FieldMode::Given => (
+                    "_base.check_optional",
+                    call("data.get", vec![text(wire), text("_base.NOT_GIVEN")]),
+                ),
+            };
+            return call(helper, vec![value, text(wire), text(kind)]);
+        }
+        let (helper, parser) = match mode {
+            FieldMode::Required => ("_base.read", self.checked_parser(ty)),
+            FieldMode::Optional => ("_base.read_optional", self.checked_parser(ty.non_null())),
+            FieldMode::Given => ("_base.read_given", self.checked_parser(ty.non_null())),
+        };
+        call(helper, vec![text("data"), text(wire), parser])
+    }
+
     /// A model class as an expression (never quoted).
     fn named_bare(&self, ir: &str) -> String {
         format!("{}{}", self.prefix, self.names.ty(ir))
@@ -187,12 +315,19 @@ impl<'a> Types<'a> {
                 Primitive::DateTime => "_base.parse_datetime",
                 Primitive::Date => "_base.parse_date",
                 Primitive::Bytes | Primitive::Binary => "_base.parse_base64",
-                Primitive::Integer32 | Primitive::Integer64 => "_base.parse_int",
+                Primitive::Integer32 => "_base.parse_int32",
+                Primitive::Integer64 => "_base.parse_int",
                 Primitive::Float | Primitive::Double => "_base.parse_float",
                 Primitive::Boolean => "_base.parse_bool",
             }),
-            TypeRef::Array(item) => call("_base.list_parser", vec![self.checked(item, seen)]),
-            TypeRef::Map(item) => call("_base.dict_parser", vec![self.checked(item, seen)]),
+            TypeRef::Array(item) => match self.scalar_kind(item, &mut Vec::new()) {
+                Some((kind, false)) => text(format!("{kind}_LIST")),
+                _ => call("_base.list_parser", vec![self.checked(item, seen)]),
+            },
+            TypeRef::Map(item) => match self.scalar_kind(item, &mut Vec::new()) {
+                Some((kind, false)) => text(format!("{kind}_DICT")),
+                _ => call("_base.dict_parser", vec![self.checked(item, seen)]),
+            },
             TypeRef::Nullable(inner) => {
                 call("_base.optional_parser", vec![self.checked(inner, seen)])
             }

@@ -73,7 +73,7 @@ const calls = {
     c.files.uploadAttachment({ label: "scan", file: bytes, pageCount: 2 }),
   getStatus: (c) => c.files.getStatus(),
   searchItems: (c) =>
-    c.search.searchItems({
+    c.search.items({
       tag: ["a b", "c&d"],
       ids: [1, 2, 3],
       words: ["hello", "big world"],
@@ -86,7 +86,7 @@ const calls = {
       minScore: 2.0,
     }),
   searchItemsEmpty: (c) =>
-    c.search.searchItems({
+    c.search.items({
       tag: [],
       ids: [],
       words: [],
@@ -156,6 +156,11 @@ const calls = {
   getRecordNull: (c) => c.items.getRecord("r_4"),
   getRecordWrongVariant: (c) => c.items.getRecord("r_5"),
   getRecordNotAnObject: (c) => c.items.getRecord("r_6"),
+  getRecordWrongScalar: (c) => c.items.getRecord("r_7"),
+  getRecordIntegerAsString: (c) => c.items.getRecord("r_8"),
+  getRecordBooleanAsInteger: (c) => c.items.getRecord("r_9"),
+  getRecordNullString: (c) => c.items.getRecord("r_10"),
+  getRecordNoZone: (c) => c.items.getRecord("r_12"),
 };
 
 const table = JSON.parse(readFileSync(args.calls, "utf8"));

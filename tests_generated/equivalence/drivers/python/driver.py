@@ -115,7 +115,7 @@ def get_status(c: Client) -> Any:
 
 
 def search_items(c: Client) -> Any:
-    return c.search.with_raw_response.search_items(
+    return c.search.with_raw_response.items(
         tag=["a b", "c&d"],
         ids=[1, 2, 3],
         words=["hello", "big world"],
@@ -130,7 +130,7 @@ def search_items(c: Client) -> Any:
 
 
 def search_items_empty(c: Client) -> Any:
-    return c.search.with_raw_response.search_items(
+    return c.search.with_raw_response.items(
         tag=[], ids=[], words=[], filter=models.Filter(), exact=False, min_score=0
     )
 
@@ -274,6 +274,11 @@ CALLS: dict[str, Callable[[Client], Any]] = {
     "getRecordNull": get_record("r_4"),
     "getRecordWrongVariant": get_record("r_5"),
     "getRecordNotAnObject": get_record("r_6"),
+    "getRecordWrongScalar": get_record("r_7"),
+    "getRecordIntegerAsString": get_record("r_8"),
+    "getRecordBooleanAsInteger": get_record("r_9"),
+    "getRecordNullString": get_record("r_10"),
+    "getRecordNoZone": get_record("r_12"),
     "getItemNotFound": get_item_not_found,
     "getItemServerErrors": get_item_server_errors,
     "getItemThrottled": get_item_throttled,

@@ -169,7 +169,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
         "searchItems" => outcome(
             client
                 .search()
-                .search_items()
+                .items()
                 .tag(vec!["a b".to_string(), "c&d".to_string()])
                 .ids(vec![1, 2, 3])
                 .words(vec!["hello".to_string(), "big world".to_string()])
@@ -193,7 +193,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
         "searchItemsEmpty" => outcome(
             client
                 .search()
-                .search_items()
+                .items()
                 .tag(vec![])
                 .ids(vec![])
                 .words(vec![])
@@ -399,6 +399,19 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
         "getRecordNotAnObject" => {
             outcome(client.items().get_record("r_6").send_with_response().await)
         }
+        "getRecordWrongScalar" => {
+            outcome(client.items().get_record("r_7").send_with_response().await)
+        }
+        "getRecordIntegerAsString" => {
+            outcome(client.items().get_record("r_8").send_with_response().await)
+        }
+        "getRecordBooleanAsInteger" => {
+            outcome(client.items().get_record("r_9").send_with_response().await)
+        }
+        "getRecordNullString" => {
+            outcome(client.items().get_record("r_10").send_with_response().await)
+        }
+        "getRecordNoZone" => outcome(client.items().get_record("r_12").send_with_response().await),
         "getItemServerErrors" => outcome(client.items().get_item("i_2").send_with_response().await),
         "getItemThrottled" => outcome(client.items().get_item("i_3").send_with_response().await),
         "patchItemNulls" => {
