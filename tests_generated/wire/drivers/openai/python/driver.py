@@ -430,7 +430,7 @@ def list_fine_tuning_events(c: Client) -> Any:
 
 def create_upload(c: Client) -> Any:
     return c.uploads.with_raw_response.create_upload(
-        filename="train.jsonl", purpose="fine-tune", bytes_=len(JSONL), mime_type="text/jsonl"
+        filename="train.jsonl", purpose="fine-tune", bytes=len(JSONL), mime_type="text/jsonl"
     )
 
 
