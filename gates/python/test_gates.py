@@ -357,7 +357,7 @@ def assert_matches_body(transfer: models.Transfer, description: str) -> None:
     assert transfer.currency == TRANSFER["currency"], transfer
     assert transfer.vendor_id == TRANSFER["vendor_id"], transfer
     assert transfer.description == description, transfer
-    assert transfer.id_, transfer
+    assert transfer.id, transfer
 
 
 # Gate 1: 50 concurrent createTransfer calls with one caller key and one body.
@@ -384,7 +384,7 @@ def judge_gate1(
     # Every caller gets the one transfer, field for field the same.
     first = done[0]
     assert_matches_body(first.transfer, description)
-    ids = {c.transfer.id_ for c in done}
+    ids = {c.transfer.id for c in done}
     assert len(ids) == 1, f"round {round_}: one transfer id for every caller, got {ids}"
     for c in done:
         assert c.transfer == first.transfer, f"round {round_}: every caller gets the original body"
