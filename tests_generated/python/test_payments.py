@@ -297,6 +297,31 @@ def test_unions_and_unknown_values_are_read(server: Server) -> None:
     assert models.Subscription.from_dict(sub.to_dict()) == sub
 
 
+def test_a_union_tag_the_spec_does_not_list_is_passed_on(server: Server) -> None:
+    wallet = {"type": "crypto_wallet", "network": "n", "extra": [1, 2]}
+    subscription = {
+        "id": "sub_1",
+        "object": "subscription",
+        "customer_id": "cus_1",
+        "plan": "plan_pro",
+        "status": "active",
+        "payment_method": wallet,
+        "current_period_end": "2024-06-01T00:00:00Z",
+        "canceled_at": None,
+    }
+    server.script(Reply(200, subscription), Reply(200, {**subscription, "payment_method": 5}))
+    with client(server) as c:
+        sub = c.subscriptions.cancel_subscription(subscription_id="sub_1")
+        method = sub.payment_method
+        assert isinstance(method, payments.UnknownVariant)
+        assert (method.tag, method.data) == ("crypto_wallet", wallet)
+        assert sub.to_dict()["payment_method"] == wallet
+        assert models.Subscription.from_dict(sub.to_dict()) == sub
+        # Not an object at all: no tag to pass on, still an error.
+        with pytest.raises(payments.ResponseValidationError):
+            c.subscriptions.cancel_subscription(subscription_id="sub_1")
+
+
 def test_a_malformed_success_body_is_a_typed_error(server: Server) -> None:
     server.script(Reply(200, {"id": "tr_1"}))
     with client(server) as c, pytest.raises(payments.ResponseValidationError) as caught:

@@ -232,3 +232,12 @@ def test_date_times_need_their_zone(base: ModuleType) -> None:
     for text in ["2023-02-29", "20240229", "2024-05-14T00:00:00Z", 20240514]:
         with pytest.raises(base.ShapeError, match="YYYY-MM-DD"):
             base.parse_date(text)
+
+
+def test_an_unknown_variant_is_sent_back_as_it_came(base: ModuleType) -> None:
+    data = {"kind": "wallet", "nested": {"n": [1, 2]}}
+    variant = base.UnknownVariant("wallet", data)
+    assert base.to_json({"source": variant}) == {"source": data}
+    assert variant == base.UnknownVariant("wallet", dict(data))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        variant.tag = "card"

@@ -426,6 +426,11 @@ pub fn render(api: &Api, names: &Names) -> Result<String, String> {
                         distinct.push(a);
                     }
                 }
+                if discriminator.is_some() {
+                    // A tag the spec does not list is passed on (CONTRACT.md
+                    // section 6): the union says so in its type.
+                    distinct.push("_base.UnknownVariant".to_string());
+                }
                 let value = if distinct.len() == 1 {
                     layout::text(distinct.remove(0))
                 } else {
@@ -449,7 +454,10 @@ pub fn render(api: &Api, names: &Names) -> Result<String, String> {
                     })
                     .collect();
                 let how = match discriminator {
-                    Some(d) => format!("by its ``{d}`` field, else as the first variant it fits"),
+                    Some(d) => format!(
+                        "by its ``{d}`` field (a value it does not list gives an \
+                         ``UnknownVariant``), else as the first variant it fits"
+                    ),
                     None => "as the first variant it fits".to_string(),
                 };
                 LateItem::Union(UnionView {

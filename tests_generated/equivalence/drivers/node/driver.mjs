@@ -161,6 +161,7 @@ const calls = {
   getRecordBooleanAsInteger: (c) => c.items.getRecord("r_9"),
   getRecordNullString: (c) => c.items.getRecord("r_10"),
   getRecordNoZone: (c) => c.items.getRecord("r_12"),
+  getRecordUnknownTag: (c) => c.items.getRecord("r_13"),
 };
 
 const table = JSON.parse(readFileSync(args.calls, "utf8"));

@@ -279,6 +279,7 @@ CALLS: dict[str, Callable[[Client], Any]] = {
     "getRecordBooleanAsInteger": get_record("r_9"),
     "getRecordNullString": get_record("r_10"),
     "getRecordNoZone": get_record("r_12"),
+    "getRecordUnknownTag": get_record("r_13"),
     "getItemNotFound": get_item_not_found,
     "getItemServerErrors": get_item_server_errors,
     "getItemThrottled": get_item_throttled,

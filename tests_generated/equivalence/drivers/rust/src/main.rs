@@ -412,6 +412,9 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
             outcome(client.items().get_record("r_10").send_with_response().await)
         }
         "getRecordNoZone" => outcome(client.items().get_record("r_12").send_with_response().await),
+        "getRecordUnknownTag" => {
+            outcome(client.items().get_record("r_13").send_with_response().await)
+        }
         "getItemServerErrors" => outcome(client.items().get_item("i_2").send_with_response().await),
         "getItemThrottled" => outcome(client.items().get_item("i_3").send_with_response().await),
         "patchItemNulls" => {
