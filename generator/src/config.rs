@@ -37,6 +37,11 @@ pub struct Package {
     pub description: Option<String>,
     #[serde(default)]
     pub authors: Vec<String>,
+    /// What the environment variables the SDKs read start with
+    /// (`PAYMENTS` reads `PAYMENTS_API_KEY`); defaults to the package name
+    /// in capitals.
+    #[serde(rename = "env-prefix")]
+    pub env_prefix: Option<String>,
 }
 
 /// Per-language overrides.
@@ -70,8 +75,25 @@ impl Config {
             let line = e.span().map(|s| text[..s.start].lines().count().max(1));
             Diagnostic::new(&path, "", format!("invalid sdkgen.toml: {}", e.message()))
                 .with_line(line)
-                .with_hint("known keys: overlays = [...]; tables: [package] (name, version, license, repository, description, authors), [rust], [python], [node] (name, version)")
+                .with_hint("known keys: overlays = [...]; tables: [package] (name, version, license, repository, description, authors, env-prefix), [rust], [python], [node] (name, version)")
         })?;
+        if let Some(prefix) = &config.package.env_prefix {
+            let valid = prefix.starts_with(|c: char| c.is_ascii_uppercase())
+                && prefix
+                    .chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+            if !valid {
+                return Err(Diagnostic::new(
+                    &path,
+                    "",
+                    format!(
+                        "[package] env-prefix {} is not an environment variable name",
+                        crate::inert::inert(prefix)
+                    ),
+                )
+                .with_hint("use capital letters, digits and `_`, starting with a letter: env-prefix = \"PAYMENTS\""));
+            }
+        }
         let dir = path.parent().unwrap_or(Path::new("."));
         for overlay in &mut config.overlays {
             if overlay.is_relative() {

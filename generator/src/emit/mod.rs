@@ -51,6 +51,18 @@ pub struct PackageInfo {
     pub repository: Option<String>,
     pub description: String,
     pub authors: Vec<String>,
+    /// The start of the environment variables the SDK reads (`PAYMENTS`:
+    /// `PAYMENTS_BEARER_TOKEN`, `PAYMENTS_BASE_URL`), the same in every
+    /// language.
+    pub env_prefix: String,
+}
+
+impl PackageInfo {
+    /// The environment variable of the credential or setting `name`
+    /// (`bearer_token` gives `PAYMENTS_BEARER_TOKEN`).
+    pub fn env_var(&self, name: &str) -> String {
+        format!("{}_{}", self.env_prefix, crate::case::shouty_snake(name))
+    }
 }
 
 impl PackageInfo {
@@ -91,6 +103,11 @@ impl PackageInfo {
                 .clone()
                 .unwrap_or_else(|| client_description(&api.title)),
             authors: config.package.authors.clone(),
+            env_prefix: config
+                .package
+                .env_prefix
+                .clone()
+                .unwrap_or_else(|| crate::case::shouty_snake(&kebab(&base))),
         }
     }
 }

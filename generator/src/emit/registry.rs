@@ -142,6 +142,7 @@ mod tests {
             repository: None,
             description: "Client for the T API".into(),
             authors: Vec::new(),
+            env_prefix: "T".into(),
         }
     }
 

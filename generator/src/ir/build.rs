@@ -1131,9 +1131,7 @@ impl<'a> Builder<'a> {
                     flows, description, ..
                 } => {
                     let cc = flows.client_credentials.as_ref();
-                    let token_url = cc
-                        .map(|f| f.token_url.clone())
-                        .or_else(|| flows.password.as_ref().map(|f| f.token_url.clone()));
+                    let token_url = cc.map(|f| f.token_url.clone());
                     let mut scopes: Vec<String> = Vec::new();
                     for s in [
                         flows.implicit.as_ref().map(|f| &f.scopes),
@@ -1164,8 +1162,10 @@ impl<'a> Builder<'a> {
                 name: name.clone(),
                 kind,
                 description: description.clone(),
+                credentials: Vec::new(),
             });
         }
+        super::credentials::name_credentials(&mut out);
         out
     }
 

@@ -2,6 +2,7 @@
 //! API. Emitters read only this, never the OpenAPI document.
 
 mod build;
+pub mod credentials;
 pub mod limits;
 mod names;
 pub mod paginate;
@@ -70,6 +71,9 @@ pub struct AuthScheme {
     pub name: String,
     pub kind: AuthKind,
     pub description: Option<String>,
+    /// What a client holds for it, named for every language
+    /// (`credentials.rs`).
+    pub credentials: Vec<credentials::Credential>,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
@@ -85,6 +89,8 @@ pub enum AuthKind {
     },
     /// OAuth2 and OpenID Connect: the SDK sends the access token as a bearer token.
     OAuth2 {
+        /// The client-credentials flow's `tokenUrl`, when the scheme has
+        /// that flow: the SDK can then fetch its own tokens.
         token_url: Option<String>,
         scopes: Vec<String>,
     },

@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import dataclasses
 import datetime
+import os
 import re
 import threading
 import uuid
@@ -35,10 +36,13 @@ __all__ = [
     "RawResponse",
     "ResponseValidationError",
     "ShapeError",
+    "UnknownVariant",
+    "base_url",
     "check",
     "check_optional",
     "client_config",
     "dict_parser",
+    "env",
     "extra_fields",
     "form_content",
     "header_map",
@@ -399,6 +403,23 @@ _SCALARS = frozenset({str, int, float, bool, type(None)})
 such as the enums, which take the checks below)."""
 
 
+def env(value: str | None, name: str) -> str | None:
+    """A client setting: ``value`` when given, else the environment
+    variable ``name`` when it is set and not empty (CONTRACT.md section 10)."""
+    if value is not None:
+        return value
+    return os.environ.get(name) or None
+
+
+def base_url(value: str | None, name: str, default: str | None) -> str:
+    """The client's base URL: ``value``, else the environment variable
+    ``name``, else the spec's ``default``; ``TypeError`` when there is none."""
+    url = env(value, name) or default
+    if url is None:
+        raise TypeError(f"the client needs a base URL: pass base_url= or set {name}")
+    return url
+
+
 def to_json(value: object) -> Any:
     """The JSON form of an argument: models, dates, bytes (base64) and
     containers of them are converted; everything else is kept."""
@@ -407,7 +428,7 @@ def to_json(value: object) -> Any:
     if isinstance(value, dict):
         # What the Mapping branch below does, without its slower check.
         return {str(key): to_json(item) for key, item in value.items()}
-    if isinstance(value, Model):
+    if isinstance(value, (Model, UnknownVariant)):
         return value.to_dict()
     if isinstance(value, (datetime.datetime, datetime.date)):
         # RFC 3339; a date-time with a zone in UTC with ``Z`` (WIRE.md section 1).
@@ -822,6 +843,24 @@ def extra_fields(
     except ShapeError as exc:
         exc.segments.append(key)
         raise
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class UnknownVariant:
+    """A variant of a discriminated union that this version of the SDK does
+    not know: the API added it after the SDK was generated.
+
+    ``tag`` is the value of the union's discriminator field as the server sent
+    it, ``data`` the object as it came. Passed on rather than refused, as a
+    new enum value is (CONTRACT.md section 6); sent back as it came.
+    """
+
+    tag: str
+    data: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The object as it came."""
+        return self.data
 
 
 def parse_union(value: Any, parsers: Sequence[Callable[[Any], T]], name: str) -> T:

@@ -150,6 +150,9 @@ class Operation:
     retry: RetryOverrides | None = None
     authenticated: bool = True
     """Whether the client's auth is applied (``security: []`` turns it off)."""
+    security: tuple[tuple[str, ...], ...] | None = None
+    """The operation's own security alternatives (scheme names), where they
+    differ from the client's; ``None``: the client's."""
     base_url: str | None = None
     """The spec's own server for this operation (from its ``servers`` or its
     path item's), where it does not go to the client's base URL. A client's

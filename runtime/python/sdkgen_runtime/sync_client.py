@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextvars
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from types import TracebackType
 from typing import Any, Callable
@@ -23,6 +23,7 @@ from typing import Any, Callable
 import httpcore
 import httpx
 
+from .auth import Auth, ClientCredentials
 from .budget import TokenBucket
 from .clock import Clock
 from .config import CallOptions, Operation, Request, RetryConfig
@@ -36,7 +37,7 @@ from .core import (
     declared_too_large,
     too_large,
 )
-from .errors import StopReason
+from .errors import AuthenticationError, StopReason
 from .policy import Action, AttemptOutcome, FailureKind, ResponseOutcome, TransportFailure
 from .response import Response
 
@@ -168,6 +169,9 @@ class SyncRuntime(RuntimeCore):
         random: Callable[[], float] | None = None,
         bucket: TokenBucket | None = None,
         server_urls: Mapping[str, str] | None = None,
+        credentials: Mapping[str, Auth | None] | None = None,
+        security: Sequence[Sequence[str]] | None = None,
+        credential_help: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__(
             base_url,
@@ -180,6 +184,9 @@ class SyncRuntime(RuntimeCore):
             random=random,
             bucket=bucket,
             server_urls=server_urls,
+            credentials=credentials,
+            security=security,
+            credential_help=credential_help,
         )
         self._owns_client = http_client is None
         self._http = http_client if http_client is not None else httpx.Client(timeout=None)
@@ -195,7 +202,41 @@ class SyncRuntime(RuntimeCore):
 
         Returns the 2xx :class:`Response`; raises an ``SDKError`` subclass.
         """
-        call = self.prepare(operation, request, options, self._http)
+        picked = self.pick(operation)
+        scheme = self.client_credentials(picked) if picked else None
+        if scheme is None:
+            return self._run(self.prepare(operation, request, options, self._http, picked))
+        token = self._token(scheme)
+        call = self.prepare(operation, request, options, self._http, picked)
+        try:
+            return self._run(call)
+        except AuthenticationError:
+            pass
+        # The token was refused: a new one, and the call once more as a new
+        # logical call with the same idempotency key (CONTRACT.md section 10).
+        scheme.drop(token)
+        self._token(scheme)
+        return self._run(
+            self.prepare(operation, request, self.same_key(call, options), self._http, picked)
+        )
+
+    def _token(self, scheme: ClientCredentials) -> str:
+        """The scheme's token: the kept one while it is good, else a new one
+        from its token URL (one fetch at a time per client)."""
+        token = scheme.current(self.clock.now())
+        if token is not None:
+            return token
+        with scheme.lock:
+            token = scheme.current(self.clock.now())
+            if token is not None:
+                return token
+            request, options = self.token_call(scheme)
+            response = self._run(
+                self.prepare(self.token_operation(scheme), request, options, self._http)
+            )
+            return self.accept_token(scheme, response)
+
+    def _run(self, call: PreparedCall) -> Response:
         policy = call.policy
         while True:
             now = self.clock.now()

@@ -5,7 +5,14 @@ Start with ``Accounts`` (blocking) or ``AsyncAccounts`` (asyncio); the models ar
 """
 
 from . import models
-from ._base import NOT_GIVEN, FileInput, NotGiven, RawResponse, ResponseValidationError
+from ._base import (
+    NOT_GIVEN,
+    FileInput,
+    NotGiven,
+    RawResponse,
+    ResponseValidationError,
+    UnknownVariant,
+)
 from ._client import Accounts, AsyncAccounts
 from ._runtime import (
     APIConnectionError,
@@ -19,6 +26,7 @@ from ._runtime import (
     InternalServerError,
     InvalidIdempotencyKeyError,
     Jitter,
+    MissingCredentialError,
     NotFoundError,
     PermissionDeniedError,
     RateLimitError,
@@ -48,6 +56,7 @@ __all__ = [
     "InternalServerError",
     "InvalidIdempotencyKeyError",
     "Jitter",
+    "MissingCredentialError",
     "NotFoundError",
     "NotGiven",
     "PermissionDeniedError",
@@ -58,6 +67,7 @@ __all__ = [
     "SDKError",
     "StopReason",
     "TokenBucket",
+    "UnknownVariant",
     "UnprocessableEntityError",
     "__version__",
     "deadline_from_headers",

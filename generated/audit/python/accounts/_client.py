@@ -27,15 +27,26 @@ spec's root ``x-retries`` and latency hint.
 
 _USER_AGENT = "accounts-python/0.9.4"
 
+_SECURITY = (("bearerAuth",),)
+"""The security alternatives of the operations that do not state their own:
+each the schemes sent together; a call sends the first one the client holds."""
 
-def _auth(
+_CREDENTIAL_HELP = {"bearerAuth": "bearer_token= (or ACCOUNTS_BEARER_TOKEN)"}
+"""How a caller provides each scheme's credentials, for the error a call
+without them raises."""
+
+
+def _credentials(
     *,
     bearer_token: str | None,
-) -> list[_runtime.Auth]:
-    auth: list[_runtime.Auth] = []
+) -> dict[str, _runtime.Auth]:
+    """The credentials the client holds, by security scheme: each argument
+    given, else its environment variable."""
+    bearer_token = _base.env(bearer_token, "ACCOUNTS_BEARER_TOKEN")
+    held: dict[str, _runtime.Auth] = {}
     if bearer_token is not None:
-        auth.append(_runtime.BearerAuth(bearer_token))
-    return auth
+        held["bearerAuth"] = _runtime.BearerAuth(bearer_token)
+    return held
 
 
 class Accounts:
@@ -53,7 +64,7 @@ class Accounts:
         self,
         *,
         bearer_token: str | None = None,
-        base_url: str = DEFAULT_BASE_URL,
+        base_url: str | None = None,
         timeout: float | None = None,
         max_attempts: int | None = None,
         retries: bool | None = None,
@@ -64,8 +75,10 @@ class Accounts:
         """Creates a client.
 
         Args:
-            bearer_token: Sent as ``Authorization: Bearer <token>``.
-            base_url: The API's root URL (default: ``DEFAULT_BASE_URL``).
+            bearer_token: Sent as ``Authorization: Bearer <token>``. Default: the
+                ``ACCOUNTS_BEARER_TOKEN`` environment variable.
+            base_url: The API's root URL. Default: the ``ACCOUNTS_BASE_URL`` environment variable,
+                else ``DEFAULT_BASE_URL``.
             timeout: Seconds for each whole call, every attempt and sleep included (default: 60 s).
             max_attempts: Attempts per call in all, the first one included (default: 3).
             retries: ``False`` turns automatic retries off.
@@ -76,7 +89,7 @@ class Accounts:
                 does not close it.
         """
         self._client = _runtime.SyncRuntime(
-            base_url,
+            _base.base_url(base_url, "ACCOUNTS_BASE_URL", DEFAULT_BASE_URL),
             config=_base.client_config(
                 retry_config,
                 default=DEFAULT_RETRY_CONFIG,
@@ -84,7 +97,9 @@ class Accounts:
                 max_attempts=max_attempts,
                 retries=retries,
             ),
-            auth=_auth(bearer_token=bearer_token),
+            credentials=_credentials(bearer_token=bearer_token),
+            security=_SECURITY,
+            credential_help=_CREDENTIAL_HELP,
             default_headers=default_headers,
             user_agent=_USER_AGENT,
             logger_name="accounts",
@@ -129,7 +144,7 @@ class AsyncAccounts:
         self,
         *,
         bearer_token: str | None = None,
-        base_url: str = DEFAULT_BASE_URL,
+        base_url: str | None = None,
         timeout: float | None = None,
         max_attempts: int | None = None,
         retries: bool | None = None,
@@ -140,8 +155,10 @@ class AsyncAccounts:
         """Creates a client.
 
         Args:
-            bearer_token: Sent as ``Authorization: Bearer <token>``.
-            base_url: The API's root URL (default: ``DEFAULT_BASE_URL``).
+            bearer_token: Sent as ``Authorization: Bearer <token>``. Default: the
+                ``ACCOUNTS_BEARER_TOKEN`` environment variable.
+            base_url: The API's root URL. Default: the ``ACCOUNTS_BASE_URL`` environment variable,
+                else ``DEFAULT_BASE_URL``.
             timeout: Seconds for each whole call, every attempt and sleep included (default: 60 s).
             max_attempts: Attempts per call in all, the first one included (default: 3).
             retries: ``False`` turns automatic retries off.
@@ -152,7 +169,7 @@ class AsyncAccounts:
                 does not close it.
         """
         self._client = _runtime.AsyncRuntime(
-            base_url,
+            _base.base_url(base_url, "ACCOUNTS_BASE_URL", DEFAULT_BASE_URL),
             config=_base.client_config(
                 retry_config,
                 default=DEFAULT_RETRY_CONFIG,
@@ -160,7 +177,9 @@ class AsyncAccounts:
                 max_attempts=max_attempts,
                 retries=retries,
             ),
-            auth=_auth(bearer_token=bearer_token),
+            credentials=_credentials(bearer_token=bearer_token),
+            security=_SECURITY,
+            credential_help=_CREDENTIAL_HELP,
             default_headers=default_headers,
             user_agent=_USER_AGENT,
             logger_name="accounts",

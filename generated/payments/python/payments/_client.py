@@ -32,15 +32,26 @@ spec's root ``x-retries`` and latency hint.
 
 _USER_AGENT = "payments-python/2.3.0"
 
+_SECURITY = (("bearerAuth",),)
+"""The security alternatives of the operations that do not state their own:
+each the schemes sent together; a call sends the first one the client holds."""
 
-def _auth(
+_CREDENTIAL_HELP = {"bearerAuth": "bearer_token= (or PAYMENTS_BEARER_TOKEN)"}
+"""How a caller provides each scheme's credentials, for the error a call
+without them raises."""
+
+
+def _credentials(
     *,
     bearer_token: str | None,
-) -> list[_runtime.Auth]:
-    auth: list[_runtime.Auth] = []
+) -> dict[str, _runtime.Auth]:
+    """The credentials the client holds, by security scheme: each argument
+    given, else its environment variable."""
+    bearer_token = _base.env(bearer_token, "PAYMENTS_BEARER_TOKEN")
+    held: dict[str, _runtime.Auth] = {}
     if bearer_token is not None:
-        auth.append(_runtime.BearerAuth(bearer_token))
-    return auth
+        held["bearerAuth"] = _runtime.BearerAuth(bearer_token)
+    return held
 
 
 class Payments:
@@ -66,7 +77,7 @@ class Payments:
         self,
         *,
         bearer_token: str | None = None,
-        base_url: str = DEFAULT_BASE_URL,
+        base_url: str | None = None,
         timeout: float | None = None,
         max_attempts: int | None = None,
         retries: bool | None = None,
@@ -78,8 +89,10 @@ class Payments:
 
         Args:
             bearer_token: Your secret API key, sent as `Authorization: Bearer <key>`. Sandbox keys
-                start with `sk_test_`, production keys with `sk_live_`.
-            base_url: The API's root URL (default: ``DEFAULT_BASE_URL``).
+                start with `sk_test_`, production keys with `sk_live_`. Default: the
+                ``PAYMENTS_BEARER_TOKEN`` environment variable.
+            base_url: The API's root URL. Default: the ``PAYMENTS_BASE_URL`` environment variable,
+                else ``DEFAULT_BASE_URL``.
             timeout: Seconds for each whole call, every attempt and sleep included (default: 60 s).
             max_attempts: Attempts per call in all, the first one included (default: 3).
             retries: ``False`` turns automatic retries off.
@@ -90,7 +103,7 @@ class Payments:
                 does not close it.
         """
         self._client = _runtime.SyncRuntime(
-            base_url,
+            _base.base_url(base_url, "PAYMENTS_BASE_URL", DEFAULT_BASE_URL),
             config=_base.client_config(
                 retry_config,
                 default=DEFAULT_RETRY_CONFIG,
@@ -98,7 +111,9 @@ class Payments:
                 max_attempts=max_attempts,
                 retries=retries,
             ),
-            auth=_auth(bearer_token=bearer_token),
+            credentials=_credentials(bearer_token=bearer_token),
+            security=_SECURITY,
+            credential_help=_CREDENTIAL_HELP,
             default_headers=default_headers,
             user_agent=_USER_AGENT,
             logger_name="payments",
@@ -154,7 +169,7 @@ class AsyncPayments:
         self,
         *,
         bearer_token: str | None = None,
-        base_url: str = DEFAULT_BASE_URL,
+        base_url: str | None = None,
         timeout: float | None = None,
         max_attempts: int | None = None,
         retries: bool | None = None,
@@ -166,8 +181,10 @@ class AsyncPayments:
 
         Args:
             bearer_token: Your secret API key, sent as `Authorization: Bearer <key>`. Sandbox keys
-                start with `sk_test_`, production keys with `sk_live_`.
-            base_url: The API's root URL (default: ``DEFAULT_BASE_URL``).
+                start with `sk_test_`, production keys with `sk_live_`. Default: the
+                ``PAYMENTS_BEARER_TOKEN`` environment variable.
+            base_url: The API's root URL. Default: the ``PAYMENTS_BASE_URL`` environment variable,
+                else ``DEFAULT_BASE_URL``.
             timeout: Seconds for each whole call, every attempt and sleep included (default: 60 s).
             max_attempts: Attempts per call in all, the first one included (default: 3).
             retries: ``False`` turns automatic retries off.
@@ -178,7 +195,7 @@ class AsyncPayments:
                 does not close it.
         """
         self._client = _runtime.AsyncRuntime(
-            base_url,
+            _base.base_url(base_url, "PAYMENTS_BASE_URL", DEFAULT_BASE_URL),
             config=_base.client_config(
                 retry_config,
                 default=DEFAULT_RETRY_CONFIG,
@@ -186,7 +203,9 @@ class AsyncPayments:
                 max_attempts=max_attempts,
                 retries=retries,
             ),
-            auth=_auth(bearer_token=bearer_token),
+            credentials=_credentials(bearer_token=bearer_token),
+            security=_SECURITY,
+            credential_help=_CREDENTIAL_HELP,
             default_headers=default_headers,
             user_agent=_USER_AGENT,
             logger_name="payments",

@@ -846,18 +846,20 @@ class ListTransfersCreated(_base.Model):
         return data
 
 
-PaymentMethod = Union[Card, BankAccount]
+PaymentMethod = Union[Card, BankAccount, _base.UnknownVariant]
 """How a customer pays."""
 
 
 def parse_payment_method(data: Any) -> PaymentMethod:
-    """Reads a ``PaymentMethod`` from its JSON form, by its ``type`` field, else as the first
-    variant it fits.
+    """Reads a ``PaymentMethod`` from its JSON form, by its ``type`` field (a value it does not list
+    gives an ``UnknownVariant``), else as the first variant it fits.
     """
     tag = data.get("type") if isinstance(data, dict) else None
     if tag == "card":
         return Card.from_dict(data)
     if tag == "bank_account":
         return BankAccount.from_dict(data)
+    if isinstance(tag, str):
+        return _base.UnknownVariant(tag, data)
     parsers: list[Callable[[Any], PaymentMethod]] = [Card.from_dict, BankAccount.from_dict]
     return _base.parse_union(data, parsers, "PaymentMethod")

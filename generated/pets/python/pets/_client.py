@@ -29,15 +29,26 @@ spec's root ``x-retries`` and latency hint.
 
 _USER_AGENT = "pets-python/1.2.0"
 
+_SECURITY = (("apiKeyAuth",),)
+"""The security alternatives of the operations that do not state their own:
+each the schemes sent together; a call sends the first one the client holds."""
 
-def _auth(
+_CREDENTIAL_HELP = {"apiKeyAuth": "api_key= (or PETS_API_KEY)"}
+"""How a caller provides each scheme's credentials, for the error a call
+without them raises."""
+
+
+def _credentials(
     *,
     api_key: str | None,
-) -> list[_runtime.Auth]:
-    auth: list[_runtime.Auth] = []
+) -> dict[str, _runtime.Auth]:
+    """The credentials the client holds, by security scheme: each argument
+    given, else its environment variable."""
+    api_key = _base.env(api_key, "PETS_API_KEY")
+    held: dict[str, _runtime.Auth] = {}
     if api_key is not None:
-        auth.append(_runtime.ApiKeyAuth("X-API-Key", api_key))
-    return auth
+        held["apiKeyAuth"] = _runtime.ApiKeyAuth("X-API-Key", api_key)
+    return held
 
 
 class Pets:
@@ -57,7 +68,7 @@ class Pets:
         self,
         *,
         api_key: str | None = None,
-        base_url: str = DEFAULT_BASE_URL,
+        base_url: str | None = None,
         timeout: float | None = None,
         max_attempts: int | None = None,
         retries: bool | None = None,
@@ -68,8 +79,10 @@ class Pets:
         """Creates a client.
 
         Args:
-            api_key: The API key of your shop, from the dashboard.
-            base_url: The API's root URL (default: ``DEFAULT_BASE_URL``).
+            api_key: The API key of your shop, from the dashboard. Default: the ``PETS_API_KEY``
+                environment variable.
+            base_url: The API's root URL. Default: the ``PETS_BASE_URL`` environment variable, else
+                ``DEFAULT_BASE_URL``.
             timeout: Seconds for each whole call, every attempt and sleep included (default: 60 s).
             max_attempts: Attempts per call in all, the first one included (default: 3).
             retries: ``False`` turns automatic retries off.
@@ -80,7 +93,7 @@ class Pets:
                 does not close it.
         """
         self._client = _runtime.SyncRuntime(
-            base_url,
+            _base.base_url(base_url, "PETS_BASE_URL", DEFAULT_BASE_URL),
             config=_base.client_config(
                 retry_config,
                 default=DEFAULT_RETRY_CONFIG,
@@ -88,7 +101,9 @@ class Pets:
                 max_attempts=max_attempts,
                 retries=retries,
             ),
-            auth=_auth(api_key=api_key),
+            credentials=_credentials(api_key=api_key),
+            security=_SECURITY,
+            credential_help=_CREDENTIAL_HELP,
             default_headers=default_headers,
             user_agent=_USER_AGENT,
             logger_name="pets",
@@ -135,7 +150,7 @@ class AsyncPets:
         self,
         *,
         api_key: str | None = None,
-        base_url: str = DEFAULT_BASE_URL,
+        base_url: str | None = None,
         timeout: float | None = None,
         max_attempts: int | None = None,
         retries: bool | None = None,
@@ -146,8 +161,10 @@ class AsyncPets:
         """Creates a client.
 
         Args:
-            api_key: The API key of your shop, from the dashboard.
-            base_url: The API's root URL (default: ``DEFAULT_BASE_URL``).
+            api_key: The API key of your shop, from the dashboard. Default: the ``PETS_API_KEY``
+                environment variable.
+            base_url: The API's root URL. Default: the ``PETS_BASE_URL`` environment variable, else
+                ``DEFAULT_BASE_URL``.
             timeout: Seconds for each whole call, every attempt and sleep included (default: 60 s).
             max_attempts: Attempts per call in all, the first one included (default: 3).
             retries: ``False`` turns automatic retries off.
@@ -158,7 +175,7 @@ class AsyncPets:
                 does not close it.
         """
         self._client = _runtime.AsyncRuntime(
-            base_url,
+            _base.base_url(base_url, "PETS_BASE_URL", DEFAULT_BASE_URL),
             config=_base.client_config(
                 retry_config,
                 default=DEFAULT_RETRY_CONFIG,
@@ -166,7 +183,9 @@ class AsyncPets:
                 max_attempts=max_attempts,
                 retries=retries,
             ),
-            auth=_auth(api_key=api_key),
+            credentials=_credentials(api_key=api_key),
+            security=_SECURITY,
+            credential_help=_CREDENTIAL_HELP,
             default_headers=default_headers,
             user_agent=_USER_AGENT,
             logger_name="pets",

@@ -16,14 +16,22 @@ pub struct ResourceAttr {
     pub doc: Option<String>,
 }
 
-/// One auth scheme: its credentials are sent when its arguments are all set.
-pub struct AuthView {
-    /// The `_auth` arguments holding its credentials.
-    pub args: Vec<String>,
-    /// The runtime's class for it (`BearerAuth`, ...).
+/// One way a scheme's credentials come about: `held[scheme] = value` when
+/// `condition` holds (the first of a scheme's that does).
+pub struct AuthBranch {
+    /// `bearer_token is not None`.
+    pub condition: String,
+    /// The runtime's class for it (`_runtime.BearerAuth`, ...).
     pub class: &'static str,
     /// The arguments of that class.
-    pub credentials: Items,
+    pub args: Items,
+}
+
+/// One security scheme: what `_credentials` holds for it.
+pub struct AuthView {
+    /// `held["bearerAuth"]`.
+    pub target: String,
+    pub branches: Vec<AuthBranch>,
 }
 
 pub struct ClientView {
@@ -36,9 +44,16 @@ pub struct ClientView {
     /// The arguments of `DEFAULT_RETRY_CONFIG`'s `_runtime.RetryConfig(...)`.
     pub retry_config: Items,
     pub retry_config_doc: String,
-    /// The `_auth` function's parameters and schemes, when the API has auth.
+    /// The `_credentials` function's parameters and schemes, when the API
+    /// has auth.
     pub auth_params: Vec<ParamView>,
     pub auth: Vec<AuthView>,
+    /// Each credential argument, and its environment variable as a literal.
+    pub env_reads: Vec<(String, String)>,
+    /// `_SECURITY`'s value: the root's alternatives.
+    pub security: String,
+    /// `_CREDENTIAL_HELP`'s entries: by scheme, how a caller provides it.
+    pub credential_help: Items,
     pub client: String,
     pub async_client: String,
     pub client_doc: String,
@@ -49,6 +64,24 @@ pub struct ClientView {
     /// The arguments of `_runtime.SyncRuntime(...)` (and `AsyncRuntime`).
     pub runtime: Items,
     pub resources: Vec<ResourceAttr>,
+}
+
+/// Security alternatives as a Python tuple of tuples of scheme names.
+pub fn security_tuple(security: &[Vec<String>]) -> String {
+    let alternatives: Vec<String> = security
+        .iter()
+        .map(|alt| match alt.as_slice() {
+            [one] => format!("({},)", py_str(one)),
+            _ => format!(
+                "({})",
+                alt.iter().map(|n| py_str(n)).collect::<Vec<_>>().join(", ")
+            ),
+        })
+        .collect();
+    match alternatives.as_slice() {
+        [one] => format!("({one},)"),
+        _ => format!("({})", alternatives.join(", ")),
+    }
 }
 
 /// The spec's first server URL with its variables' defaults, when it is absolute.
@@ -130,9 +163,13 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names) -> ClientView {
     let pkg = &names.package;
     let mut auth_params = Vec::new();
     let mut auth = Vec::new();
+    let mut env_reads = Vec::new();
+    let mut help = Vec::new();
     let mut arg_docs: Vec<(String, String)> = Vec::new();
     for (scheme, args) in api.auth.iter().zip(&names.auth) {
-        for (k, a) in args.iter().enumerate() {
+        let mut env_of = Vec::new();
+        for (k, (a, credential)) in args.iter().zip(&scheme.credentials).enumerate() {
+            let env = package.env_var(&credential.name);
             auth_params.push(ParamView {
                 ident: a.clone(),
                 annotation: "str | None".to_string(),
@@ -140,38 +177,87 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names) -> ClientView {
             });
             arg_docs.push((
                 a.clone(),
-                auth_arg_doc(&scheme.kind, scheme.description.as_deref(), k),
+                format!(
+                    "{} Default: the ``{env}`` environment variable.",
+                    auth_arg_doc(&scheme.kind, scheme.description.as_deref(), k)
+                ),
             ));
+            env_of.push(env.clone());
+            env_reads.push((a.clone(), py_str(&env)));
         }
-        let (class, credentials) = match &scheme.kind {
-            AuthKind::Bearer { .. } | AuthKind::OAuth2 { .. } => {
-                ("BearerAuth", vec![text(&args[0])])
-            }
-            AuthKind::Basic => ("BasicAuth", vec![text(&args[0]), text(&args[1])]),
-            AuthKind::ApiKey { location, param } => {
-                let inner = match location {
-                    ParamLocation::Query => vec![
-                        text(py_str(param)),
-                        text(&args[0]),
-                        text("location=\"query\""),
-                    ],
-                    ParamLocation::Cookie => vec![
-                        text("\"Cookie\""),
-                        text(format!("{} + {}", py_str(&format!("{param}=")), args[0])),
-                    ],
-                    _ => vec![text(py_str(param)), text(&args[0])],
-                };
-                ("ApiKeyAuth", inner)
-            }
+        // Each set of arguments that provides the scheme: an OAuth2
+        // scheme's access token, or its client id and secret.
+        let sets: Vec<Vec<usize>> = match &scheme.kind {
+            AuthKind::OAuth2 { token_url, .. } if token_url.is_some() => vec![vec![2], vec![0, 1]],
+            _ => vec![(0..args.len()).collect()],
         };
+        let provided: Vec<String> = sets
+            .iter()
+            .map(|set| {
+                let given: Vec<String> = set.iter().map(|&i| format!("{}=", args[i])).collect();
+                let envs: Vec<&str> = set.iter().map(|&i| env_of[i].as_str()).collect();
+                format!("{} (or {})", given.join(" and "), envs.join(" and "))
+            })
+            .collect();
+        help.push(text(format!(
+            "{}: {}",
+            py_str(&scheme.name),
+            py_str(&provided.join(", or "))
+        )));
+        let given = |a: &str| format!("{a} is not None");
+        let mut branches = Vec::new();
+        match &scheme.kind {
+            AuthKind::Bearer { .. } => branches.push(AuthBranch {
+                condition: given(&args[0]),
+                class: "_runtime.BearerAuth",
+                args: Items(vec![text(&args[0])]),
+            }),
+            AuthKind::Basic => branches.push(AuthBranch {
+                condition: given(&args[0]),
+                class: "_runtime.BasicAuth",
+                args: Items(vec![
+                    text(&args[0]),
+                    text(format!("{0} if {0} is not None else \"\"", args[1])),
+                ]),
+            }),
+            AuthKind::ApiKey { location, param } => {
+                let mut inner = vec![text(py_str(param)), text(&args[0])];
+                match location {
+                    ParamLocation::Query => inner.push(text("location=\"query\"")),
+                    ParamLocation::Cookie => inner.push(text("location=\"cookie\"")),
+                    _ => {}
+                }
+                branches.push(AuthBranch {
+                    condition: given(&args[0]),
+                    class: "_runtime.ApiKeyAuth",
+                    args: Items(inner),
+                });
+            }
+            AuthKind::OAuth2 { token_url, .. } => {
+                // The access token given wins over fetching one.
+                let token = args.last().expect("an OAuth2 scheme has an access token");
+                branches.push(AuthBranch {
+                    condition: given(token),
+                    class: "_runtime.BearerAuth",
+                    args: Items(vec![text(token)]),
+                });
+                if let Some(url) = token_url {
+                    branches.push(AuthBranch {
+                        condition: format!("{} and {}", given(&args[0]), given(&args[1])),
+                        class: "_runtime.ClientCredentials",
+                        args: Items(vec![text(py_str(url)), text(&args[0]), text(&args[1])]),
+                    });
+                }
+            }
+        }
         auth.push(AuthView {
-            args: args.clone(),
-            class,
-            credentials: Items(credentials),
+            target: format!("held[{}]", py_str(&scheme.name)),
+            branches,
         });
     }
 
     let base_url = default_base_url(api);
+    let base_url_env = package.env_var("base_url");
     let mut params = auth_params
         .iter()
         .map(|p| ParamView {
@@ -182,12 +268,8 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names) -> ClientView {
         .collect::<Vec<_>>();
     params.push(ParamView {
         ident: "base_url".to_string(),
-        annotation: "str".to_string(),
-        default: if base_url.is_some() {
-            " = DEFAULT_BASE_URL".to_string()
-        } else {
-            String::new()
-        },
+        annotation: "str | None".to_string(),
+        default: " = None".to_string(),
     });
     let own_servers = own_server_urls(api);
     if !own_servers.is_empty() {
@@ -215,8 +297,14 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names) -> ClientView {
     arg_docs.push((
         "base_url".to_string(),
         match &base_url {
-            Some(_) => "The API's root URL (default: ``DEFAULT_BASE_URL``).".to_string(),
-            None => "The API's root URL.".to_string(),
+            Some(_) => format!(
+                "The API's root URL. Default: the ``{base_url_env}`` environment variable, \
+                 else ``DEFAULT_BASE_URL``."
+            ),
+            None => format!(
+                "The API's root URL. Default: the ``{base_url_env}`` environment variable; \
+                 one of the two is needed."
+            ),
         },
     ));
     if !own_servers.is_empty() {
@@ -276,38 +364,50 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names) -> ClientView {
 
     let runtime = {
         // A call that breaks like any other when it is too wide.
-        let auth = if api.auth.is_empty() {
-            text("auth=None")
+        let auth: Vec<D> = if api.auth.is_empty() {
+            Vec::new()
         } else {
             let args: Vec<D> = auth_params
                 .iter()
                 .map(|p| text(format!("{0}={0}", p.ident)))
                 .collect();
-            call("auth=_auth", args)
+            vec![
+                call("credentials=_credentials", args),
+                text("security=_SECURITY"),
+                text("credential_help=_CREDENTIAL_HELP"),
+            ]
+        };
+        let default = if base_url.is_some() {
+            "DEFAULT_BASE_URL"
+        } else {
+            "None"
         };
         let server_urls = (!own_servers.is_empty()).then(|| text("server_urls=server_urls"));
         Items(
-            [text("base_url")]
-                .into_iter()
-                .chain(server_urls)
-                .chain([
-                    call(
-                        "config=_base.client_config",
-                        vec![
-                            text("retry_config"),
-                            text("default=DEFAULT_RETRY_CONFIG"),
-                            text("timeout=timeout"),
-                            text("max_attempts=max_attempts"),
-                            text("retries=retries"),
-                        ],
-                    ),
-                    auth,
-                    text("default_headers=default_headers"),
-                    text("user_agent=_USER_AGENT"),
-                    text(format!("logger_name={}", py_str(pkg))),
-                    text("http_client=http_client"),
-                ])
-                .collect(),
+            [call(
+                "_base.base_url",
+                vec![text("base_url"), text(py_str(&base_url_env)), text(default)],
+            )]
+            .into_iter()
+            .chain(server_urls)
+            .chain([call(
+                "config=_base.client_config",
+                vec![
+                    text("retry_config"),
+                    text("default=DEFAULT_RETRY_CONFIG"),
+                    text("timeout=timeout"),
+                    text("max_attempts=max_attempts"),
+                    text("retries=retries"),
+                ],
+            )])
+            .chain(auth)
+            .chain([
+                text("default_headers=default_headers"),
+                text("user_agent=_USER_AGENT"),
+                text(format!("logger_name={}", py_str(pkg))),
+                text("http_client=http_client"),
+            ])
+            .collect(),
         )
     };
     let resources = api
@@ -374,6 +474,9 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names) -> ClientView {
         ),
         auth_params,
         auth,
+        env_reads,
+        security: security_tuple(&api.default_security),
+        credential_help: Items(help),
         client_doc: docstring_of(
             &format!(
                 "The blocking client of the {title}.\n\nOne instance holds one connection pool \
@@ -403,23 +506,22 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names) -> ClientView {
     }
 }
 
+/// What the package root re-exports from `_base`.
+const BASE_EXPORTS: [&str; 6] = [
+    "NOT_GIVEN",
+    "FileInput",
+    "NotGiven",
+    "RawResponse",
+    "ResponseValidationError",
+    "UnknownVariant",
+];
+
 /// The package's `__init__.py`.
 pub fn init(api: &Api, package: &PackageInfo, names: &Names) -> InitTemplate {
     let runtime_exports: Vec<&str> = PACKAGE_EXPORTS
         .iter()
         .copied()
-        .filter(|n| {
-            !matches!(
-                *n,
-                "NOT_GIVEN"
-                    | "FileInput"
-                    | "NotGiven"
-                    | "RawResponse"
-                    | "ResponseValidationError"
-                    | "__version__"
-                    | "models"
-            )
-        })
+        .filter(|n| !BASE_EXPORTS.contains(n) && !matches!(*n, "__version__" | "models"))
         .collect();
     let mut sorted_runtime = runtime_exports.clone();
     super::sort_members(&mut sorted_runtime);
@@ -427,16 +529,7 @@ pub fn init(api: &Api, package: &PackageInfo, names: &Names) -> InitTemplate {
     super::sort_members(&mut clients);
     let imports = vec![
         import_line(".", &["models"]),
-        import_line(
-            "._base",
-            &[
-                "NOT_GIVEN",
-                "FileInput",
-                "NotGiven",
-                "RawResponse",
-                "ResponseValidationError",
-            ],
-        ),
+        import_line("._base", &BASE_EXPORTS),
         import_line("._client", &clients),
         import_line("._runtime", &sorted_runtime),
     ];

@@ -160,22 +160,6 @@ impl Items {
         }
         assign(indent, lhs, &call(callee, self.0.clone()))
     }
-
-    /// `outer(callee(items...))` from column `indent`.
-    pub fn call_inside(
-        &self,
-        outer: &str,
-        callee: impl std::fmt::Display,
-        indent: usize,
-    ) -> String {
-        let callee = callee.to_string();
-        let room = WIDTH.saturating_sub(indent);
-        if let Some(line) = self.one_line(&[outer, "(", &callee, "("], "))", room) {
-            return line;
-        }
-        let inner = call(callee, self.0.clone());
-        render(&call(outer, vec![inner]), indent)
-    }
 }
 
 /// `lhs = callee(args)` at `indent`, laid out as [`assign`] does: for
@@ -730,10 +714,6 @@ mod tests {
             assert_eq!(
                 items.assign_call("x", "g", at),
                 assign(at, "x", &call("g", items.0.clone()))
-            );
-            assert_eq!(
-                items.call_inside("h", "g", at),
-                render(&call("h", vec![call("g", items.0.clone())]), at)
             );
             let rhs = call("g", items.0.clone());
             let lhs = "y".repeat(at % 7);

@@ -10,7 +10,7 @@ use heck::ToShoutySnakeCase;
 use crate::case;
 
 use super::shape::{OpShape, Place};
-use crate::ir::{Api, AuthKind, TypeKind};
+use crate::ir::{Api, TypeKind};
 
 /// Hard keywords: never usable as identifiers.
 const KEYWORDS: &[&str] = &[
@@ -425,6 +425,7 @@ pub const PACKAGE_EXPORTS: &[&str] = &[
     "InternalServerError",
     "InvalidIdempotencyKeyError",
     "Jitter",
+    "MissingCredentialError",
     "NotFoundError",
     "NotGiven",
     "PermissionDeniedError",
@@ -435,6 +436,7 @@ pub const PACKAGE_EXPORTS: &[&str] = &[
     "SDKError",
     "StopReason",
     "TokenBucket",
+    "UnknownVariant",
     "UnprocessableEntityError",
     "__version__",
     "deadline_from_headers",
@@ -881,32 +883,16 @@ impl Names {
             .collect();
 
         let mut client_args = Scope::new(CLIENT_OPTION_NAMES);
-        let count = |pred: fn(&AuthKind) -> bool| api.auth.iter().filter(|a| pred(&a.kind)).count();
-        let bearers = count(|k| matches!(k, AuthKind::Bearer { .. }));
-        let oauths = count(|k| matches!(k, AuthKind::OAuth2 { .. }));
-        let basics = count(|k| matches!(k, AuthKind::Basic));
-        let keys = count(|k| matches!(k, AuthKind::ApiKey { .. }));
+        // The credentials' names are the IR's, one per credential across the
+        // three languages; a clash with a client option gets a suffix.
         let auth = api
             .auth
             .iter()
             .map(|a| {
-                let mut arg = |single: bool, wanted: &str, suffix: &str| {
-                    let text = if single {
-                        wanted.to_string()
-                    } else {
-                        format!("{} {suffix}", a.name)
-                    };
-                    client_args.snake(&text, wanted)
-                };
-                match a.kind {
-                    AuthKind::Bearer { .. } => vec![arg(bearers == 1, "bearer_token", "token")],
-                    AuthKind::OAuth2 { .. } => vec![arg(oauths == 1, "access_token", "token")],
-                    AuthKind::Basic => vec![
-                        arg(basics == 1, "username", "username"),
-                        arg(basics == 1, "password", "password"),
-                    ],
-                    AuthKind::ApiKey { .. } => vec![arg(keys == 1, "api_key", "key")],
-                }
+                a.credentials
+                    .iter()
+                    .map(|c| client_args.snake(&c.name, &c.name))
+                    .collect()
             })
             .collect();
 

@@ -7,7 +7,7 @@ use super::layout::{self, call, text, D};
 use super::naming::Names;
 use super::shape::{resolve, OpShape};
 use super::{seconds, Effective, PackageInfo};
-use crate::ir::{Api, AuthKind, EnumBase, FailurePolicy, Primitive, RetryClass, TypeKind, TypeRef};
+use crate::ir::{Api, EnumBase, FailurePolicy, Primitive, RetryClass, TypeKind, TypeRef};
 
 /// One row of the operations table.
 pub struct OpRow {
@@ -75,9 +75,9 @@ pub struct ReadmeView {
     pub description: String,
     pub python_version: &'static str,
     /// `import os` is needed by the examples.
-    pub uses_env: bool,
+    /// Each setting read from the environment, and its variable.
+    pub env_table: Vec<(String, String)>,
     /// `bearer_token=os.environ["PAYMENTS_TOKEN"]`, or empty.
-    pub auth_arg: String,
     pub auth_lines: Vec<String>,
     /// The call the examples make, when the API has operations.
     pub example: Option<ExampleCall>,
@@ -290,25 +290,17 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names, shapes: &[OpShape])
         })
         .unwrap_or_default();
 
-    // Auth arguments from the environment.
-    let env = names.package.to_uppercase();
+    // What the client reads from the environment: each credential, then
+    // the base URL.
+    let mut env_table = Vec::new();
     let mut auth_lines = Vec::new();
     for (scheme, args) in api.auth.iter().zip(&names.auth) {
-        for a in args {
-            let suffix = match scheme.kind {
-                AuthKind::Bearer { .. } | AuthKind::OAuth2 { .. } => "TOKEN".to_string(),
-                AuthKind::ApiKey { .. } => "API_KEY".to_string(),
-                AuthKind::Basic => a.to_uppercase(),
-            };
-            let name = if names.auth.iter().map(Vec::len).sum::<usize>() > 2 {
-                format!("{env}_{}", a.to_uppercase())
-            } else {
-                format!("{env}_{suffix}")
-            };
-            auth_lines.push(format!("{a}=os.environ[{}]", py_str(&name)));
+        for (a, credential) in args.iter().zip(&scheme.credentials) {
+            env_table.push((a.clone(), package.env_var(&credential.name)));
+            auth_lines.push(a.clone());
         }
     }
-    let auth_arg = auth_lines.first().cloned().unwrap_or_default();
+    env_table.push(("base_url".to_string(), package.env_var("base_url")));
 
     let ops: Vec<OpRow> = api
         .operations
@@ -360,9 +352,8 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names, shapes: &[OpShape])
         version: api.version.clone(),
         description: package.description.clone(),
         python_version: "3.9",
-        uses_env: !auth_lines.is_empty(),
-        auth_arg: auth_arg.clone(),
-        auth_lines: auth_lines.clone(),
+        env_table,
+        auth_lines,
         example,
         example_method: chosen.as_ref().map(|(i, _)| var(*i)).unwrap_or_default(),
         has_keyed_example: keyed,

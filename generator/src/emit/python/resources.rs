@@ -203,6 +203,12 @@ fn operation_args(op: &Operation) -> Items {
     // The operation says `security: []`: the call never carries credentials.
     if !plan.authenticated {
         args.push(text("authenticated=False"));
+    } else if op.security.is_some() {
+        // Its own alternatives, over the client's (the root's).
+        args.push(text(format!(
+            "security={}",
+            super::client::security_tuple(&plan.security)
+        )));
     }
     if let Some(url) = plan.base.own_servers().and_then(super::client::server_url) {
         args.push(text(format!("base_url={}", py_str(&url))));

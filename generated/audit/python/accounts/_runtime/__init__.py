@@ -7,7 +7,7 @@ its modules import each other only relatively.
 from __future__ import annotations
 
 from .async_client import AsyncRuntime
-from .auth import ApiKeyAuth, Auth, BasicAuth, BearerAuth
+from .auth import ApiKeyAuth, Auth, BasicAuth, BearerAuth, ClientCredentials
 from .budget import RETRY_COST, THROTTLE_RETRY_COST, TokenBucket
 from .clock import Clock, SystemClock
 from .config import (
@@ -53,6 +53,7 @@ from .errors import (
     IdempotencyMismatchError,
     InternalServerError,
     InvalidIdempotencyKeyError,
+    MissingCredentialError,
     NotFoundError,
     PermissionDeniedError,
     RateLimitError,
@@ -84,6 +85,7 @@ __all__ = [
     "BasicAuth",
     "BearerAuth",
     "CallOptions",
+    "ClientCredentials",
     "Clock",
     "ConflictError",
     "FailurePolicy",
@@ -93,6 +95,7 @@ __all__ = [
     "InternalServerError",
     "InvalidIdempotencyKeyError",
     "Jitter",
+    "MissingCredentialError",
     "MultipartField",
     "NotFoundError",
     "Operation",

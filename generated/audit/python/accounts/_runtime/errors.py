@@ -23,6 +23,7 @@ __all__ = [
     "IdempotencyMismatchError",
     "InternalServerError",
     "InvalidIdempotencyKeyError",
+    "MissingCredentialError",
     "NotFoundError",
     "PermissionDeniedError",
     "RateLimitError",
@@ -74,6 +75,16 @@ class InvalidIdempotencyKeyError(SDKError, ValueError):
 
     def __init__(self, message: str) -> None:
         super().__init__(message, attempts=0, stop_reason=StopReason.NONE)
+
+
+class MissingCredentialError(SDKError):
+    """The client holds none of the credentials the operation accepts;
+    nothing was sent (CONTRACT.md section 10). The message names each
+    scheme wanted and the option or environment variable that provides it."""
+
+    def __init__(self, message: str, schemes: tuple[str, ...]) -> None:
+        super().__init__(message, attempts=0, stop_reason=StopReason.NONE)
+        self.schemes = schemes
 
 
 class APIConnectionError(SDKError):

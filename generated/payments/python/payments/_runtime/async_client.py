@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import TracebackType
 from typing import Callable
 
 import httpx
 
+from .auth import Auth, ClientCredentials
 from .budget import TokenBucket
 from .clock import Clock
 from .config import CallOptions, Operation, Request, RetryConfig
@@ -23,7 +24,7 @@ from .core import (
     declared_too_large,
     too_large,
 )
-from .errors import StopReason
+from .errors import AuthenticationError, StopReason
 from .policy import Action, AttemptOutcome, FailureKind, ResponseOutcome, TransportFailure
 from .response import Response
 
@@ -91,6 +92,9 @@ class AsyncRuntime(RuntimeCore):
         random: Callable[[], float] | None = None,
         bucket: TokenBucket | None = None,
         server_urls: Mapping[str, str] | None = None,
+        credentials: Mapping[str, Auth | None] | None = None,
+        security: Sequence[Sequence[str]] | None = None,
+        credential_help: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__(
             base_url,
@@ -103,7 +107,11 @@ class AsyncRuntime(RuntimeCore):
             random=random,
             bucket=bucket,
             server_urls=server_urls,
+            credentials=credentials,
+            security=security,
+            credential_help=credential_help,
         )
+        self._token_locks: dict[int, asyncio.Lock] = {}
         self._owns_client = http_client is None
         self._http = http_client if http_client is not None else httpx.AsyncClient(timeout=None)
 
@@ -118,7 +126,49 @@ class AsyncRuntime(RuntimeCore):
         Returns the 2xx :class:`Response`; raises an ``SDKError`` subclass.
         Cancelling the task cancels the call at once; nothing is retried.
         """
-        call = self.prepare(operation, request, options, self._http)
+        picked = self.pick(operation)
+        scheme = self.client_credentials(picked) if picked else None
+        if scheme is None:
+            return await self._run(self.prepare(operation, request, options, self._http, picked))
+        token = await self._token(scheme)
+        call = self.prepare(operation, request, options, self._http, picked)
+        try:
+            return await self._run(call)
+        except AuthenticationError:
+            pass
+        # The token was refused: a new one, and the call once more as a new
+        # logical call with the same idempotency key (CONTRACT.md section 10).
+        scheme.drop(token)
+        await self._token(scheme)
+        return await self._run(
+            self.prepare(operation, request, self.same_key(call, options), self._http, picked)
+        )
+
+    def _token_lock(self, scheme: ClientCredentials) -> asyncio.Lock:
+        """The lock that makes this client's token fetches for ``scheme``
+        one at a time (a task waits for the fetch under way)."""
+        lock = self._token_locks.get(id(scheme))
+        if lock is None:
+            lock = self._token_locks[id(scheme)] = asyncio.Lock()
+        return lock
+
+    async def _token(self, scheme: ClientCredentials) -> str:
+        """The scheme's token: the kept one while it is good, else a new one
+        from its token URL (one fetch at a time per client)."""
+        token = scheme.current(self.clock.now())
+        if token is not None:
+            return token
+        async with self._token_lock(scheme):
+            token = scheme.current(self.clock.now())
+            if token is not None:
+                return token
+            request, options = self.token_call(scheme)
+            response = await self._run(
+                self.prepare(self.token_operation(scheme), request, options, self._http)
+            )
+            return self.accept_token(scheme, response)
+
+    async def _run(self, call: PreparedCall) -> Response:
         policy = call.policy
         while True:
             now = self.clock.now()

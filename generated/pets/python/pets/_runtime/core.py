@@ -3,6 +3,7 @@ each attempt, the classification of httpx errors and the errors raised."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import random as _random
@@ -13,7 +14,7 @@ from typing import Callable, Union
 
 import httpx
 
-from .auth import ApiKeyAuth, Auth, BasicAuth, BearerAuth
+from .auth import ApiKeyAuth, Auth, BasicAuth, BearerAuth, ClientCredentials
 from .budget import TokenBucket
 from .clock import Clock, SystemClock
 from .config import CallOptions, Operation, Request, RetryClass, RetryConfig
@@ -21,6 +22,7 @@ from .encoding import encode_query, form_query
 from .errors import (
     APIConnectionError,
     APITimeoutError,
+    MissingCredentialError,
     ResponseTooLargeError,
     SDKError,
     StopReason,
@@ -50,6 +52,16 @@ __all__ = [
 DEFAULT_LOGGER_NAME = "sdkgen_runtime"
 
 AuthArg = Union[Auth, Sequence[Auth], None]
+
+Security = tuple[tuple[str, ...], ...]
+"""An operation's security: alternatives, each the names of the schemes it
+sends together (CONTRACT.md section 10)."""
+
+TOKEN_OPERATION = Operation(
+    name="oauth2 token", method="POST", retry_class=RetryClass.IDEMPOTENT, authenticated=False
+)
+"""The token request of the client-credentials flow: a logical call of its
+own, retried as an idempotent one (another token costs nothing)."""
 HTTPClient = Union[httpx.Client, httpx.AsyncClient]
 _TIMEOUT_PHASES = ("connect", "read", "write", "pool")
 """The keys of ``httpx.Timeout.as_dict()``: the request extension an attempt's timeout goes in."""
@@ -195,15 +207,13 @@ class _StartingHeaders:
     """What every call of a runtime starts from, for one state of the HTTP
     client's default headers (``raw``)."""
 
-    __slots__ = ("auth_query", "authed", "merged", "plain", "raw")
+    __slots__ = ("authed", "merged", "plain", "raw")
 
     def __init__(
         self,
         raw: list[tuple[bytes, bytes]],
         plain: httpx.Headers,
         merged: bool,
-        authed: httpx.Headers | None,
-        auth_query: list[tuple[str, str]],
     ) -> None:
         self.raw = raw
         self.plain = plain
@@ -213,11 +223,10 @@ class _StartingHeaders:
         """``plain`` holds the client's defaults, merged as ``build_request``
         would: not when the client has a default ``Content-Type``, which the
         call's own must not see."""
-        self.authed = authed
-        """``plain`` with the credentials applied, when every auth scheme is
-        one of ``_CONSTANT_SCHEMES``; else ``None`` (applied per call)."""
-        self.auth_query = auth_query
-        """The query pairs those schemes add (raw, not yet encoded)."""
+        self.authed: dict[tuple[Auth, ...], tuple[httpx.Headers, list[tuple[str, str]]]] = {}
+        """By alternative whose schemes are all ``_CONSTANT_SCHEMES``:
+        ``plain`` with its credentials applied, and the query pairs they add
+        (raw, not yet encoded); made on first use."""
 
 
 class RuntimeCore:
@@ -237,6 +246,9 @@ class RuntimeCore:
         random: Callable[[], float] | None = None,
         bucket: TokenBucket | None = None,
         server_urls: Mapping[str, str] | None = None,
+        credentials: Mapping[str, Auth | None] | None = None,
+        security: Sequence[Sequence[str]] | None = None,
+        credential_help: Mapping[str, str] | None = None,
     ) -> None:
         self.base_url = base_url.rstrip("/")
         self._base_url = BaseURL(self.base_url)
@@ -245,13 +257,19 @@ class RuntimeCore:
         # The parsed base of each operation's own server, made on first use.
         self._server_bases: dict[str, BaseURL] = {}
         self.config = config if config is not None else RetryConfig()
-        if auth is None:
-            self._auth: list[Auth] = []
-        elif isinstance(auth, Auth):
-            self._auth = [auth]
-        else:
-            self._auth = list(auth)
-        self._constant_auth = all(type(scheme) in _CONSTANT_SCHEMES for scheme in self._auth)
+        # The credentials held, by scheme name, and the security of
+        # operations that do not state their own. ``auth`` is the older
+        # form: schemes sent together on every authenticated call.
+        held = {name: a for name, a in (credentials or {}).items() if a is not None}
+        if auth is not None:
+            extra = [auth] if isinstance(auth, Auth) else list(auth)
+            names = tuple(f"auth {i}" for i in range(len(extra)))
+            held.update(zip(names, extra))
+            security = [names, *(security or [])]
+        self._held = held
+        self._security: Security = tuple(tuple(alt) for alt in security or ())
+        self._credential_help = dict(credential_help or {})
+        self._picked: dict[Security, tuple[Auth, ...]] = {}
         self._default_headers = dict(default_headers or {})
         self._user_agent = user_agent
         # The headers every call starts from, made once: the defaults and the
@@ -305,15 +323,96 @@ class RuntimeCore:
                 plain.update(self._constant_headers)
             else:
                 plain = self._constant_headers
-            authed: httpx.Headers | None = None
-            auth_query: list[tuple[str, str]] = []
-            if self._constant_auth:
-                authed = plain.copy()
-                for scheme in self._auth:
-                    scheme.apply(authed, auth_query)
-            start = _StartingHeaders(raw, plain, merged, authed, auth_query)
+            start = _StartingHeaders(raw, plain, merged)
             self._start = start
         return start
+
+    def pick(self, operation: Operation) -> tuple[Auth, ...]:
+        """The credentials a call of ``operation`` sends: those of the first
+        alternative of its security whose schemes the client all holds; none
+        when it has no security or only an empty alternative fits.
+
+        Raises :class:`MissingCredentialError` (nothing is sent) when no
+        alternative fits.
+        """
+        if not operation.authenticated:
+            return ()
+        security = operation.security if operation.security is not None else self._security
+        picked = self._picked.get(security)
+        if picked is None:
+            picked = self._pick(operation, security)
+            self._picked[security] = picked
+        return picked
+
+    def _pick(self, operation: Operation, security: Security) -> tuple[Auth, ...]:
+        held = self._held
+        for alternative in security:
+            if alternative and all(name in held for name in alternative):
+                return tuple(held[name] for name in alternative)
+        if not security or any(not alternative for alternative in security):
+            return ()
+        first = security[0]
+        wanted = "; ".join(
+            f"{name} ({self._credential_help[name]})" if name in self._credential_help else name
+            for name in first
+        )
+        raise MissingCredentialError(
+            f"{operation.name}: the client has no credentials for it; it needs {wanted}",
+            first,
+        )
+
+    @staticmethod
+    def same_key(call: PreparedCall, options: CallOptions | None) -> CallOptions | None:
+        """``options`` with the idempotency key ``call`` sent, for sending
+        the call again as a new logical call (after a refused token)."""
+        operation = call.operation
+        if operation.retry_class is not RetryClass.KEYED:
+            return options
+        key = call.headers.get(operation.key_header)
+        return dataclasses.replace(options or _NO_OPTIONS, idempotency_key=key)
+
+    @staticmethod
+    def client_credentials(picked: tuple[Auth, ...]) -> ClientCredentials | None:
+        """The client-credentials scheme among ``picked``, whose token the
+        call needs before it is prepared."""
+        for scheme in picked:
+            if isinstance(scheme, ClientCredentials):
+                return scheme
+        return None
+
+    def token_call(self, scheme: ClientCredentials) -> tuple[Request, CallOptions]:
+        """The token request of ``scheme`` and its options."""
+        content, headers = scheme.token_request()
+        request = Request(
+            method="POST",
+            path="",
+            content=content,
+            content_type=headers.pop("Content-Type"),
+            headers=headers,
+        )
+        return request, _NO_OPTIONS
+
+    def token_operation(self, scheme: ClientCredentials) -> Operation:
+        """The token request's operation: sent to the token URL, resolved
+        against the client's base URL."""
+        url = scheme.token_url
+        if "://" not in url:
+            url = str(httpx.URL(self.base_url + "/").join(url))
+        return Operation(
+            name=TOKEN_OPERATION.name,
+            method="POST",
+            retry_class=RetryClass.IDEMPOTENT,
+            authenticated=False,
+            base_url=url,
+        )
+
+    def accept_token(self, scheme: ClientCredentials, response: Response) -> str:
+        """Keeps the token of a token response, or raises the call's
+        ``decode`` error."""
+        try:
+            return scheme.accept(json.loads(response.content), self.clock.now())
+        except ValueError as exc:
+            raise SDKError(f"{TOKEN_OPERATION.name}: {exc}", attempts=response.attempts) from exc
 
     def prepare(
         self,
@@ -321,8 +420,10 @@ class RuntimeCore:
         request: Request,
         options: CallOptions | None,
         http: HTTPClient,
+        picked: tuple[Auth, ...] = (),
     ) -> PreparedCall:
-        """Check everything that can fail before sending, once per logical call."""
+        """Check everything that can fail before sending, once per logical
+        call. ``picked`` are the credentials to send (:meth:`pick`)."""
         if request.method != operation.method:
             raise SDKError(
                 f"{operation.name}: request method {request.method} does not match "
@@ -332,15 +433,19 @@ class RuntimeCore:
 
         start = self._starting_headers(http)
         auth_query: list[tuple[str, str]] = []
-        if not operation.authenticated:
+        if not picked:
             headers = start.plain.copy()
-        elif start.authed is not None:
-            headers = start.authed.copy()
-            auth_query = start.auth_query
         else:
-            headers = start.plain.copy()
-            for scheme in self._auth:
-                scheme.apply(headers, auth_query)
+            authed = start.authed.get(picked)
+            if authed is not None:
+                headers = authed[0].copy()
+                auth_query = authed[1]
+            else:
+                headers = start.plain.copy()
+                for scheme in picked:
+                    scheme.apply(headers, auth_query)
+                if all(type(scheme) in _CONSTANT_SCHEMES for scheme in picked):
+                    start.authed[picked] = (headers.copy(), auth_query)
         if request.headers:
             auth_cookie = headers.get("Cookie")
             headers.update(request.headers)
