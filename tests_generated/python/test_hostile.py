@@ -60,7 +60,7 @@ def weird(**overrides: object) -> dict[str, object]:
 
 def test_wire_names_are_kept_both_ways(server: Server) -> None:
     server.script(Reply(200, weird(nested=weird(), children=[weird()])))
-    c = Hostile(key_auth_key="sec ret", base_url=server.url, retry_config=TINY)
+    c = Hostile(key="sec ret", base_url=server.url, retry_config=TINY)
     raw = c.import_.with_raw_response.list(
         id="../id",
         class_=3,
@@ -112,7 +112,7 @@ def test_unions_and_arrays(server: Server) -> None:
         Reply(200, [{"kind": "circle", "radius": 1.0}, {"kind": "square", "side": 2}]),
         Reply(200, ["2024-01-01T00:00:00Z"]),
     )
-    c = Hostile(base_url=server.url, retry_config=TINY)
+    c = Hostile(key="k", base_url=server.url, retry_config=TINY)
     shapes = c.models.put_shapes(body=[models.Circle(radius=1.0)])
     assert isinstance(shapes[0], models.Circle) and isinstance(shapes[1], models.Square)
     assert shapes[1].side == 2.0
@@ -131,7 +131,7 @@ def test_a_pager_reads_hostile_names_as_the_spec_wrote_them(server: Server) -> N
         Reply(200, {items: [{"kind": "circle", "radius": 1}], meta: {"next_cursor": "n/1"}}),
         Reply(200, {items: [{"kind": "square", "side": 2}], meta: {"next_cursor": None}}),
     )
-    c = Hostile(key_auth_key="k", base_url=server.url, retry_config=TINY)
+    c = Hostile(key="k", base_url=server.url, retry_config=TINY)
     shapes = list(c.print_.list_pages(limit=1))
     assert isinstance(shapes[0], models.Circle) and isinstance(shapes[1], models.Square)
     assert [seen.path for seen in server.seen] == [
@@ -150,7 +150,7 @@ def test_form_text_and_binary_bodies(server: Server) -> None:
     server.script(
         Reply(204), Reply(200, raw=b"hi", content_type="text/plain"), Reply(200, raw=b"\x00\x01")
     )
-    c = Hostile(base_url=server.url, server_urls={FORMS: server.url}, retry_config=TINY)
+    c = Hostile(key="k", base_url=server.url, server_urls={FORMS: server.url}, retry_config=TINY)
     # A form, not multipart (listed first): the plan's one body rule; `tags`
     # as its declared encoding says (not exploded).
     c.print_.post_form(name="a b&c", count=2, tags=["x", "y"])
@@ -165,7 +165,7 @@ def test_form_text_and_binary_bodies(server: Server) -> None:
 
 def test_the_unsafe_form_post_is_not_retried(server: Server) -> None:
     server.script(Reply(502))
-    c = Hostile(base_url=server.url, server_urls={FORMS: server.url}, retry_config=TINY)
+    c = Hostile(key="k", base_url=server.url, server_urls={FORMS: server.url}, retry_config=TINY)
     with pytest.raises(hostile.InternalServerError) as caught:
         c.print_.post_form(name="x")
     assert caught.value.stop_reason == hostile.StopReason.UNSAFE_TO_RETRY
@@ -176,21 +176,22 @@ def test_an_operation_with_its_own_server_goes_there(server: Server) -> None:
     assert hostile.resources.print_._POST_TEXT.base_url is None
     server.script(Reply(204), Reply(200, raw=b"hi", content_type="text/plain"))
     moved = {FORMS: server.url + "/moved/"}
-    c = Hostile(base_url=server.url + "/base", server_urls=moved, retry_config=TINY)
+    c = Hostile(key="k", base_url=server.url + "/base", server_urls=moved, retry_config=TINY)
     c.print_.post_form(name="x")
     c.print_.post_text(body="y")
     # The map moves only the server it names; the rest go to base_url.
-    assert [seen.path for seen in server.seen] == ["/moved/form", "/base/text"]
+    # The API key (a query parameter) goes along.
+    assert [seen.path for seen in server.seen] == ["/moved/form?api-key=k", "/base/text?api-key=k"]
 
 
 @pytest.mark.asyncio
 async def test_the_async_client_takes_the_same_server_map(server: Server) -> None:
     server.script(Reply(204))
     async with hostile.AsyncHostile(
-        base_url=server.url, server_urls={FORMS: server.url + "/moved"}, retry_config=TINY
+        key="k", base_url=server.url, server_urls={FORMS: server.url + "/moved"}, retry_config=TINY
     ) as c:
         await c.print_.post_form(name="x")
-    assert server.seen[0].path == "/moved/form"
+    assert server.seen[0].path == "/moved/form?api-key=k"
 
 
 def test_the_package_is_typed() -> None:

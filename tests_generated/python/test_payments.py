@@ -138,7 +138,9 @@ def test_path_parameters_stay_percent_encoded(server: Server) -> None:
 @pytest.mark.asyncio
 async def test_async_path_parameters_stay_percent_encoded(server: Server) -> None:
     server.script(Reply(200, TRANSFER))
-    async with AsyncPayments(base_url=server.url + "/v2", retry_config=TINY) as c:
+    async with AsyncPayments(
+        bearer_token="sk_test", base_url=server.url + "/v2", retry_config=TINY
+    ) as c:
         await c.transfers.get_transfer(transfer_id="a/b?c#d")
     assert server.seen[0].path == "/v2/transfers/a%2Fb%3Fc%23d"
 
@@ -159,7 +161,9 @@ def test_error_status_raises_the_typed_error(server: Server) -> None:
 @pytest.mark.asyncio
 async def test_async_error_status_raises_the_typed_error(server: Server) -> None:
     server.script(Reply(422, {"code": "insufficient_balance", "message": "Too low."}))
-    async with AsyncPayments(base_url=server.url + "/v2", retry_config=TINY) as c:
+    async with AsyncPayments(
+        bearer_token="sk_test", base_url=server.url + "/v2", retry_config=TINY
+    ) as c:
         with pytest.raises(payments.UnprocessableEntityError) as caught:
             await c.transfers.create_transfer(amount=1, currency="eur", vendor_id="v")
     assert caught.value.code == "insufficient_balance"

@@ -28,7 +28,7 @@ def test_api_key_and_exploded_query_arrays(server: Server) -> None:
 
 def test_multipart_upload_sends_the_file_and_the_caption(server: Server) -> None:
     server.script(Reply(503), Reply(204))
-    with Pets(base_url=server.url + "/v1", retry_config=TINY) as c:
+    with Pets(api_key="k_1", base_url=server.url + "/v1", retry_config=TINY) as c:
         raw = c.photos.with_raw_response.upload_pet_photo(
             pet_id=42, file=("rex.png", io.BytesIO(b"\x89PNG..."), "image/png"), caption="Rex"
         )
@@ -50,7 +50,7 @@ def test_a_file_part_without_a_type_takes_the_declared_one(server: Server) -> No
     # The spec's encoding declares `image/png, image/jpeg` for the file: the
     # first is the part's type when the caller gives none.
     server.script(Reply(204))
-    with Pets(base_url=server.url + "/v1", retry_config=TINY) as c:
+    with Pets(api_key="k_1", base_url=server.url + "/v1", retry_config=TINY) as c:
         c.photos.upload_pet_photo(pet_id=1, file=b"\x89PNG")
     assert b'filename="file"\r\nContent-Type: image/png\r\n\r\n\x89PNG' in server.seen[0].body
 
@@ -58,7 +58,7 @@ def test_a_file_part_without_a_type_takes_the_declared_one(server: Server) -> No
 @pytest.mark.asyncio
 async def test_async_binary_download_returns_bytes(server: Server) -> None:
     server.script(Reply(200, raw=b"\x89PNG\x00\xff", content_type="image/png"))
-    async with AsyncPets(base_url=server.url + "/v1", retry_config=TINY) as c:
+    async with AsyncPets(api_key="k_1", base_url=server.url + "/v1", retry_config=TINY) as c:
         photo = await c.photos.download_pet_photo(pet_id=7)
     assert photo == b"\x89PNG\x00\xff"
 
@@ -66,7 +66,7 @@ async def test_async_binary_download_returns_bytes(server: Server) -> None:
 def test_default_responses_raise_typed_errors(server: Server) -> None:
     server.script(Reply(404, {"code": 404, "message": "No pet has the id 9."}))
     with (
-        Pets(base_url=server.url + "/v1", retry_config=TINY) as c,
+        Pets(api_key="k_1", base_url=server.url + "/v1", retry_config=TINY) as c,
         pytest.raises(pets.NotFoundError) as caught,
     ):
         c.pets.delete_pet(pet_id=9)

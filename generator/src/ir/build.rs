@@ -799,6 +799,10 @@ impl<'a> Builder<'a> {
             oa::SchemaKind::Type(oa::Type::String(st)) if st.enumeration.len() == 1 => {
                 st.enumeration[0].clone()
             }
+            // `const: circle` without a type (3.1): a one-value enum.
+            oa::SchemaKind::Any(a) if a.enumeration.len() == 1 => {
+                a.enumeration[0].as_str().map(str::to_string)
+            }
             _ => None,
         }
     }
