@@ -49,6 +49,13 @@ pub struct FindingOperation {
     pub operation_id: String,
     /// The JSON pointer of the operation in the spec.
     pub pointer: String,
+    /// The spec file, as given, when the report was placed in it.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub file: String,
+    /// The operation's line in that file (1-based), where it could be
+    /// placed: not for an operation whose path item lives in another file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
 }
 
 impl FindingOperation {
@@ -58,7 +65,20 @@ impl FindingOperation {
             path: op.path.clone(),
             operation_id: op.id.clone(),
             pointer: op.pointer.clone(),
+            file: String::new(),
+            line: None,
         }
+    }
+
+    /// `file:line`, or the file alone, for the table.
+    fn place(&self) -> Option<String> {
+        if self.file.is_empty() {
+            return None;
+        }
+        Some(match self.line {
+            Some(line) => format!("{}:{line}", self.file),
+            None => self.file.clone(),
+        })
     }
 }
 
@@ -277,6 +297,22 @@ fn target(op: &Operation) -> String {
 
 impl Report {
     /// The report as a readable table.
+    /// Places each finding about an operation in `file`: its line from
+    /// `lines` (by pointer; `Loaded::operation_lines`), else its path
+    /// item's line.
+    pub fn locate(&mut self, file: &str, lines: &std::collections::HashMap<String, usize>) {
+        for finding in &mut self.findings {
+            let Some(op) = &mut finding.operation else {
+                continue;
+            };
+            op.file = file.to_string();
+            op.line = lines.get(&op.pointer).copied().or_else(|| {
+                let item = op.pointer.rsplit_once('/').map(|(item, _)| item)?;
+                lines.get(item).copied()
+            });
+        }
+    }
+
     pub fn to_table(&self) -> String {
         let mut out = String::new();
         out.push_str(&format!(
@@ -339,6 +375,9 @@ impl Report {
                 inert(&target),
                 inert(&f.message)
             ));
+            if let Some(place) = f.operation.as_ref().and_then(FindingOperation::place) {
+                out.push_str(&format!("          at {}\n", inert(&place)));
+            }
         }
         out.push_str(&format!(
             "\n{} error(s), {} warning(s)\n",

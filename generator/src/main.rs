@@ -389,10 +389,18 @@ fn load(
     )
 }
 
-fn read(spec: &std::path::Path, given: &[PathBuf]) -> Result<Api, Diagnostic> {
+/// The spec with the overlays of its sdkgen.toml and the command line.
+fn load_spec(
+    spec: &std::path::Path,
+    given: &[PathBuf],
+) -> Result<sdkgen::load::Loaded, Diagnostic> {
     let (config, _) = Config::find(spec, None)?;
     let overlays = overlays(&config, given)?;
-    let loaded = load(spec, &overlays)?;
+    load(spec, &overlays)
+}
+
+fn read(spec: &std::path::Path, given: &[PathBuf]) -> Result<Api, Diagnostic> {
+    let loaded = load_spec(spec, given)?;
     let api = sdkgen::ir::build(&loaded);
     sdkgen::load::drop_in_background(loaded);
     api
@@ -410,11 +418,17 @@ fn check(
     suggest: Option<&std::path::Path>,
     given: &[PathBuf],
 ) -> ExitCode {
-    let api = match read(spec, given) {
+    let loaded = match load_spec(spec, given) {
+        Ok(loaded) => loaded,
+        Err(d) => return unreadable(&d),
+    };
+    let api = match sdkgen::ir::build(&loaded) {
         Ok(api) => api,
         Err(d) => return unreadable(&d),
     };
-    let report = sdkgen::check::audit(&api);
+    let mut report = sdkgen::check::audit(&api);
+    report.locate(&spec.display().to_string(), &loaded.operation_lines());
+    sdkgen::load::drop_in_background(loaded);
     if let Some(file) = suggest {
         if let Err(e) = std::fs::write(file, sdkgen::suggest::overlay(&api, &report)) {
             eprintln!("error: {}: cannot write the overlay: {e}", file.display());

@@ -61,6 +61,35 @@ fn payments_transfers_are_keyed_and_the_spec_is_clean() {
 }
 
 #[test]
+fn findings_name_the_file_and_line_of_their_operation() {
+    let o = sdkgen(&["check", "specs/payments.yaml", "--format", "json"]);
+    let report: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json output");
+    let finding = report["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .find(|f| f["operationId"] == "updateVendor")
+        .expect("a finding about updateVendor");
+    assert_eq!(finding["method"], "PATCH");
+    assert_eq!(finding["path"], "/vendors/{vendor_id}");
+    assert_eq!(finding["file"], "specs/payments.yaml");
+    let line = finding["line"].as_u64().expect("a line") as usize;
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let text = std::fs::read_to_string(repo.join("specs/payments.yaml")).unwrap();
+    let at = text.lines().nth(line - 1).unwrap();
+    assert_eq!(at.trim(), "patch:", "line {line}");
+    assert_eq!(
+        text.lines().nth(line).unwrap().trim(),
+        "operationId: updateVendor"
+    );
+    let table = stdout(&sdkgen(&["check", "specs/payments.yaml"]));
+    assert!(
+        table.contains(&format!("at specs/payments.yaml:{line}")),
+        "{table}"
+    );
+}
+
+#[test]
 fn strict_fails_on_warnings() {
     // pets has an error already; payments is clean, so use a spec with only warnings.
     let dir = tempdir();

@@ -41,6 +41,12 @@ pub struct Loaded {
 }
 
 impl Loaded {
+    /// The lines of the root document's path items and operations, by
+    /// pointer (`source::operation_lines`).
+    pub fn operation_lines(&self) -> std::collections::HashMap<String, usize> {
+        source::operation_lines(&self.root_text)
+    }
+
     /// A diagnostic at `pointer` of the root document, with its line where known.
     pub fn diagnostic(&self, pointer: &str, message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(&self.path, pointer, message)

@@ -237,9 +237,85 @@ pub fn line_of(text: &str, pointer: &str) -> Option<usize> {
     found
 }
 
+/// The lines (1-based) of the root document's path items and operations,
+/// by JSON pointer (`/paths/~1pets`, `/paths/~1pets/get`), found in one pass
+/// over block YAML or pretty-printed JSON; what it cannot place is left out.
+pub fn operation_lines(text: &str) -> std::collections::HashMap<String, usize> {
+    const METHODS: [&str; 8] = [
+        "get", "put", "post", "delete", "options", "head", "patch", "trace",
+    ];
+    let mut out = std::collections::HashMap::new();
+    let Some(paths_line) = line_of(text, "/paths") else {
+        return out;
+    };
+    let mut path_indent: Option<usize> = None;
+    let mut method_indent: Option<usize> = None;
+    let mut current: Option<String> = None;
+    for (i, line) in text.lines().enumerate().skip(paths_line) {
+        let body = line.trim_start();
+        if body.is_empty() || body.starts_with('#') {
+            continue;
+        }
+        let indent = line.len() - body.len();
+        let Some(key) = mapping_key(body) else {
+            continue;
+        };
+        match path_indent {
+            None => path_indent = Some(indent),
+            Some(p) if indent < p => break,
+            _ => {}
+        }
+        if Some(indent) == path_indent {
+            let pointer = crate::error::join_pointer("/paths", &key);
+            out.insert(pointer.clone(), i + 1);
+            current = Some(pointer);
+            method_indent = None;
+            continue;
+        }
+        let Some(path) = &current else {
+            continue;
+        };
+        let first = *method_indent.get_or_insert(indent);
+        if indent == first && METHODS.contains(&key.as_str()) {
+            out.insert(format!("{path}/{key}"), i + 1);
+        }
+    }
+    out
+}
+
+/// The key of a `key: ...` or `"key": ...` line, unquoted.
+fn mapping_key(body: &str) -> Option<String> {
+    for quote in ['"', '\''] {
+        if let Some(rest) = body.strip_prefix(quote) {
+            let end = rest.find(quote)?;
+            let after = rest[end + 1..].trim_start();
+            return after.starts_with(':').then(|| rest[..end].to_string());
+        }
+    }
+    let colon = body
+        .find(": ")
+        .or_else(|| body.strip_suffix(':').map(str::len))?;
+    Some(body[..colon].to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn operations_are_placed_in_one_pass() {
+        let yaml = "openapi: 3.0.3\npaths:\n  /pets:\n    parameters: []\n    get:\n      summary: x\n    post:\n      responses: {}\n  '/pets/{id}':\n    delete: {}\ncomponents: {}\n";
+        let lines = operation_lines(yaml);
+        assert_eq!(lines.get("/paths/~1pets"), Some(&3));
+        assert_eq!(lines.get("/paths/~1pets/get"), Some(&5));
+        assert_eq!(lines.get("/paths/~1pets/post"), Some(&7));
+        assert_eq!(lines.get("/paths/~1pets~1{id}/delete"), Some(&10));
+        assert_eq!(lines.len(), 5);
+        let json = "{\n  \"paths\": {\n    \"/a\": {\n      \"get\": {}\n    }\n  }\n}\n";
+        let lines = operation_lines(json);
+        assert_eq!(lines.get("/paths/~1a/get"), Some(&4));
+        assert!(operation_lines("openapi: 3.0.3\n").is_empty());
+    }
 
     #[test]
     fn finds_nested_yaml_keys() {
