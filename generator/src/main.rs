@@ -393,15 +393,32 @@ fn load(
 fn load_spec(
     spec: &std::path::Path,
     given: &[PathBuf],
-) -> Result<sdkgen::load::Loaded, Diagnostic> {
-    let (config, _) = Config::find(spec, None)?;
+) -> Result<(sdkgen::load::Loaded, Config, Option<PathBuf>), Diagnostic> {
+    let (config, path) = Config::find(spec, None)?;
     let overlays = overlays(&config, given)?;
-    load(spec, &overlays)
+    Ok((load(spec, &overlays)?, config, path))
+}
+
+/// The IR of `loaded` with the provider's settings from `config` (found at
+/// `config_path`, which errors name) applied.
+fn api_of(
+    loaded: &sdkgen::load::Loaded,
+    config: &Config,
+    config_path: Option<&std::path::Path>,
+) -> Result<Api, Diagnostic> {
+    let mut api = sdkgen::ir::build(loaded)?;
+    sdkgen::ir::settings::apply(&mut api, config).map_err(|message| {
+        let file = config_path.unwrap_or(std::path::Path::new("sdkgen.toml"));
+        Diagnostic::new(file, "", message).with_hint(
+            "name a group as `sdkgen ir --names` shows it, an operation by its operationId",
+        )
+    })?;
+    Ok(api)
 }
 
 fn read(spec: &std::path::Path, given: &[PathBuf]) -> Result<Api, Diagnostic> {
-    let loaded = load_spec(spec, given)?;
-    let api = sdkgen::ir::build(&loaded);
+    let (loaded, config, path) = load_spec(spec, given)?;
+    let api = api_of(&loaded, &config, path.as_deref());
     sdkgen::load::drop_in_background(loaded);
     api
 }
@@ -418,11 +435,11 @@ fn check(
     suggest: Option<&std::path::Path>,
     given: &[PathBuf],
 ) -> ExitCode {
-    let loaded = match load_spec(spec, given) {
+    let (loaded, config, config_path) = match load_spec(spec, given) {
         Ok(loaded) => loaded,
         Err(d) => return unreadable(&d),
     };
-    let api = match sdkgen::ir::build(&loaded) {
+    let api = match api_of(&loaded, &config, config_path.as_deref()) {
         Ok(api) => api,
         Err(d) => return unreadable(&d),
     };
@@ -553,7 +570,7 @@ fn build(
         Err(d) => return unreadable(&d),
     };
     let read_time = started.elapsed();
-    let api = match sdkgen::ir::build(&loaded) {
+    let api = match api_of(&loaded, &config, config_path.as_deref()) {
         Ok(api) => api,
         Err(d) => return unreadable(&d),
     };

@@ -336,3 +336,67 @@ fn ir_names_lists_each_operation_with_its_rule() {
         "{err}"
     );
 }
+
+#[test]
+fn provider_settings_reach_every_package() {
+    let dir = tempdir().join("provider");
+    std::fs::create_dir_all(&dir).unwrap();
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    std::fs::copy(repo.join("specs/payments.yaml"), dir.join("payments.yaml")).unwrap();
+    std::fs::write(dir.join("LICENSE.txt"), "Copyright the provider.\n").unwrap();
+    std::fs::write(
+        dir.join("sdkgen.toml"),
+        "[package]\nlicense-file = \"LICENSE.txt\"\n[groups.transfers]\nlatency-p99-ms = 2000\n\
+         [operations.createRefund]\ndeadline-ms = 300000\n",
+    )
+    .unwrap();
+    let spec = dir.join("payments.yaml");
+    let out = dir.join("out");
+    let o = sdkgen(&[
+        "build",
+        spec.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    for lang in ["rust", "python", "node"] {
+        let text = std::fs::read_to_string(out.join(lang).join("LICENSE")).unwrap();
+        assert_eq!(text, "Copyright the provider.\n", "{lang}");
+    }
+    let ir = stdout(&sdkgen(&["ir", spec.to_str().unwrap()]));
+    let api: serde_yaml::Value = serde_yaml::from_str(&ir).expect("the IR as YAML");
+    let ops = api["operations"].as_sequence().expect("operations");
+    let find = |id: &str| ops.iter().find(|o| o["id"] == id).unwrap()["plan"]["retry"].clone();
+    assert_eq!(find("createTransfer")["effective"]["p99_ms"], 2000);
+    assert_eq!(find("createRefund")["effective"]["deadline_ms"], 300000);
+
+    // A licence outside the config's folder is refused before anything is written.
+    std::fs::write(
+        dir.join("sdkgen.toml"),
+        "[package]\nlicense-file = \"../elsewhere\"\n",
+    )
+    .unwrap();
+    std::fs::write(dir.parent().unwrap().join("elsewhere"), "x").unwrap();
+    let o = sdkgen(&[
+        "build",
+        spec.to_str().unwrap(),
+        "--out",
+        dir.join("out2").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("outside the folder of sdkgen.toml"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!dir.join("out2").exists());
+    // A group the spec does not have is an error naming the table.
+    std::fs::write(
+        dir.join("sdkgen.toml"),
+        "[groups.transferz]\ndeadline-ms = 1\n",
+    )
+    .unwrap();
+    let o = sdkgen(&["check", spec.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("[groups.transferz]"), "{}", stderr(&o));
+}

@@ -55,6 +55,8 @@ pub struct PackageInfo {
     /// `PAYMENTS_BEARER_TOKEN`, `PAYMENTS_BASE_URL`), the same in every
     /// language.
     pub env_prefix: String,
+    /// The provider's licence text, copied into the package as `LICENSE`.
+    pub license_text: Option<String>,
 }
 
 impl PackageInfo {
@@ -108,6 +110,7 @@ impl PackageInfo {
                 .env_prefix
                 .clone()
                 .unwrap_or_else(|| crate::case::shouty_snake(&kebab(&base))),
+            license_text: config.package.license_text.clone(),
         }
     }
 }
@@ -173,6 +176,12 @@ pub fn emit(lang: Lang, api: &Api, package: &PackageInfo) -> Result<Vec<OutputFi
         path: PathBuf::from(CONTRACT_FILE),
         contents: CONTRACT.to_string(),
     });
+    if let Some(text) = &package.license_text {
+        files.push(OutputFile {
+            path: PathBuf::from("LICENSE"),
+            contents: text.clone(),
+        });
+    }
     Ok(files)
 }
 

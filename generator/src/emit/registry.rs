@@ -143,6 +143,7 @@ mod tests {
             description: "Client for the T API".into(),
             authors: Vec::new(),
             env_prefix: "T".into(),
+            license_text: None,
         }
     }
 

@@ -181,12 +181,18 @@ pub struct KeyPlan {
     pub replay_window: Option<String>,
 }
 
-/// The plan pass.
-pub fn run(api: &mut Api) {
-    let client = RetrySettings {
+/// What a client does when its caller sets nothing: the root's settings
+/// over the contract's.
+fn client_settings(api: &Api) -> RetrySettings {
+    RetrySettings {
         p99_ms: api.latency_p99_ms,
         ..RetrySettings::default().with(api.retries)
-    };
+    }
+}
+
+/// The plan pass.
+pub fn run(api: &mut Api) {
+    let client = client_settings(api);
     api.client_retry = client;
     let mut plans = Vec::with_capacity(api.operations.len());
     for op in &api.operations {
@@ -194,6 +200,21 @@ pub fn run(api: &mut Api) {
     }
     for (op, plan) in api.operations.iter_mut().zip(plans) {
         op.plan = plan;
+    }
+}
+
+/// The client's retry settings and each operation's retry plan made again,
+/// after the provider's settings changed the hints they come from.
+pub fn retry_again(api: &mut Api) {
+    let client = client_settings(api);
+    api.client_retry = client;
+    let plans: Vec<RetryPlan> = api
+        .operations
+        .iter()
+        .map(|op| retry(api, op, client))
+        .collect();
+    for (op, plan) in api.operations.iter_mut().zip(plans) {
+        op.plan.retry = plan;
     }
 }
 
