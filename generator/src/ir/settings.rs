@@ -19,7 +19,7 @@ fn overrides(t: &Timing) -> RetryOverrides {
 /// nothing (a group or an operationId the spec does not have), with the
 /// names it could have meant.
 pub fn apply(api: &mut Api, config: &Config) -> Result<(), String> {
-    for (group, _) in &config.groups {
+    for group in config.groups.keys() {
         if !api.operations.iter().any(|op| &op.group == group) {
             let mut known: Vec<&str> = api.operations.iter().map(|op| op.group.as_str()).collect();
             known.sort_unstable();
@@ -30,7 +30,7 @@ pub fn apply(api: &mut Api, config: &Config) -> Result<(), String> {
             ));
         }
     }
-    for (id, _) in &config.operations {
+    for id in config.operations.keys() {
         if !api.operations.iter().any(|op| &op.id == id) {
             return Err(format!(
                 "[operations.{id}]: the spec has no operation with that operationId"
