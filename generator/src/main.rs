@@ -600,6 +600,15 @@ fn build(
     let mut langs = langs.to_vec();
     langs.sort();
     langs.dedup();
+    if config.package.name.is_none() {
+        if let (name, Some(why)) = emit::default_base_name(&api) {
+            eprintln!(
+                "warning: package name {} guessed {}; set [package] name in sdkgen.toml to choose it",
+                inert(&name),
+                inert(&why)
+            );
+        }
+    }
     // Package names and metadata are checked for every language first.
     let mut packages = Vec::with_capacity(langs.len());
     for &lang in &langs {

@@ -78,7 +78,7 @@ impl PackageInfo {
             .package
             .name
             .clone()
-            .unwrap_or_else(|| without_api_suffix(&api.title));
+            .unwrap_or_else(|| default_base_name(api).0);
         let name = per_lang.name.clone().unwrap_or_else(|| kebab(&base));
         let spec_version = if is_semver(&api.version) {
             Some(api.version.clone())
@@ -123,6 +123,52 @@ fn client_description(title: &str) -> String {
     } else {
         format!("Client for the {trimmed} API")
     }
+}
+
+/// Titles whose kebab form has more words or characters than these give
+/// no package name a publisher would keep.
+const NAME_WORDS: usize = 3;
+const NAME_CHARS: usize = 24;
+
+/// The base package name when sdkgen.toml gives none, and, when it is a
+/// guess rather than the spec's short title, how it was made (for a `build`
+/// warning): the title without "API" when short; else the API host's own
+/// label (`api.github.com` gives `github`); else the title's first words.
+pub fn default_base_name(api: &Api) -> (String, Option<String>) {
+    let title = without_api_suffix(&api.title);
+    let kebab_title = kebab(&title);
+    if kebab_title.split('-').count() <= NAME_WORDS && kebab_title.len() <= NAME_CHARS {
+        return (title, None);
+    }
+    if let Some((label, host)) = api.servers.first().and_then(|s| host_label(&s.url)) {
+        let why = format!("from the server host {host} (the title is too long for a name)");
+        return (label, Some(why));
+    }
+    let words: Vec<&str> = kebab_title.split('-').take(2).collect();
+    let name = words.join("-");
+    let why = "from the title's first words (the title is too long for a name)".to_string();
+    (name, Some(why))
+}
+
+/// The label that names an API's own host: `api.github.com` gives
+/// `github`. `None` for addresses, local and documentation hosts.
+fn host_label(url: &str) -> Option<(String, String)> {
+    let rest = url.split_once("://")?.1;
+    let host = rest
+        .split(['/', ':', '?', '#'])
+        .next()?
+        .to_ascii_lowercase();
+    let labels: Vec<&str> = host.split('.').collect();
+    if labels.len() < 2 || labels.iter().all(|l| l.chars().all(|c| c.is_ascii_digit())) {
+        return None;
+    }
+    let own = labels[labels.len() - 2];
+    const PLACEHOLDERS: &[&str] = &["example", "localhost", "test", "invalid", "local"];
+    let valid = own.len() >= 2 && own.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+    if !valid || PLACEHOLDERS.contains(&own) || labels.contains(&"localhost") {
+        return None;
+    }
+    Some((own.to_string(), host.clone()))
 }
 
 /// "Payments API" names a package `payments`, not `payments-api`.
@@ -244,4 +290,47 @@ pub fn write_package(dir: &Path, files: &[OutputFile]) -> std::io::Result<()> {
         let _ = std::fs::remove_dir_all(&staging);
     }
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn api(title: &str, server: Option<&str>) -> Api {
+        let servers = server
+            .map(|url| format!("servers:\n  - url: {url}\n"))
+            .unwrap_or_default();
+        let text = format!(
+            "openapi: 3.0.3\ninfo: {{title: \"{title}\", version: '1'}}\n{servers}paths: {{}}\n"
+        );
+        let loaded = crate::load::load_text(std::path::Path::new("t.yaml"), text).unwrap();
+        crate::ir::build(&loaded).unwrap()
+    }
+
+    #[test]
+    fn a_short_title_is_the_name_and_no_guess() {
+        assert_eq!(
+            default_base_name(&api("Payments API", Some("https://api.example.com"))),
+            ("Payments".into(), None)
+        );
+        assert_eq!(default_base_name(&api("OpenAI API", None)).0, "OpenAI");
+    }
+
+    #[test]
+    fn a_long_title_gives_way_to_the_host_then_to_its_first_words() {
+        let title = "GitHub's official OpenAPI spec + Octokit extension";
+        let (name, why) = default_base_name(&api(title, Some("https://api.github.com")));
+        assert_eq!(name, "github");
+        assert!(why.unwrap().contains("api.github.com"));
+        for placeholder in [
+            "https://api.payments.example.com/v2",
+            "http://127.0.0.1:8080",
+            "http://localhost/api",
+            "/v1",
+        ] {
+            let (name, why) = default_base_name(&api(title, Some(placeholder)));
+            assert_eq!(name, "git-hub", "{placeholder}");
+            assert!(why.unwrap().contains("first words"));
+        }
+    }
 }
