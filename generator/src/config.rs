@@ -34,7 +34,25 @@ pub struct Config {
     /// operationId), over everything else.
     #[serde(default)]
     pub operations: BTreeMap<String, Timing>,
+    /// Headers every request of every SDK carries (an API version pin such
+    /// as `Stripe-Version`); a caller's own default headers replace them.
+    #[serde(default)]
+    pub headers: BTreeMap<String, String>,
 }
+
+/// Headers the SDK's own machinery sets, which `[headers]` may not.
+const MANAGED_HEADERS: &[&str] = &[
+    "authorization",
+    "content-type",
+    "content-length",
+    "host",
+    "cookie",
+    "user-agent",
+    "transfer-encoding",
+    "connection",
+    "idempotency-key",
+    "request-timeout-ms",
+];
 
 /// Retry settings and a latency hint, each optional: the spec's
 /// `x-retries` and `x-latency-p99-ms` in sdkgen.toml.
@@ -175,7 +193,7 @@ impl Config {
             let line = e.span().map(|s| text[..s.start].lines().count().max(1));
             Diagnostic::new(&path, "", format!("invalid sdkgen.toml: {}", e.message()))
                 .with_line(line)
-                .with_hint("known keys: overlays = [...]; tables: [package] (name, version, license, repository, description, authors, env-prefix, license-file), [rust], [python], [node] (name, version), [retries], [groups.NAME], [operations.ID] (max-attempts, base-ms, cap-ms, deadline-ms, latency-p99-ms)")
+                .with_hint("known keys: overlays = [...]; tables: [package] (name, version, license, repository, description, authors, env-prefix, license-file), [rust], [python], [node] (name, version), [retries], [groups.NAME], [operations.ID] (max-attempts, base-ms, cap-ms, deadline-ms, latency-p99-ms), [headers] (NAME = VALUE)")
         })?;
         if let Some(prefix) = &config.package.env_prefix {
             let valid = prefix.starts_with(|c: char| c.is_ascii_uppercase())
@@ -213,6 +231,32 @@ impl Config {
                     &path,
                     "",
                     format!("{}: {problem}", crate::inert::inert(&table)),
+                ));
+            }
+        }
+        for (name, value) in &config.headers {
+            let problem = if !crate::ir::limits::is_token(name) {
+                Some(
+                    "is not a header name (an HTTP token: no spaces, quotes or control characters)",
+                )
+            } else if MANAGED_HEADERS.contains(&name.to_ascii_lowercase().as_str()) {
+                Some("is set by the SDKs themselves")
+            } else if !value
+                .chars()
+                .all(|c| c == ' ' || c == '\t' || c.is_ascii_graphic())
+            {
+                Some("has a value that is not visible ASCII, spaces and tabs")
+            } else {
+                None
+            };
+            if let Some(problem) = problem {
+                return Err(Diagnostic::new(
+                    &path,
+                    "",
+                    format!("[headers] {} {problem}", crate::inert::inert(name)),
+                )
+                .with_hint(
+                    "[headers] holds constant headers such as Stripe-Version = \"2023-08-16\"",
                 ));
             }
         }

@@ -400,3 +400,31 @@ fn provider_settings_reach_every_package() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("[groups.transferz]"), "{}", stderr(&o));
 }
+
+#[test]
+fn constant_headers_are_checked_and_reach_the_ir() {
+    let dir = tempdir().join("headers");
+    std::fs::create_dir_all(&dir).unwrap();
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    std::fs::copy(repo.join("specs/payments.yaml"), dir.join("payments.yaml")).unwrap();
+    let spec = dir.join("payments.yaml");
+    std::fs::write(
+        dir.join("sdkgen.toml"),
+        "[headers]\nPayments-Version = \"2024-05-01\"\n",
+    )
+    .unwrap();
+    let ir = stdout(&sdkgen(&["ir", spec.to_str().unwrap()]));
+    let api: serde_yaml::Value = serde_yaml::from_str(&ir).expect("the IR as YAML");
+    assert_eq!(api["constant_headers"][0][0], "Payments-Version");
+    assert_eq!(api["constant_headers"][0][1], "2024-05-01");
+    for bad in [
+        "\"Bad Name\" = \"x\"",
+        "Authorization = \"Bearer x\"",
+        "X-Ok = \"line\\nbreak\"",
+    ] {
+        std::fs::write(dir.join("sdkgen.toml"), format!("[headers]\n{bad}\n")).unwrap();
+        let o = sdkgen(&["check", spec.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2), "{bad}");
+        assert!(stderr(&o).contains("[headers]"), "{}", stderr(&o));
+    }
+}

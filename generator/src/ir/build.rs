@@ -138,6 +138,7 @@ pub fn build(loaded: &Loaded) -> Result<Api, Diagnostic> {
         latency_p99_ms: root_p99,
         retries: root_retries,
         client_retry: RetrySettings::default(),
+        constant_headers: Vec::new(),
         warnings,
         type_index: Default::default(),
     };

@@ -45,6 +45,9 @@ pub struct Api {
     /// What a client does when its caller sets nothing: the root `x-retries`
     /// and `x-latency-p99-ms` over the contract's defaults (the plan pass).
     pub client_retry: RetrySettings,
+    /// Headers every request carries, by the provider's sdkgen.toml
+    /// (`[headers]`), in name order.
+    pub constant_headers: Vec<(String, String)>,
     pub warnings: Vec<Warning>,
     /// Type name to its index in `types`, built on the first lookup.
     #[serde(skip)]

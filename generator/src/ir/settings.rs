@@ -37,6 +37,11 @@ pub fn apply(api: &mut Api, config: &Config) -> Result<(), String> {
             ));
         }
     }
+    api.constant_headers = config
+        .headers
+        .iter()
+        .map(|(name, value)| (name.clone(), value.clone()))
+        .collect();
     let root = &config.retries;
     if *root == Timing::default() && config.groups.is_empty() && config.operations.is_empty() {
         return Ok(());

@@ -241,3 +241,12 @@ def test_an_unknown_variant_is_sent_back_as_it_came(base: ModuleType) -> None:
     assert variant == base.UnknownVariant("wallet", dict(data))
     with pytest.raises(dataclasses.FrozenInstanceError):
         variant.tag = "card"
+
+
+def test_constant_headers_give_way_to_the_caller_s_by_name(base: ModuleType) -> None:
+    constant = {"Api-Version": "2024-01-01", "X-Sdk": "1"}
+    assert base.merged_headers(constant, None) == constant
+    assert base.merged_headers(constant, {"api-version": "2025-01-01"}) == {
+        "X-Sdk": "1",
+        "api-version": "2025-01-01",
+    }

@@ -49,6 +49,7 @@ __all__ = [
     "is_json",
     "is_text",
     "list_parser",
+    "merged_headers",
     "model",
     "multipart_boundary",
     "multipart_request",
@@ -418,6 +419,17 @@ def base_url(value: str | None, name: str, default: str | None) -> str:
     if url is None:
         raise TypeError(f"the client needs a base URL: pass base_url= or set {name}")
     return url
+
+
+def merged_headers(constant: Mapping[str, str], given: Mapping[str, str] | None) -> dict[str, str]:
+    """The client's default headers: the provider's ``constant`` ones, each
+    replaced by a header of ``given`` with the same name in any case."""
+    if not given:
+        return dict(constant)
+    names = {name.lower() for name in given}
+    out = {name: value for name, value in constant.items() if name.lower() not in names}
+    out.update(given)
+    return out
 
 
 def to_json(value: object) -> Any:

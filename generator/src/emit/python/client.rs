@@ -50,6 +50,8 @@ pub struct ClientView {
     pub auth: Vec<AuthView>,
     /// Each credential argument, and its environment variable as a literal.
     pub env_reads: Vec<(String, String)>,
+    /// `_HEADERS`'s entries: the provider's constant headers.
+    pub headers: Items,
     /// `_SECURITY`'s value: the root's alternatives.
     pub security: String,
     /// `_CREDENTIAL_HELP`'s entries: by scheme, how a caller provides it.
@@ -402,7 +404,11 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names) -> ClientView {
             )])
             .chain(auth)
             .chain([
-                text("default_headers=default_headers"),
+                if api.constant_headers.is_empty() {
+                    text("default_headers=default_headers")
+                } else {
+                    text("default_headers=_base.merged_headers(_HEADERS, default_headers)")
+                },
                 text("user_agent=_USER_AGENT"),
                 text(format!("logger_name={}", py_str(pkg))),
                 text("http_client=http_client"),
@@ -475,6 +481,12 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names) -> ClientView {
         auth_params,
         auth,
         env_reads,
+        headers: Items(
+            api.constant_headers
+                .iter()
+                .map(|(name, value)| text(format!("{}: {}", py_str(name), py_str(value))))
+                .collect(),
+        ),
         security: security_tuple(&api.default_security),
         credential_help: Items(help),
         client_doc: docstring_of(
