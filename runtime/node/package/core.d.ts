@@ -109,7 +109,7 @@ export declare class Core {
     runtime: Runtime,
     credentials: Map<string, Auth | ClientCredentials | undefined>,
     security: string[][],
-    help?: Readonly<Record<string, string>>,
+    help?: ReadonlyMap<string, string>,
   );
   call<T>(
     operation: object,

@@ -195,9 +195,9 @@ export class Core {
    * @param {import("./runtime/index.js").Runtime} runtime
    * @param {Map<string, import("./runtime/index.js").Auth | ClientCredentials | undefined>} credentials by scheme name
    * @param {string[][]} security the API's default security: alternatives of scheme names
-   * @param {Record<string, string>} [help] by scheme name, how a caller provides it
+   * @param {Map<string, string>} [help] by scheme name, how a caller provides it
    */
-  constructor(runtime, credentials, security, help = {}) {
+  constructor(runtime, credentials, security, help = new Map()) {
     this.#runtime = runtime;
     this.#credentials = credentials;
     this.#security = security;
@@ -321,11 +321,10 @@ export class Core {
     if (empty) return [];
     const first = security[0];
     const wanted = first
-      .map((name) =>
-        Object.hasOwn(this.#help, name)
-          ? `${name} (${this.#help[name]})`
-          : name,
-      )
+      .map((name) => {
+        const help = this.#help.get(name);
+        return help === undefined ? name : `${name} (${help})`;
+      })
       .join("; ");
     throw new MissingCredentialError(
       `${operation.name}: the client has no credentials for it; it needs ${wanted}`,

@@ -137,9 +137,12 @@ test("the first security alternative with every credential is sent", async () =>
   }));
   assert.equal(runtime.seen[0].request.query, "a=1&api_key=secret");
   // No alternative held: nothing is sent.
-  const bare = new Core(runtime, new Map(), [["bearer"]], {
-    bearer: "bearerToken (or X_BEARER_TOKEN)",
-  });
+  const bare = new Core(
+    runtime,
+    new Map(),
+    [["bearer"]],
+    new Map([["bearer", "bearerToken (or X_BEARER_TOKEN)"]]),
+  );
   await assert.rejects(
     bare.call({ name: "getY", parseAs: "json" }, undefined, () => ({
       path: "/y",
