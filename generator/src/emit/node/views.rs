@@ -601,7 +601,13 @@ fn env_table(api: &Api, names: &Names, package: &PackageInfo) -> String {
         format!("`{}`", package.env_var("base_url")),
     ]);
     let widths: Vec<usize> = (0..2)
-        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(3).max(3))
+        .map(|c| {
+            rows.iter()
+                .map(|r| r[c].chars().count())
+                .max()
+                .unwrap_or(3)
+                .max(3)
+        })
         .collect();
     let line = |cells: [String; 2]| {
         let padded: Vec<String> = cells
@@ -618,7 +624,11 @@ fn env_table(api: &Api, names: &Names, package: &PackageInfo) -> String {
     }
     out.push(format!(
         "| {} |",
-        widths.iter().map(|&w| "-".repeat(w)).collect::<Vec<_>>().join(" | ")
+        widths
+            .iter()
+            .map(|&w| "-".repeat(w))
+            .collect::<Vec<_>>()
+            .join(" | ")
     ));
     out.extend(rows.map(line));
     out.join("\n")
