@@ -315,7 +315,13 @@ fn hostile_names_become_safe_identifiers() {
     // Security schemes named `__proto__` and `constructor` are looked up in a Map.
     let index = &files["index.js"];
     assert!(
-        index.contains("credentials.set(\n      \"__proto__\",\n      apiKeyAuth(\"X-Key\""),
+        index.contains(
+            "credentials.set(\n      \"__proto__\",\n      apiKeyAuth(\n        \"X-Key\""
+        ),
+        "{index}"
+    );
+    assert!(
+        index.contains("  [\"__proto__\", \"protoKey (or HOSTILE_PROTO_KEY)\"],"),
         "{index}"
     );
 }

@@ -34,12 +34,11 @@ export interface ClientOptions {
 {% endfor -%}
 {% match v.base_url -%}
 {% when Some with (url) -%}
-{{ "  " }}/** The API's base URL; default {{ url|js_str }}. */
-  baseUrl?: string;
+{{ "  " }}/** The API's base URL; default: the `{{ v.base_url_env }}` environment variable, else {{ url|js_str }}. */
 {% when None -%}
-{{ "  " }}/** The API's base URL, such as `https://api.example.com/v1`. */
-  baseUrl: string;
+{{ "  " }}/** The API's base URL, such as `https://api.example.com/v1`; default: the `{{ v.base_url_env }}` environment variable (one of the two is needed). */
 {% endmatch -%}
+{{ "  " }}baseUrl?: string;
 {% if !v.own_servers.is_empty() -%}
 {{ "  " }}/**
    * Where to send the operations that have servers of their own: the spec's
@@ -85,11 +84,7 @@ export interface ClientOptions {
 }
 
 {{ v.client_doc|jsdoc(0) }}export declare class {{ v.client }} {
-{% if v.base_url.is_some() -%}
 {{ "  " }}constructor(options?: ClientOptions);
-{% else -%}
-{{ "  " }}constructor(options: ClientOptions);
-{% endif -%}
 {% for r in v.resources -%}
 {{ r.doc|jsdoc(2) }}  readonly {{ r.property }}: {{ r.class }};
 {% endfor -%}

@@ -9,17 +9,17 @@ export * from "./models.js";
 {% for line in v.resource_exports() -%}
 {{ line }}
 {% endfor %}
+{% if let Some(help) = v.credential_help -%}
+/** How a caller provides each scheme's credentials, for MissingCredentialError. */
+const CREDENTIAL_HELP = new Map({{ help }});
+
+{% endif -%}
 {{ v.client_doc|jsdoc(0) }}export class {{ v.client }} {
   /** @param {import("./index.js").ClientOptions} [options] */
   constructor(options = {}) {
     const runtime = new Runtime({
 {% let c = v.runtime_config -%}
-{% match c.base_url -%}
-{% when Some with (line) -%}
-{{ "      " }}{{ line }},
-{% when None -%}
-{{ "      " }}baseUrl: options.baseUrl,
-{% endmatch -%}
+{{ "      " }}{{ c.base_url }},
 {% if c.server_urls -%}
 {{ "      " }}serverUrls: options.serverUrls,
 {% endif -%}

@@ -112,10 +112,46 @@ test("an API key sent as a cookie is passed on as the credentials' cookie", asyn
 });
 
 test("scheme names such as __proto__ are plain keys", async () => {
+  // Not found on Object.prototype: the client holds neither.
   const c = core({}, [["__proto__"], ["constructor"]]);
-  const { request } = await call(c);
-  assert.deepEqual(request.authHeaders, []);
-  assert.equal(request.headers, undefined);
+  await assert.rejects(call(c), {
+    name: "MissingCredentialError",
+    schemes: ["__proto__"],
+  });
+  const held = new Core(
+    echo,
+    new Map([["__proto__", apiKeyAuth("X-Key", "header", "k")]]),
+    [["constructor"], ["__proto__"]],
+  );
+  const { request } = await call(held);
+  assert.equal(sentHeader(request, "x-key"), "k");
+});
+
+test("no alternative held fails before sending; an empty one sends nothing", async () => {
+  let sent = 0;
+  const counting = {
+    request: (...args) => {
+      sent += 1;
+      return echo.request(...args);
+    },
+  };
+  const c = new Core(
+    counting,
+    new Map([["bearer", undefined]]),
+    [["bearer"]],
+    new Map([["bearer", "bearerToken (or PAYMENTS_BEARER_TOKEN)"]]),
+  );
+  await assert.rejects(call(c), {
+    name: "MissingCredentialError",
+    kind: "missing_credential",
+    attempts: 0,
+    message:
+      "op: the client has no credentials for it; it needs bearer (bearerToken (or PAYMENTS_BEARER_TOKEN))",
+  });
+  assert.equal(sent, 0);
+  const optional = await call(c, { name: "op", security: [["bearer"], []] });
+  assert.deepEqual(optional.request.authHeaders, []);
+  assert.equal(sent, 1);
 });
 
 test("an argument error rejects the promise instead of throwing", async () => {

@@ -22,7 +22,7 @@ async function client(server, options = {}) {
   const { Shapes } = await load();
   return new Shapes({
     baseUrl: server.url,
-    bearerToken: "oauth-token",
+    accessToken: "oauth-token",
     ...fast,
     ...options,
   });

@@ -14,7 +14,7 @@ const skip = fixtures ? false : "SDKGEN_NODE_FIXTURES is not set";
 async function client(server) {
   const url = pathToFileURL(join(fixtures ?? "", "wire/node/index.js"));
   const { Wire } = await import(url.href);
-  return new Wire({ baseUrl: server.url, apiKey: "k 1;2", ...fast });
+  return new Wire({ baseUrl: server.url, sessionKey: "k 1;2", ...fast });
 }
 
 /** Runs `calls` against a server answering `answers`; returns the requests. */

@@ -29,6 +29,7 @@ export {
   IdempotencyMismatchError,
   InvalidArgumentError,
   InvalidIdempotencyKeyError,
+  MissingCredentialError,
   NotFoundError,
   PaginationError,
   PermissionDeniedError,
@@ -66,9 +67,13 @@ export type {
 
 /** Options of {@link Accounts}: credentials, where to send calls, and every retry knob. */
 export interface ClientOptions {
-  /** The bearer token (`bearerAuth` security scheme), sent as `Authorization: Bearer <token>`. A function is called once per call, before the first attempt, so a token provider can refresh it. */
+  /**
+   * The bearer token (`bearerAuth` security scheme), sent as `Authorization: Bearer <token>`. A function is called once per call, before the first attempt, so a token provider can refresh it.
+   *
+   * Default: the `ACCOUNTS_BEARER_TOKEN` environment variable.
+   */
   bearerToken?: Secret;
-  /** The API's base URL; default "https://accounts.example.com/api/v1". */
+  /** The API's base URL; default: the `ACCOUNTS_BASE_URL` environment variable, else "https://accounts.example.com/api/v1". */
   baseUrl?: string;
   /** Retries on (default `true`); `false` makes one attempt per call. */
   retries?: boolean;

@@ -1,5 +1,5 @@
 import { Runtime } from "./runtime/index.js";
-import { Core, bearerAuth } from "./core.js";
+import { Core, baseUrlSetting, bearerAuth, setting } from "./core.js";
 import { AccountsResource } from "./resources/accounts.js";
 import { Billing } from "./resources/billing.js";
 
@@ -17,6 +17,7 @@ export {
   IdempotencyMismatchError,
   InvalidArgumentError,
   InvalidIdempotencyKeyError,
+  MissingCredentialError,
   NotFoundError,
   PaginationError,
   PermissionDeniedError,
@@ -31,6 +32,11 @@ export {
 export * from "./models.js";
 export { AccountsResource } from "./resources/accounts.js";
 export { Billing } from "./resources/billing.js";
+
+/** How a caller provides each scheme's credentials, for MissingCredentialError. */
+const CREDENTIAL_HELP = new Map([
+  ["bearerAuth", "bearerToken (or ACCOUNTS_BEARER_TOKEN)"],
+]);
 
 /**
  * The client of the Accounts API.
@@ -47,7 +53,11 @@ export class Accounts {
   /** @param {import("./index.js").ClientOptions} [options] */
   constructor(options = {}) {
     const runtime = new Runtime({
-      baseUrl: options.baseUrl ?? "https://accounts.example.com/api/v1",
+      baseUrl: baseUrlSetting(
+        options.baseUrl,
+        "ACCOUNTS_BASE_URL",
+        "https://accounts.example.com/api/v1",
+      ),
       userAgent: "accounts/0.9.4",
       logEnvVar: "ACCOUNTS_LOG",
       logName: "accounts",
@@ -69,8 +79,16 @@ export class Accounts {
       random: options.random,
     });
     const credentials = new Map();
-    credentials.set("bearerAuth", bearerAuth(options.bearerToken));
-    const core = new Core(runtime, credentials, [["bearerAuth"]]);
+    credentials.set(
+      "bearerAuth",
+      bearerAuth(setting(options.bearerToken, "ACCOUNTS_BEARER_TOKEN")),
+    );
+    const core = new Core(
+      runtime,
+      credentials,
+      [["bearerAuth"]],
+      CREDENTIAL_HELP,
+    );
     /** The `accounts` operations. */
     this.accounts = new AccountsResource(core);
     /** The `billing` operations. */

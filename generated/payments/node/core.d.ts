@@ -1,4 +1,10 @@
-import type { Auth, Page, Pager, Runtime } from "./runtime/index.js";
+import type {
+  Auth,
+  ClientCredentials,
+  Page,
+  Pager,
+  Runtime,
+} from "./runtime/index.js";
 
 /** Options every method accepts as its last argument. */
 export interface RequestOptions {
@@ -65,6 +71,17 @@ export declare class PagePromise<T> extends Pager<T> {
 }
 
 /** @internal */
+export declare function setting<T>(
+  value: T | null | undefined,
+  name: string,
+): T | string | undefined;
+/** @internal */
+export declare function baseUrlSetting(
+  value: string | null | undefined,
+  name: string,
+  fallback: string | undefined,
+): string;
+/** @internal */
 export declare function bearerAuth(token: unknown): Auth | undefined;
 /** @internal */
 export declare function basicAuth(
@@ -78,12 +95,21 @@ export declare function apiKeyAuth(
   value: unknown,
 ): Auth | undefined;
 
+/** @internal */
+export declare function oauth2Auth(
+  tokenUrl: string | undefined,
+  clientId: unknown,
+  clientSecret: unknown,
+  accessToken: unknown,
+): Auth | ClientCredentials | undefined;
+
 /** @internal The client's connection to its runtime. */
 export declare class Core {
   constructor(
     runtime: Runtime,
-    credentials: Map<string, Auth | undefined>,
+    credentials: Map<string, Auth | ClientCredentials | undefined>,
     security: string[][],
+    help?: ReadonlyMap<string, string>,
   );
   call<T>(
     operation: object,

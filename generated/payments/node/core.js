@@ -1,9 +1,18 @@
-// What every resource of this SDK shares: credentials per operation, request
+// What every resource of this SDK shares: credentials per operation (OAuth2
+// tokens fetched and kept), settings from the environment, request
 // helpers and the promise its methods return. Retries, deadlines, idempotency
 // keys and the retry budget are the runtime's (./runtime/).
 import {
+  AuthenticationError,
+  ClientCredentials,
+  DEFAULT_KEY_HEADER,
+  InvalidArgumentError,
+  MissingCredentialError,
   Pager,
+  ResponseParseError,
   cookieHeader,
+  newIdempotencyKey,
+  readEnv,
   readResponse,
   requestIdOf,
   resolveAuth,
@@ -116,6 +125,31 @@ function withData(res, data) {
   };
 }
 
+/**
+ * A client setting: `value` when given, else the environment variable `name`
+ * when the platform lets the SDK read it and it is not empty (CONTRACT.md
+ * section 10).
+ */
+export function setting(value, name) {
+  if (value !== undefined && value !== null) return value;
+  const fromEnv = readEnv(name);
+  return fromEnv === "" ? undefined : fromEnv;
+}
+
+/**
+ * The client's base URL: `value`, else the environment variable `name`,
+ * else the spec's `fallback`; an InvalidArgumentError when there is none.
+ */
+export function baseUrlSetting(value, name, fallback) {
+  const url = setting(value, name) ?? fallback;
+  if (url === undefined) {
+    throw new InvalidArgumentError(
+      `the client needs a base URL: pass the baseUrl option or set ${name}`,
+    );
+  }
+  return url;
+}
+
 /** Credentials for a bearer scheme, or undefined without a token. */
 export function bearerAuth(token) {
   return token == null ? undefined : { type: "bearer", token };
@@ -132,25 +166,42 @@ export function apiKeyAuth(name, where, value) {
 }
 
 /**
+ * Credentials for an OAuth2 scheme: the access token given, else the client
+ * credentials flow at `tokenUrl` with the client's id and secret; undefined
+ * without either.
+ */
+export function oauth2Auth(tokenUrl, clientId, clientSecret, accessToken) {
+  if (accessToken != null) return bearerAuth(accessToken);
+  if (tokenUrl === undefined || clientId == null || clientSecret == null)
+    return undefined;
+  return new ClientCredentials(tokenUrl, clientId, clientSecret);
+}
+
+/**
  * The client's connection to its runtime: picks each operation's credentials
- * and sends the call.
+ * (fetching OAuth2 tokens) and sends the call.
  */
 export class Core {
   #runtime;
   #credentials;
   #security;
+  #help;
   /** Resolved credentials by security list, for those without token functions. */
   #resolved = new WeakMap();
+  /** The token request's operation, by client-credentials scheme. */
+  #tokenOperations = new Map();
 
   /**
    * @param {import("./runtime/index.js").Runtime} runtime
-   * @param {Map<string, import("./runtime/index.js").Auth | undefined>} credentials by scheme name
+   * @param {Map<string, import("./runtime/index.js").Auth | ClientCredentials | undefined>} credentials by scheme name
    * @param {string[][]} security the API's default security: alternatives of scheme names
+   * @param {Map<string, string>} [help] by scheme name, how a caller provides it
    */
-  constructor(runtime, credentials, security) {
+  constructor(runtime, credentials, security, help = new Map()) {
     this.#runtime = runtime;
     this.#credentials = credentials;
     this.#security = security;
+    this.#help = help;
   }
 
   /**
@@ -195,7 +246,7 @@ export class Core {
 
   /**
    * Builds the request and hands it to the runtime: at once when the
-   * credentials are kept, else once they are resolved.
+   * credentials are kept, else once they are resolved (a token fetched).
    */
   #send(operation, options, build) {
     const request = build();
@@ -204,7 +255,12 @@ export class Core {
     if (kept !== undefined) {
       return this.#request(operation, options, request, kept);
     }
-    return this.#auth(security).then((auth) =>
+    const picked = this.#pick(operation, security);
+    const scheme = picked.find((a) => a instanceof ClientCredentials);
+    if (scheme !== undefined) {
+      return this.#withToken(operation, options, request, picked, scheme);
+    }
+    return this.#auth(security, picked).then((auth) =>
       this.#request(operation, options, request, auth),
     );
   }
@@ -227,12 +283,11 @@ export class Core {
   }
 
   /**
-   * The credentials of a security list, resolved, their headers checked.
-   * Credentials that are plain values resolve the same every time and are
-   * kept; a token function is called once per call.
+   * The credentials picked for a security list, resolved, their headers
+   * checked. Credentials that are plain values resolve the same every time
+   * and are kept; a token function is called once per call.
    */
-  #auth(security) {
-    const picked = this.#pick(security);
+  #auth(security, picked) {
     const resolved = resolveAuth(picked).then(checkHeaders);
     if (picked.every(isPlainCredential)) {
       return resolved.then((auth) => {
@@ -248,14 +303,138 @@ export class Core {
     return resolved;
   }
 
-  /** The first alternative whose schemes all have credentials; none else. */
-  #pick(security) {
+  /**
+   * The credentials of the first non-empty alternative whose schemes all
+   * have them; none when the operation has no security or only an empty
+   * alternative fits. A MissingCredentialError (nothing sent) when none fits.
+   */
+  #pick(operation, security) {
+    let empty = security.length === 0;
     for (const names of security) {
+      if (names.length === 0) {
+        empty = true;
+        continue;
+      }
       const auth = names.map((name) => this.#credentials.get(name));
-      if (names.length > 0 && auth.every((a) => a !== undefined)) return auth;
+      if (auth.every((a) => a !== undefined)) return auth;
     }
-    return [];
+    if (empty) return [];
+    const first = security[0];
+    const wanted = first
+      .map((name) => {
+        const help = this.#help.get(name);
+        return help === undefined ? name : `${name} (${help})`;
+      })
+      .join("; ");
+    throw new MissingCredentialError(
+      `${operation.name}: the client has no credentials for it; it needs ${wanted}`,
+      { schemes: [...first] },
+    );
   }
+
+  /**
+   * A call sent with a fetched OAuth2 token. A 401 drops the token; the call
+   * is sent once more, as a new logical call, with a new token and the same
+   * idempotency key (CONTRACT.md section 10).
+   */
+  async #withToken(operation, options, request, picked, scheme) {
+    // #request completes the request in place: the resend starts again from a copy.
+    const again = { ...request };
+    let sent = options;
+    if (
+      operation.retryClass === "keyed" &&
+      !hasKey(operation, options, request)
+    ) {
+      sent = { ...options, idempotencyKey: newIdempotencyKey() };
+    }
+    let token = await this.#token(scheme);
+    try {
+      const auth = await withBearer(picked, scheme, token);
+      return await this.#request(operation, sent, request, auth);
+    } catch (err) {
+      if (!(err instanceof AuthenticationError)) throw err;
+    }
+    scheme.drop(token);
+    token = await this.#token(scheme);
+    const auth = await withBearer(picked, scheme, token);
+    return this.#request(operation, sent, again, auth);
+  }
+
+  /** The scheme's token: the kept one while good, else one fetched. */
+  #token(scheme) {
+    return scheme.token(this.#runtime.now(), () => this.#fetchToken(scheme));
+  }
+
+  /**
+   * A token from the scheme's token URL: a logical call of its own, retried
+   * as an idempotent one, with the client's deadline and retry budget.
+   */
+  async #fetchToken(scheme) {
+    const operation = this.#tokenOperation(scheme);
+    const request = await scheme.tokenRequest();
+    request.parseAs = "json";
+    const res = await this.#runtime.request(operation, request);
+    try {
+      return scheme.accept(res.body, this.#runtime.now());
+    } catch (err) {
+      throw new ResponseParseError(`${operation.name}: ${err.message}`, {
+        attempts: res.attempts,
+        status: res.status,
+        headers: res.headers,
+        body: res.rawBody,
+        cause: err,
+      });
+    }
+  }
+
+  /** The token request's operation: the token URL, resolved against the base URL. */
+  #tokenOperation(scheme) {
+    let operation = this.#tokenOperations.get(scheme);
+    if (operation === undefined) {
+      let url;
+      try {
+        url = new URL(scheme.tokenUrl, `${this.#runtime.config.baseUrl}/`);
+      } catch (err) {
+        throw new InvalidArgumentError(
+          `the OAuth2 token URL ${JSON.stringify(scheme.tokenUrl)} is not a URL`,
+          { cause: err },
+        );
+      }
+      operation = {
+        name: "oauth2 token",
+        method: "POST",
+        retryClass: "idempotent",
+        baseUrl: url.origin,
+        path: `${url.pathname}${url.search}`,
+      };
+      this.#tokenOperations.set(scheme, operation);
+    }
+    return operation;
+  }
+}
+
+/** The picked credentials resolved, the fetched token as a bearer token. */
+function withBearer(picked, scheme, token) {
+  const auth = picked.map((a) =>
+    a === scheme ? { type: "bearer", token } : a,
+  );
+  return resolveAuth(auth).then(checkHeaders);
+}
+
+/** Whether the caller gave the call's idempotency key (option or header). */
+function hasKey(operation, options, request) {
+  if (options?.idempotencyKey != null) return true;
+  const name = operation.keyHeader ?? DEFAULT_KEY_HEADER;
+  for (const headers of [options?.headers, request.headers]) {
+    if (headers == null) continue;
+    try {
+      if (new Headers(headers).has(name)) return true;
+    } catch {
+      // Bad headers: the runtime refuses them before sending.
+      return true;
+    }
+  }
+  return false;
 }
 
 /**

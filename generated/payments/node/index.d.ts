@@ -32,6 +32,7 @@ export {
   IdempotencyMismatchError,
   InvalidArgumentError,
   InvalidIdempotencyKeyError,
+  MissingCredentialError,
   NotFoundError,
   PaginationError,
   PermissionDeniedError,
@@ -77,9 +78,11 @@ export interface ClientOptions {
    * The bearer token (`bearerAuth` security scheme), sent as `Authorization: Bearer <token>`. A function is called once per call, before the first attempt, so a token provider can refresh it.
    *
    * Your secret API key, sent as `Authorization: Bearer <key>`. Sandbox keys start with `sk_test_`, production keys with `sk_live_`.
+   *
+   * Default: the `PAYMENTS_BEARER_TOKEN` environment variable.
    */
   bearerToken?: Secret;
-  /** The API's base URL; default "https://api.payments.example.com/v2". */
+  /** The API's base URL; default: the `PAYMENTS_BASE_URL` environment variable, else "https://api.payments.example.com/v2". */
   baseUrl?: string;
   /** Retries on (default `true`); `false` makes one attempt per call. */
   retries?: boolean;

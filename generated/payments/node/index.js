@@ -1,5 +1,5 @@
 import { Runtime } from "./runtime/index.js";
-import { Core, bearerAuth } from "./core.js";
+import { Core, baseUrlSetting, bearerAuth, setting } from "./core.js";
 import { Transfers } from "./resources/transfers.js";
 import { Refunds } from "./resources/refunds.js";
 import { Subscriptions } from "./resources/subscriptions.js";
@@ -20,6 +20,7 @@ export {
   IdempotencyMismatchError,
   InvalidArgumentError,
   InvalidIdempotencyKeyError,
+  MissingCredentialError,
   NotFoundError,
   PaginationError,
   PermissionDeniedError,
@@ -37,6 +38,11 @@ export { Refunds } from "./resources/refunds.js";
 export { Subscriptions } from "./resources/subscriptions.js";
 export { Vendors } from "./resources/vendors.js";
 export { Reports } from "./resources/reports.js";
+
+/** How a caller provides each scheme's credentials, for MissingCredentialError. */
+const CREDENTIAL_HELP = new Map([
+  ["bearerAuth", "bearerToken (or PAYMENTS_BEARER_TOKEN)"],
+]);
 
 /**
  * The client of the Payments API.
@@ -81,7 +87,11 @@ export class Payments {
   /** @param {import("./index.js").ClientOptions} [options] */
   constructor(options = {}) {
     const runtime = new Runtime({
-      baseUrl: options.baseUrl ?? "https://api.payments.example.com/v2",
+      baseUrl: baseUrlSetting(
+        options.baseUrl,
+        "PAYMENTS_BASE_URL",
+        "https://api.payments.example.com/v2",
+      ),
       userAgent: "payments/2.3.0",
       logEnvVar: "PAYMENTS_LOG",
       logName: "payments",
@@ -103,8 +113,16 @@ export class Payments {
       random: options.random,
     });
     const credentials = new Map();
-    credentials.set("bearerAuth", bearerAuth(options.bearerToken));
-    const core = new Core(runtime, credentials, [["bearerAuth"]]);
+    credentials.set(
+      "bearerAuth",
+      bearerAuth(setting(options.bearerToken, "PAYMENTS_BEARER_TOKEN")),
+    );
+    const core = new Core(
+      runtime,
+      credentials,
+      [["bearerAuth"]],
+      CREDENTIAL_HELP,
+    );
     /** Payments from your balance to a vendor. */
     this.transfers = new Transfers(core);
     /** Money given back from a transfer. */

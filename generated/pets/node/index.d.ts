@@ -29,6 +29,7 @@ export {
   IdempotencyMismatchError,
   InvalidArgumentError,
   InvalidIdempotencyKeyError,
+  MissingCredentialError,
   NotFoundError,
   PaginationError,
   PermissionDeniedError,
@@ -66,9 +67,11 @@ export interface ClientOptions {
    * The API key (`apiKeyAuth` security scheme), sent as the `X-API-Key` header. A function is called once per call, before the first attempt.
    *
    * The API key of your shop, from the dashboard.
+   *
+   * Default: the `PETS_API_KEY` environment variable.
    */
   apiKey?: Secret;
-  /** The API's base URL; default "https://api.petshop.example.com/v1". */
+  /** The API's base URL; default: the `PETS_BASE_URL` environment variable, else "https://api.petshop.example.com/v1". */
   baseUrl?: string;
   /** Retries on (default `true`); `false` makes one attempt per call. */
   retries?: boolean;

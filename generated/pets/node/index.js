@@ -1,5 +1,5 @@
 import { Runtime } from "./runtime/index.js";
-import { Core, apiKeyAuth } from "./core.js";
+import { Core, apiKeyAuth, baseUrlSetting, setting } from "./core.js";
 import { PetsResource } from "./resources/pets.js";
 import { Photos } from "./resources/photos.js";
 
@@ -17,6 +17,7 @@ export {
   IdempotencyMismatchError,
   InvalidArgumentError,
   InvalidIdempotencyKeyError,
+  MissingCredentialError,
   NotFoundError,
   PaginationError,
   PermissionDeniedError,
@@ -32,6 +33,9 @@ export * from "./models.js";
 export { PetsResource } from "./resources/pets.js";
 export { Photos } from "./resources/photos.js";
 
+/** How a caller provides each scheme's credentials, for MissingCredentialError. */
+const CREDENTIAL_HELP = new Map([["apiKeyAuth", "apiKey (or PETS_API_KEY)"]]);
+
 /**
  * The client of the Pets API.
  *
@@ -46,7 +50,11 @@ export class Pets {
   /** @param {import("./index.js").ClientOptions} [options] */
   constructor(options = {}) {
     const runtime = new Runtime({
-      baseUrl: options.baseUrl ?? "https://api.petshop.example.com/v1",
+      baseUrl: baseUrlSetting(
+        options.baseUrl,
+        "PETS_BASE_URL",
+        "https://api.petshop.example.com/v1",
+      ),
       userAgent: "pets/1.2.0",
       logEnvVar: "PETS_LOG",
       logName: "pets",
@@ -70,9 +78,18 @@ export class Pets {
     const credentials = new Map();
     credentials.set(
       "apiKeyAuth",
-      apiKeyAuth("X-API-Key", "header", options.apiKey),
+      apiKeyAuth(
+        "X-API-Key",
+        "header",
+        setting(options.apiKey, "PETS_API_KEY"),
+      ),
     );
-    const core = new Core(runtime, credentials, [["apiKeyAuth"]]);
+    const core = new Core(
+      runtime,
+      credentials,
+      [["apiKeyAuth"]],
+      CREDENTIAL_HELP,
+    );
     /** The pets in the catalogue. */
     this.pets = new PetsResource(core);
     /** The photo attached to each pet. */

@@ -16,6 +16,7 @@ export type ErrorKind =
   | "timeout"
   | "invalid_idempotency_key"
   | "invalid_argument"
+  | "missing_credential"
   | "aborted"
   | "decode"
   | "response_too_large"
@@ -44,6 +45,21 @@ export declare class InvalidArgumentError extends SDKError {
 
 export declare class InvalidIdempotencyKeyError extends SDKError {
   readonly kind: "invalid_idempotency_key";
+}
+
+/**
+ * The client holds none of the credentials the operation accepts; nothing
+ * was sent. The message names each scheme wanted and the client option or
+ * environment variable that provides it.
+ */
+export declare class MissingCredentialError extends SDKError {
+  constructor(
+    message: string,
+    init?: SDKErrorInit & { schemes?: readonly string[] },
+  );
+  readonly kind: "missing_credential";
+  /** The schemes of the operation's first security alternative. */
+  readonly schemes: readonly string[];
 }
 
 /** The caller's own AbortSignal fired. `name` is 'AbortError'. Never retried. */

@@ -10,6 +10,7 @@
 //   SDKError
 //     InvalidArgumentError            bad arguments, raised before sending
 //     InvalidIdempotencyKeyError      the caller's key was rejected before sending
+//     MissingCredentialError          the client holds no credentials the operation accepts
 //     RequestAbortedError             the caller's own AbortSignal fired
 //     ResponseParseError              a success body that could not be decoded as asked,
 //                                     or not of its documented shape
@@ -65,6 +66,24 @@ export class InvalidArgumentError extends SDKError {
 export class InvalidIdempotencyKeyError extends SDKError {
   constructor(message, init = {}) {
     super(message, { ...init, kind: "invalid_idempotency_key" });
+  }
+}
+
+/**
+ * The client holds none of the credentials the operation accepts; nothing
+ * was sent (CONTRACT.md section 10). The message names each scheme wanted
+ * and the client option or environment variable that provides it.
+ */
+export class MissingCredentialError extends SDKError {
+  constructor(message, init = {}) {
+    super(message, {
+      ...init,
+      kind: "missing_credential",
+      attempts: 0,
+      stopReason: "none",
+    });
+    /** The schemes of the operation's first security alternative. */
+    this.schemes = init.schemes ?? [];
   }
 }
 

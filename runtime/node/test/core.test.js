@@ -136,10 +136,38 @@ test("the first security alternative with every credential is sent", async () =>
     query: "a=1",
   }));
   assert.equal(runtime.seen[0].request.query, "a=1&api_key=secret");
-  // No alternative: the request goes out without credentials.
-  const bare = new Core(runtime, new Map(), [["bearer"]]);
-  await bare.call({ parseAs: "json" }, undefined, () => ({ path: "/y" }));
-  assert.equal(runtime.seen[1].request.query, "");
+  // No alternative held: nothing is sent.
+  const bare = new Core(
+    runtime,
+    new Map(),
+    [["bearer"]],
+    new Map([["bearer", "bearerToken (or X_BEARER_TOKEN)"]]),
+  );
+  await assert.rejects(
+    bare.call({ name: "getY", parseAs: "json" }, undefined, () => ({
+      path: "/y",
+    })),
+    {
+      name: "MissingCredentialError",
+      kind: "missing_credential",
+      attempts: 0,
+      schemes: ["bearer"],
+      message:
+        "getY: the client has no credentials for it; it needs bearer (bearerToken (or X_BEARER_TOKEN))",
+    },
+  );
+  assert.equal(runtime.seen.length, 1);
+  // An empty alternative: taken only when no other is held; sends nothing.
+  const optional = new Core(runtime, credentials, [["bearer"], [], ["key"]]);
+  await optional.call({ parseAs: "json" }, undefined, () => ({ path: "/z" }));
+  assert.equal(runtime.seen[1].request.query, "api_key=secret");
+  await bare.call(
+    { parseAs: "json", security: [["bearer"], []] },
+    undefined,
+    () => ({ path: "/z" }),
+  );
+  assert.equal(runtime.seen[2].request.query, "");
+  assert.deepEqual(runtime.seen[2].request.authHeaders, []);
 });
 
 test("paginate sends every page through the core, credentials and options included", async () => {

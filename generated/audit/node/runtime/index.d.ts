@@ -16,6 +16,7 @@ export {
   SDKError,
   InvalidArgumentError,
   InvalidIdempotencyKeyError,
+  MissingCredentialError,
   RequestAbortedError,
   ResponseParseError,
   ResponseTooLargeError,
@@ -101,7 +102,12 @@ export { multipartBody, concreteMediaType } from "./multipart.js";
 export type { MultipartPart } from "./multipart.js";
 export { systemClock, systemRandom, realSleep } from "./clock.js";
 export type { Clock, RandomSource } from "./clock.js";
-export { makeLogger, parseLogLevel, DEFAULT_LOG_ENV_VAR } from "./log.js";
+export {
+  makeLogger,
+  parseLogLevel,
+  readEnv,
+  DEFAULT_LOG_ENV_VAR,
+} from "./log.js";
 export type { Logger, LogLevel, LogFields, LoggerOptions } from "./log.js";
 export {
   decide,
@@ -125,7 +131,7 @@ export type {
   DecisionState,
   Decision,
 } from "./policy.js";
-export { resolveAuth } from "./auth.js";
+export { resolveAuth, ClientCredentials } from "./auth.js";
 export {
   ShapeError,
   reader,

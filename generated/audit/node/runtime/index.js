@@ -4,6 +4,7 @@ export {
   SDKError,
   InvalidArgumentError,
   InvalidIdempotencyKeyError,
+  MissingCredentialError,
   RequestAbortedError,
   ResponseParseError,
   ResponseTooLargeError,
@@ -71,7 +72,12 @@ export {
 } from "./encoding.js";
 export { multipartBody, concreteMediaType } from "./multipart.js";
 export { systemClock, systemRandom, realSleep } from "./clock.js";
-export { makeLogger, parseLogLevel, DEFAULT_LOG_ENV_VAR } from "./log.js";
+export {
+  makeLogger,
+  parseLogLevel,
+  readEnv,
+  DEFAULT_LOG_ENV_VAR,
+} from "./log.js";
 export {
   decide,
   classifyFailure,
@@ -84,7 +90,7 @@ export {
   DEFAULT_IN_FLIGHT_CODE,
   DEFAULT_MISMATCH_CODE,
 } from "./policy.js";
-export { resolveAuth } from "./auth.js";
+export { resolveAuth, ClientCredentials } from "./auth.js";
 export {
   ShapeError,
   reader,

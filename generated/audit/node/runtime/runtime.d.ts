@@ -215,6 +215,8 @@ export declare class Runtime {
     request?: RequestSpec,
     options?: CallOptions,
   ): Promise<RuntimeResponse<T>>;
+  /** The runtime clock's time, in ms (monotonic: only differences matter). */
+  now(): number;
   /** The base URL an operation's calls go to: its own server (mapped by `serverUrls`), else the client's. */
   baseUrlOf(operation: Operation): string;
 }

@@ -978,6 +978,11 @@ export class Runtime {
     this.#spareControllers.push(controller);
   }
 
+  /** The runtime's clock's time, in ms (monotonic: only differences matter). */
+  now() {
+    return this.#clock.now();
+  }
+
   /**
    * The base URL an operation's calls go to: its own server (mapped by
    * `serverUrls`), else the client's.

@@ -184,6 +184,7 @@ pub const PACKAGE_EXPORTS: &[&str] = &[
     "SDKError",
     "InvalidArgumentError",
     "InvalidIdempotencyKeyError",
+    "MissingCredentialError",
     "RequestAbortedError",
     "ResponseParseError",
     "APIConnectionError",
@@ -410,7 +411,8 @@ pub struct Names {
     pub groups: Vec<GroupNames>,
     /// Per `Api::operations` index.
     pub operations: Vec<OperationNames>,
-    /// Per `Api::auth` index: the client options that carry its secret(s).
+    /// Per `Api::auth` index: the client options that carry its
+    /// credentials, one per `AuthScheme::credentials` entry.
     pub auth_options: Vec<Vec<String>>,
 }
 
@@ -601,28 +603,17 @@ impl Names {
 
         let mut options = Scope::new();
         options.reserve(CLIENT_OPTIONS.iter().copied());
+        // The credentials' names are the IR's, one per credential across the
+        // three languages, cased; a clash with a client option gets a suffix.
         let auth_options = api
             .auth
             .iter()
             .map(|scheme| {
-                use crate::ir::AuthKind;
-                let scheme_camel = camel(&scheme.name, "auth");
-                let mut claim = |short: &str, long: &str| {
-                    if options.is_taken(short) {
-                        options.claim(&format!("{scheme_camel}{long}"))
-                    } else {
-                        options.claim(short)
-                    }
-                };
-                match &scheme.kind {
-                    AuthKind::Bearer { .. } | AuthKind::OAuth2 { .. } => {
-                        vec![claim("bearerToken", "Token")]
-                    }
-                    AuthKind::Basic => {
-                        vec![claim("username", "Username"), claim("password", "Password")]
-                    }
-                    AuthKind::ApiKey { .. } => vec![claim("apiKey", "Key")],
-                }
+                scheme
+                    .credentials
+                    .iter()
+                    .map(|c| options.claim(&camel(&c.name, "credential")))
+                    .collect()
             })
             .collect();
 

@@ -32,6 +32,11 @@ pub struct Package {
     pub log_env_var: String,
     /// The default base URL, when the spec gives an absolute one.
     pub base_url: Option<Text>,
+    /// The environment variable of the base URL (`VAULT_BASE_URL`).
+    pub base_url_env: String,
+    /// The README's table of the options read from the environment, laid
+    /// out as prettier lays out a Markdown table.
+    pub env_table: String,
     pub servers: Vec<ServerView>,
     /// The servers of operations that do not go to the client's base URL.
     pub own_servers: Vec<OwnServer>,
@@ -39,6 +44,9 @@ pub struct Package {
     /// The `(runtime, credentials, [...])` of `const core = new Core(...);`,
     /// laid out.
     pub core_args: String,
+    /// The `[...]` of `const CREDENTIAL_HELP = new Map([...]);`, laid out, when the API
+    /// has auth: by scheme, how a caller provides its credentials.
+    pub credential_help: Option<String>,
     pub runtime_config: RuntimeConfig,
     pub models: Vec<Model>,
     pub converters: Vec<Converter>,
@@ -57,9 +65,9 @@ pub struct Package {
 /// What the `new Runtime({...})` config of the client holds besides the
 /// options passed through.
 pub struct RuntimeConfig {
-    /// `baseUrl: options.baseUrl ?? "https://..."`, laid out as its line,
-    /// when the spec gives an absolute URL.
-    pub base_url: Option<String>,
+    /// `baseUrl: baseUrlSetting(options.baseUrl, "X_BASE_URL", "https://...")`,
+    /// laid out as its line (the spec's URL only when it is absolute).
+    pub base_url: String,
     /// Whether some operations have servers of their own (`serverUrls`).
     pub server_urls: bool,
     /// `userAgent: "name/version"`, `logEnvVar: "X_LOG"` and
@@ -100,6 +108,11 @@ pub struct AuthView {
     pub set_args: String,
     pub options: Vec<AuthOption>,
     pub what: &'static str,
+    /// The scheme's name.
+    pub scheme: String,
+    /// How a caller provides its credentials: `bearerToken (or
+    /// VAULT_BEARER_TOKEN)`, for the missing-credential error.
+    pub help: String,
 }
 
 pub struct AuthOption {
@@ -238,11 +251,11 @@ impl Package {
             })
             .collect();
 
-        let auth = api
+        let auth: Vec<AuthView> = api
             .auth
             .iter()
             .zip(&names.auth_options)
-            .map(|(scheme, opts)| auth_view(scheme, opts))
+            .map(|(scheme, opts)| auth_view(scheme, opts, package))
             .collect();
 
         let own_servers = own_servers(api, names);
@@ -265,23 +278,53 @@ impl Package {
             )
         });
 
-        let credentials = if api.auth.is_empty() {
-            "new Map()"
+        let core_args = if api.auth.is_empty() {
+            l::render_in(
+                "const core = new Core",
+                l::call_with_last_object(
+                    "",
+                    vec![l::text("runtime"), l::text("new Map()")],
+                    security_array(&api.default_security),
+                ),
+                ";",
+                4,
+            )
         } else {
-            "credentials"
+            l::render_in(
+                "const core = new Core",
+                l::call(
+                    "",
+                    vec![
+                        l::text("runtime"),
+                        l::text("credentials"),
+                        security_array(&api.default_security),
+                        l::text("CREDENTIAL_HELP"),
+                    ],
+                ),
+                ";",
+                4,
+            )
         };
-        let core_args = l::render_in(
-            "const core = new Core",
-            l::call_with_last_object(
-                "",
-                vec![l::text("runtime"), l::text(credentials)],
-                security_array(&api.default_security),
-            ),
-            ";",
-            4,
-        );
+        let credential_help = (!auth.is_empty()).then(|| {
+            let pairs = auth
+                .iter()
+                .map(|a| {
+                    l::array(
+                        vec![l::text(js_string(&a.scheme)), l::text(js_string(&a.help))],
+                        false,
+                    )
+                })
+                .collect::<Vec<_>>();
+            let matrix = pairs.len() > 1;
+            l::render_in(
+                "const CREDENTIAL_HELP = new Map(",
+                l::array(pairs, matrix),
+                ");",
+                0,
+            )
+        });
         let facts = facts(api, names, types, flattened);
-        let examples = readme_examples(api, package, names, &facts, base_url.is_some());
+        let examples = readme_examples(package, names, &facts, base_url.is_some());
 
         Package {
             name: Text::new(package.name.clone()),
@@ -292,10 +335,13 @@ impl Package {
             client_doc,
             log_env_var: names.log_env_var.clone(),
             base_url,
+            base_url_env: package.env_var("base_url"),
+            env_table: env_table(api, names, package),
             servers,
             own_servers,
             auth,
             core_args,
+            credential_help,
             runtime_config,
             models,
             converters,
@@ -345,9 +391,14 @@ impl Package {
     }
 
     pub fn index_imports(&self) -> String {
-        let mut names = vec!["Core"];
+        let mut names = vec!["Core", "baseUrlSetting"];
         for a in &self.auth {
-            names.push(a.what);
+            if !names.contains(&a.what) {
+                names.push(a.what);
+            }
+        }
+        if self.has_auth() {
+            names.push("setting");
         }
         js_imports(&names, "./core.js")
     }
@@ -408,6 +459,7 @@ const RUNTIME_REEXPORTS: &[&str] = &[
     "SDKError",
     "InvalidArgumentError",
     "InvalidIdempotencyKeyError",
+    "MissingCredentialError",
     "RequestAbortedError",
     "ResponseParseError",
     "APIConnectionError",
@@ -501,15 +553,21 @@ fn runtime_config(
         )
     };
     RuntimeConfig {
-        base_url: base_url.map(|url| {
-            // A `??` expression breaks after the operator, its operands aligned.
-            let value = l::group(vec![
-                l::text("options.baseUrl ??"),
-                D::Line,
-                l::text(js_string(url.as_str())),
-            ]);
-            l::render_in("", object_prop("baseUrl", value, true), ",", 6)
-        }),
+        base_url: {
+            let mut args = vec![
+                l::text("options.baseUrl"),
+                l::text(js_string(&package.env_var("base_url"))),
+            ];
+            if let Some(url) = base_url {
+                args.push(l::text(js_string(url.as_str())));
+            }
+            l::render_in(
+                "",
+                object_prop("baseUrl", l::call("baseUrlSetting", args), false),
+                ",",
+                6,
+            )
+        },
         server_urls,
         user_agent: string_prop(
             "userAgent",
@@ -525,25 +583,113 @@ fn runtime_config(
     }
 }
 
-fn auth_view(scheme: &crate::ir::AuthScheme, opts: &[String]) -> AuthView {
+/// The options the client reads from the environment, each credential then
+/// the base URL, as a Markdown table whose columns are padded to their
+/// widest cell (as prettier writes one).
+fn env_table(api: &Api, names: &Names, package: &PackageInfo) -> String {
+    let mut rows: Vec<[String; 2]> = vec![["option".into(), "environment variable".into()]];
+    for (scheme, opts) in api.auth.iter().zip(&names.auth_options) {
+        for (opt, credential) in opts.iter().zip(&scheme.credentials) {
+            rows.push([
+                format!("`{opt}`"),
+                format!("`{}`", package.env_var(&credential.name)),
+            ]);
+        }
+    }
+    rows.push([
+        "`baseUrl`".into(),
+        format!("`{}`", package.env_var("base_url")),
+    ]);
+    let widths: Vec<usize> = (0..2)
+        .map(|c| {
+            rows.iter()
+                .map(|r| r[c].chars().count())
+                .max()
+                .unwrap_or(3)
+                .max(3)
+        })
+        .collect();
+    let line = |cells: [String; 2]| {
+        let padded: Vec<String> = cells
+            .iter()
+            .zip(&widths)
+            .map(|(cell, &w)| format!("{cell}{}", " ".repeat(w - cell.chars().count())))
+            .collect();
+        format!("| {} |", padded.join(" | "))
+    };
+    let mut out = Vec::new();
+    let mut rows = rows.into_iter();
+    if let Some(head) = rows.next() {
+        out.push(line(head));
+    }
+    out.push(format!(
+        "| {} |",
+        widths
+            .iter()
+            .map(|&w| "-".repeat(w))
+            .collect::<Vec<_>>()
+            .join(" | ")
+    ));
+    out.extend(rows.map(line));
+    out.join("\n")
+}
+
+fn auth_view(scheme: &crate::ir::AuthScheme, opts: &[String], package: &PackageInfo) -> AuthView {
     let name_lit = js_string(&scheme.name);
-    let opt = |i: usize| format!("options.{}", opts[i]);
-    let (what, args, docs): (&'static str, Vec<String>, Vec<String>) = match &scheme.kind {
+    let envs: Vec<String> = scheme
+        .credentials
+        .iter()
+        .map(|c| package.env_var(&c.name))
+        .collect();
+    // `setting(options.bearerToken, "VAULT_BEARER_TOKEN")`: the option, else
+    // its environment variable.
+    let opt = |i: usize| {
+        l::call(
+            "setting",
+            vec![
+                l::text(format!("options.{}", opts[i])),
+                l::text(js_string(&envs[i])),
+            ],
+        )
+    };
+    let refresh = "A function is called once per call, before the first attempt, so a token provider can refresh it.";
+    let (what, args, docs): (&'static str, Vec<D>, Vec<String>) = match &scheme.kind {
         AuthKind::Bearer { .. } => (
             "bearerAuth",
             vec![opt(0)],
             vec![format!(
-                "The bearer token (`{}` security scheme), sent as `Authorization: Bearer <token>`. A function is called once per call, before the first attempt, so a token provider can refresh it.",
+                "The bearer token (`{}` security scheme), sent as `Authorization: Bearer <token>`. {refresh}",
                 scheme.name
             )],
         ),
-        AuthKind::OAuth2 { .. } => (
+        AuthKind::OAuth2 { token_url: None, .. } => (
             "bearerAuth",
             vec![opt(0)],
             vec![format!(
-                "The OAuth 2 access token (`{}` security scheme), sent as `Authorization: Bearer <token>`. A function is called once per call, before the first attempt, so a token provider can refresh it.",
+                "The OAuth 2 access token (`{}` security scheme), sent as `Authorization: Bearer <token>`. {refresh}",
                 scheme.name
             )],
+        ),
+        AuthKind::OAuth2 {
+            token_url: Some(url),
+            ..
+        } => (
+            "oauth2Auth",
+            vec![l::text(js_string(url)), opt(0), opt(1), opt(2)],
+            vec![
+                format!(
+                    "The OAuth 2 client id (`{}` security scheme): with the client secret, the SDK fetches its access tokens from `{url}` (client credentials flow) and keeps each until shortly before it expires.",
+                    scheme.name
+                ),
+                format!(
+                    "The OAuth 2 client secret (`{}` security scheme), sent with the client id to `{url}` only.",
+                    scheme.name
+                ),
+                format!(
+                    "The OAuth 2 access token (`{}` security scheme), sent as `Authorization: Bearer <token>`; when given, no token is fetched. {refresh}",
+                    scheme.name
+                ),
+            ],
         ),
         AuthKind::Basic => (
             "basicAuth",
@@ -554,7 +700,7 @@ fn auth_view(scheme: &crate::ir::AuthScheme, opts: &[String]) -> AuthView {
                     scheme.name
                 ),
                 format!(
-                    "The password for HTTP basic authentication (`{}` security scheme).",
+                    "The password for HTTP basic authentication (`{}` security scheme); empty when left out.",
                     scheme.name
                 ),
             ],
@@ -567,7 +713,7 @@ fn auth_view(scheme: &crate::ir::AuthScheme, opts: &[String]) -> AuthView {
             };
             (
                 "apiKeyAuth",
-                vec![js_string(param), js_string(where_), opt(0)],
+                vec![l::text(js_string(param)), l::text(js_string(where_)), opt(0)],
                 vec![format!(
                     "The API key (`{}` security scheme), sent as the `{param}` {place}. A function is called once per call, before the first attempt.",
                     scheme.name
@@ -577,23 +723,34 @@ fn auth_view(scheme: &crate::ir::AuthScheme, opts: &[String]) -> AuthView {
     };
     let set_args = l::render_in(
         "credentials.set",
-        l::call(
-            "",
-            vec![
-                l::text(name_lit),
-                l::call(what, args.into_iter().map(l::text).collect()),
-            ],
-        ),
+        l::call("", vec![l::text(name_lit), l::call(what, args)]),
         ";",
         4,
     );
+    // Each set of options that provides the scheme: an OAuth2 scheme's
+    // access token, or its client id and secret.
+    let sets: Vec<Vec<usize>> = match &scheme.kind {
+        AuthKind::OAuth2 { token_url, .. } if token_url.is_some() => vec![vec![2], vec![0, 1]],
+        _ => vec![(0..opts.len()).collect()],
+    };
+    let help = sets
+        .iter()
+        .map(|set| {
+            let given: Vec<&str> = set.iter().map(|&i| opts[i].as_str()).collect();
+            let from: Vec<&str> = set.iter().map(|&i| envs[i].as_str()).collect();
+            format!("{} (or {})", given.join(" and "), from.join(" and "))
+        })
+        .collect::<Vec<_>>()
+        .join(", or ");
     let options = opts
         .iter()
         .zip(docs)
-        .map(|(name, text)| {
+        .zip(&envs)
+        .map(|((name, text), env)| {
             let mut doc = Doc::default();
             doc.push(text);
             doc.push_opt(scheme.description.as_deref());
+            doc.push(format!("Default: the `{env}` environment variable."));
             AuthOption {
                 name: name.clone(),
                 doc,
@@ -604,6 +761,8 @@ fn auth_view(scheme: &crate::ir::AuthScheme, opts: &[String]) -> AuthView {
         set_args,
         options,
         what,
+        scheme: scheme.name.clone(),
+        help,
     }
 }
 
@@ -1308,34 +1467,24 @@ pub struct KeyedExamples {
 }
 
 fn readme_examples(
-    api: &Api,
     package: &PackageInfo,
     names: &Names,
     facts: &Facts,
     has_base_url: bool,
 ) -> Examples {
     let client = &names.client;
-    let env = names.log_env_var.trim_end_matches("_LOG").to_string();
+    // Credentials come from the environment (the README's table).
     let mut client_props: Vec<(String, String)> = Vec::new();
     if !has_base_url {
         client_props.push(("baseUrl".into(), "\"https://api.example.com\"".into()));
-    }
-    if let (Some(scheme), Some(opts)) = (api.auth.first(), names.auth_options.first()) {
-        match scheme.kind {
-            AuthKind::Basic => {
-                client_props.push((opts[0].clone(), format!("process.env.{env}_USERNAME")));
-                client_props.push((opts[1].clone(), format!("process.env.{env}_PASSWORD")));
-            }
-            AuthKind::ApiKey { .. } => {
-                client_props.push((opts[0].clone(), format!("process.env.{env}_API_KEY")));
-            }
-            _ => client_props.push((opts[0].clone(), format!("process.env.{env}_TOKEN"))),
-        }
     }
     // The options object of `const {variable} = new Client(...);`.
     let client_options = |variable: &str, extra: Vec<(String, String)>| {
         let mut props = client_props.clone();
         props.extend(extra);
+        if props.is_empty() {
+            return String::new();
+        }
         l::render_in(
             &format!("const {variable} = new {client}("),
             inline_object(props),

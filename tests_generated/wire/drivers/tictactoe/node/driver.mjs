@@ -78,7 +78,7 @@ for (const { call } of table.calls) {
     line = { result: "not_implemented" };
   } else {
     try {
-      const options = { apiKey: args.token, bearerToken: args.token };
+      const options = { defaultApiKey: args.token, bearerToken: args.token };
       if (args["base-url"]) options.baseUrl = args["base-url"];
       const client = new Client(options);
       const response = await make(client).withResponse();
