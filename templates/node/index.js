@@ -14,6 +14,11 @@ export * from "./models.js";
 const CREDENTIAL_HELP = new Map({{ help }});
 
 {% endif -%}
+{% if let Some(headers) = v.constant_headers -%}
+/** Headers every request carries; the `headers` option replaces them by name. */
+const HEADERS = {{ headers }};
+
+{% endif -%}
 {{ v.client_doc|jsdoc(0) }}export class {{ v.client }} {
   /** @param {import("./index.js").ClientOptions} [options] */
   constructor(options = {}) {
@@ -36,7 +41,7 @@ const CREDENTIAL_HELP = new Map({{ help }});
       requestTimeoutHeader: options.requestTimeoutHeader,
       budgetCapacity: options.budgetCapacity,
       maxResponseBytes: options.maxResponseBytes,
-      headers: options.headers,
+      headers: {% if v.constant_headers.is_some() %}withHeaders(HEADERS, options.headers){% else %}options.headers{% endif %},
       logger: options.logger,
       logLevel: options.logLevel,
       fetch: options.fetch,

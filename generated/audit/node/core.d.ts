@@ -76,6 +76,11 @@ export declare function setting<T>(
   name: string,
 ): T | string | undefined;
 /** @internal */
+export declare function withHeaders(
+  constant: [string, string][],
+  given: HeadersInit | undefined,
+): Headers;
+/** @internal */
 export declare function baseUrlSetting(
   value: string | null | undefined,
   name: string,

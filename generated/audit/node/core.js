@@ -150,6 +150,22 @@ export function baseUrlSetting(value, name, fallback) {
   return url;
 }
 
+/**
+ * The client's default headers: the provider's `constant` ones (name and
+ * value pairs), each replaced by a header of `given` (any HeadersInit) with
+ * the same name in any case.
+ * @param {[string, string][]} constant
+ * @param {HeadersInit | undefined} given
+ * @returns {Headers}
+ */
+export function withHeaders(constant, given) {
+  const headers = new Headers(constant);
+  if (given !== undefined && given !== null) {
+    new Headers(given).forEach((value, name) => headers.set(name, value));
+  }
+  return headers;
+}
+
 /** Credentials for a bearer scheme, or undefined without a token. */
 export function bearerAuth(token) {
   return token == null ? undefined : { type: "bearer", token };

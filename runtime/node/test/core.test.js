@@ -24,6 +24,7 @@ const {
   cookies,
   fillPath,
   headerValues,
+  withHeaders,
   withoutKeys,
 } = await import(pathToFileURL(join(pkg, "core.js")).href);
 
@@ -244,4 +245,22 @@ test("paginate: bad arguments reject the first page instead of throwing", async 
   await assert.rejects(async () => {
     for await (const item of pager) assert.fail(`unexpected ${item}`);
   }, /bad argument/);
+});
+
+test("constant headers give way to the caller's by name, in any case", () => {
+  const constant = [
+    ["Api-Version", "2024-01-01"],
+    ["X-Sdk", "1"],
+  ];
+  assert.deepEqual(
+    [...withHeaders(constant, undefined)],
+    [
+      ["api-version", "2024-01-01"],
+      ["x-sdk", "1"],
+    ],
+  );
+  const given = withHeaders(constant, { "API-VERSION": "2025-01-01" });
+  assert.equal(given.get("api-version"), "2025-01-01");
+  assert.equal(given.get("x-sdk"), "1");
+  assert.equal(withHeaders(constant, [["x-sdk", "2"]]).get("X-Sdk"), "2");
 });

@@ -47,6 +47,9 @@ pub struct Package {
     /// The `[...]` of `const CREDENTIAL_HELP = new Map([...]);`, laid out, when the API
     /// has auth: by scheme, how a caller provides its credentials.
     pub credential_help: Option<String>,
+    /// The `{...}` of `const HEADERS = {...};`, laid out, when the provider
+    /// set constant headers (sdkgen.toml `[headers]`).
+    pub constant_headers: Option<String>,
     pub runtime_config: RuntimeConfig,
     pub models: Vec<Model>,
     pub converters: Vec<Converter>,
@@ -323,6 +326,20 @@ impl Package {
                 0,
             )
         });
+        let constant_headers = (!api.constant_headers.is_empty()).then(|| {
+            let pairs = api
+                .constant_headers
+                .iter()
+                .map(|(name, value)| {
+                    l::array(
+                        vec![l::text(js_string(name)), l::text(js_string(value))],
+                        false,
+                    )
+                })
+                .collect::<Vec<_>>();
+            let matrix = pairs.len() > 1;
+            l::render_in("const HEADERS = ", l::array(pairs, matrix), ";", 0)
+        });
         let facts = facts(api, names, types, flattened);
         let examples = readme_examples(package, names, &facts, base_url.is_some());
 
@@ -342,6 +359,7 @@ impl Package {
             auth,
             core_args,
             credential_help,
+            constant_headers,
             runtime_config,
             models,
             converters,
@@ -392,6 +410,9 @@ impl Package {
 
     pub fn index_imports(&self) -> String {
         let mut names = vec!["Core", "baseUrlSetting"];
+        if self.constant_headers.is_some() {
+            names.push("withHeaders");
+        }
         for a in &self.auth {
             if !names.contains(&a.what) {
                 names.push(a.what);

@@ -129,7 +129,7 @@ def main() -> int:
             status = 1
             line: dict[str, Any] = {"result": "not_implemented"}
         else:
-            options: dict[str, Any] = {"api_key": args.token, "bearer_token": args.token}
+            options: dict[str, Any] = {"default_api_key": args.token, "bearer_token": args.token}
             if args.base_url:
                 options["base_url"] = args.base_url
             try:
