@@ -301,6 +301,25 @@ def test_unions_and_unknown_values_are_read(server: Server) -> None:
     assert models.Subscription.from_dict(sub.to_dict()) == sub
 
 
+def test_extra_query_and_body_reach_the_wire(server: Server) -> None:
+    server.script(Reply(201, TRANSFER))
+    with client(server) as c:
+        c.transfers.create_transfer(
+            amount=1,
+            currency="eur",
+            vendor_id="v",
+            extra_query={"beta": "true"},
+            extra_body={"added_later": [1], "amount": 2},
+        )
+    assert server.seen[0].path == "/v2/transfers?beta=true"
+    assert server.seen[0].json() == {
+        "amount": 2,
+        "currency": "eur",
+        "vendor_id": "v",
+        "added_later": [1],
+    }
+
+
 def test_a_union_tag_the_spec_does_not_list_is_passed_on(server: Server) -> None:
     wallet = {"type": "crypto_wallet", "network": "n", "extra": [1, 2]}
     subscription = {

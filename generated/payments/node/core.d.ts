@@ -21,6 +21,16 @@ export interface RequestOptions {
   retries?: boolean;
   /** Headers for this call; they override the client's and the method's. */
   headers?: HeadersInit;
+  /**
+   * Query parameters sent after the method's own, for one the API added
+   * after this SDK was made (`form` style: an array repeats the name).
+   */
+  extraQuery?: Record<string, unknown>;
+  /**
+   * Properties merged into the JSON body, over the method's own of the same
+   * name; a call whose body is not a JSON object fails before sending.
+   */
+  extraBody?: Record<string, unknown>;
   /** Cancels the call; a cancelled call is never retried. */
   signal?: AbortSignal;
 }

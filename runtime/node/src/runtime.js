@@ -10,7 +10,13 @@ import {
 } from "./budget.js";
 import { systemClock, systemRandom } from "./clock.js";
 import { DEFAULT_REQUEST_TIMEOUT_HEADER } from "./deadline.js";
-import { encodeQuery, isJsonMediaType, jsonText } from "./encoding.js";
+import {
+  encodeQuery,
+  isJsonMediaType,
+  jsonText,
+  queryParam,
+  queryString,
+} from "./encoding.js";
 import {
   requestIdOf,
   APIConnectionError,
@@ -275,6 +281,34 @@ function isPlainJson(v) {
 
 function toJson(value) {
   return jsonText(value, "request body");
+}
+
+/**
+ * The request with `extra` merged into its JSON object body, over the SDK's
+ * own properties of the same name (CONTRACT.md section 11); an
+ * InvalidArgumentError for a call whose body is not a JSON object.
+ */
+function withExtraBody(request, extra, name) {
+  const json = request.json;
+  if (json === null || typeof json !== "object" || Array.isArray(json)) {
+    throw new InvalidArgumentError(
+      `${name}: extraBody needs a JSON object body, and this call sends none`,
+    );
+  }
+  if (extra === null || typeof extra !== "object" || Array.isArray(extra)) {
+    throw new InvalidArgumentError(`${name}: extraBody must be an object`);
+  }
+  return { ...request, json: { ...json, ...extra } };
+}
+
+/** The caller's extra query parameters, `form` style, after the operation's own. */
+function extraQueryOf(extra) {
+  if (typeof extra !== "object" || Array.isArray(extra)) {
+    throw new InvalidArgumentError("extraQuery must be an object");
+  }
+  return Object.entries(extra)
+    .map(([name, value]) => queryParam(name, value))
+    .filter((part) => part !== "");
 }
 
 function encodeBody(request, method) {
@@ -573,7 +607,12 @@ export class Runtime {
       else key = newIdempotencyKey();
     }
 
-    const { body, contentType } = encodeBody(request, method);
+    const { body, contentType } = encodeBody(
+      options.extraBody == null
+        ? request
+        : withExtraBody(request, options.extraBody, op.name),
+      method,
+    );
     const path = request.path ?? op.path ?? "/";
     if (typeof path !== "string" || !path.startsWith("/")) {
       throw new InvalidArgumentError(
@@ -581,7 +620,13 @@ export class Runtime {
       );
     }
     const auth = cfg.auth == null ? NO_AUTH : await resolveAuth(cfg.auth);
-    const requestQuery = encodeQuery(request.query);
+    const requestQuery =
+      options.extraQuery == null
+        ? encodeQuery(request.query)
+        : queryString(
+            encodeQuery(request.query),
+            extraQueryOf(options.extraQuery),
+          );
     const query =
       auth.query.length === 0
         ? requestQuery

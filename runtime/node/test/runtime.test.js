@@ -1168,3 +1168,26 @@ test("the request id comes from x-request-id, else request-id", async () => {
   assert.ok(err instanceof APIError);
   assert.equal(err.requestId, "req_404");
 });
+
+test("extraQuery and extraBody: after the operation's own query, merged over its JSON body", async () => {
+  const { rt, fetch } = make([{ status: 200, body: {} }]);
+  await rt.request(
+    POST,
+    { path: "/t", query: { limit: 5 }, json: { amount: 1 } },
+    {
+      extraQuery: { beta: "true", tag: ["a b", "c"] },
+      extraBody: { added_later: { x: 1 }, amount: 2 },
+    },
+  );
+  assert.equal(
+    fetch.calls[0].url,
+    "http://api.test/v1/t?limit=5&beta=true&tag=a%20b&tag=c",
+  );
+  assert.equal(fetch.calls[0].body, '{"amount":2,"added_later":{"x":1}}');
+  const err = await rejects(
+    rt.request(GET, { path: "/t" }, { extraBody: { a: 1 } }),
+  );
+  assert.ok(err instanceof InvalidArgumentError);
+  assert.match(err.message, /extraBody needs a JSON object body/);
+  assert.equal(fetch.calls.length, 1);
+});

@@ -152,6 +152,10 @@ export interface CallOptions {
   maxAttempts?: number;
   retries?: boolean;
   headers?: HeadersInit;
+  /** Query parameters sent after the operation's own (`form` style: an array repeats the name). */
+  extraQuery?: Record<string, unknown>;
+  /** Properties merged into the JSON object body, over the SDK's own of the same name. */
+  extraBody?: Record<string, unknown>;
   signal?: AbortSignal;
 }
 

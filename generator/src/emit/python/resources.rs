@@ -88,6 +88,8 @@ fn call_options(op: &Operation) -> Vec<ParamView> {
     out.push(option("max_attempts", "int | None"));
     out.push(option("retries", "bool | None"));
     out.push(option("extra_headers", "Mapping[str, str] | None"));
+    out.push(option("extra_query", "Mapping[str, object] | None"));
+    out.push(option("extra_body", "Mapping[str, object] | None"));
     out
 }
 
@@ -1130,6 +1132,17 @@ fn method_doc(
             "Headers added to every attempt of this call."
         }
         .to_string(),
+    ));
+    entries.push((
+        "extra_query".to_string(),
+        "Query parameters sent after the operation's own: one the API added after \
+         this SDK was made."
+            .to_string(),
+    ));
+    entries.push((
+        "extra_body".to_string(),
+        "Properties merged into the JSON body, over the SDK's own of the same name."
+            .to_string(),
     ));
     let mut lines = Vec::new();
     for (name, description) in entries {

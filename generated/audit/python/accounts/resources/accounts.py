@@ -160,6 +160,8 @@ class Accounts2WithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.ListAccountsResponse]:
         """Like ``Accounts2.list_accounts``, but returns the first page's raw response: status,
         headers, the number of attempts, and ``parse()`` for the page.
@@ -173,6 +175,8 @@ class Accounts2WithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_LIST_ACCOUNTS, response, _parse_list_accounts)
@@ -190,6 +194,8 @@ class Accounts2WithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Account]:
         """Like ``Accounts2.create_account``, but returns the raw response: status, headers, the
         number of attempts, and ``parse()``.
@@ -204,6 +210,8 @@ class Accounts2WithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_CREATE_ACCOUNT, response, _parse_create_account)
@@ -217,6 +225,8 @@ class Accounts2WithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Account]:
         """Like ``Accounts2.get_account``, but returns the raw response: status, headers, the number
         of attempts, and ``parse()``.
@@ -230,6 +240,8 @@ class Accounts2WithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_GET_ACCOUNT, response, _parse_get_account)
@@ -247,6 +259,8 @@ class Accounts2WithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Account]:
         """Like ``Accounts2.replace_account``, but returns the raw response: status, headers, the
         number of attempts, and ``parse()``.
@@ -266,6 +280,8 @@ class Accounts2WithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_REPLACE_ACCOUNT, response, _parse_replace_account)
@@ -281,6 +297,8 @@ class Accounts2WithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.ActivityEntry]:
         """Like ``Accounts2.add_account_note``, but returns the raw response: status, headers, the
         number of attempts, and ``parse()``.
@@ -294,6 +312,8 @@ class Accounts2WithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_ADD_ACCOUNT_NOTE, response, _parse_add_account_note)
@@ -321,6 +341,8 @@ class Accounts2:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _runtime.SyncPager[models.Account]:
         """List accounts.
 
@@ -346,6 +368,9 @@ class Accounts2:
             max_attempts: Attempts in all for each page, the first one included (default: 3).
             retries: ``False`` makes the call of each page a single attempt.
             extra_headers: Headers added to every attempt of every page.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             A pager of ``models.Account``, every item of every page in order.
@@ -369,6 +394,8 @@ class Accounts2:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
             _LIST_ACCOUNTS_PAGES,
             models.Account.from_dict,
@@ -387,6 +414,8 @@ class Accounts2:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Account:
         """Create an account.
 
@@ -414,6 +443,9 @@ class Accounts2:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             Created
@@ -440,6 +472,8 @@ class Accounts2:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_CREATE_ACCOUNT, response, _parse_create_account)
@@ -453,6 +487,8 @@ class Accounts2:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Account:
         """Get an account.
 
@@ -468,6 +504,9 @@ class Accounts2:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             OK
@@ -487,6 +526,8 @@ class Accounts2:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_GET_ACCOUNT, response, _parse_get_account)
@@ -504,6 +545,8 @@ class Accounts2:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Account:
         """Replace an account.
 
@@ -527,6 +570,9 @@ class Accounts2:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             OK
@@ -552,6 +598,8 @@ class Accounts2:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_REPLACE_ACCOUNT, response, _parse_replace_account)
@@ -567,6 +615,8 @@ class Accounts2:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.ActivityEntry:
         """Append a note to the account's activity log.
 
@@ -588,6 +638,9 @@ class Accounts2:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The log entry that was added.
@@ -607,6 +660,8 @@ class Accounts2:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_ADD_ACCOUNT_NOTE, response, _parse_add_account_note)
@@ -629,6 +684,8 @@ class AsyncAccounts2WithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.ListAccountsResponse]:
         """Like ``Accounts2.list_accounts``, but returns the first page's raw response: status,
         headers, the number of attempts, and ``parse()`` for the page.
@@ -642,6 +699,8 @@ class AsyncAccounts2WithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_LIST_ACCOUNTS, response, _parse_list_accounts)
@@ -659,6 +718,8 @@ class AsyncAccounts2WithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Account]:
         """Like ``Accounts2.create_account``, but returns the raw response: status, headers, the
         number of attempts, and ``parse()``.
@@ -673,6 +734,8 @@ class AsyncAccounts2WithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_CREATE_ACCOUNT, response, _parse_create_account)
@@ -686,6 +749,8 @@ class AsyncAccounts2WithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Account]:
         """Like ``Accounts2.get_account``, but returns the raw response: status, headers, the number
         of attempts, and ``parse()``.
@@ -699,6 +764,8 @@ class AsyncAccounts2WithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_GET_ACCOUNT, response, _parse_get_account)
@@ -716,6 +783,8 @@ class AsyncAccounts2WithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Account]:
         """Like ``Accounts2.replace_account``, but returns the raw response: status, headers, the
         number of attempts, and ``parse()``.
@@ -735,6 +804,8 @@ class AsyncAccounts2WithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_REPLACE_ACCOUNT, response, _parse_replace_account)
@@ -750,6 +821,8 @@ class AsyncAccounts2WithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.ActivityEntry]:
         """Like ``Accounts2.add_account_note``, but returns the raw response: status, headers, the
         number of attempts, and ``parse()``.
@@ -763,6 +836,8 @@ class AsyncAccounts2WithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_ADD_ACCOUNT_NOTE, response, _parse_add_account_note)
@@ -789,6 +864,8 @@ class AsyncAccounts2:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _runtime.AsyncPager[models.Account]:
         """List accounts.
 
@@ -814,6 +891,9 @@ class AsyncAccounts2:
             max_attempts: Attempts in all for each page, the first one included (default: 3).
             retries: ``False`` makes the call of each page a single attempt.
             extra_headers: Headers added to every attempt of every page.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             A pager of ``models.Account``, every item of every page in order.
@@ -837,6 +917,8 @@ class AsyncAccounts2:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
             _LIST_ACCOUNTS_PAGES,
             models.Account.from_dict,
@@ -855,6 +937,8 @@ class AsyncAccounts2:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Account:
         """Create an account.
 
@@ -882,6 +966,9 @@ class AsyncAccounts2:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             Created
@@ -908,6 +995,8 @@ class AsyncAccounts2:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_CREATE_ACCOUNT, response, _parse_create_account)
@@ -921,6 +1010,8 @@ class AsyncAccounts2:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Account:
         """Get an account.
 
@@ -936,6 +1027,9 @@ class AsyncAccounts2:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             OK
@@ -955,6 +1049,8 @@ class AsyncAccounts2:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_GET_ACCOUNT, response, _parse_get_account)
@@ -972,6 +1068,8 @@ class AsyncAccounts2:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Account:
         """Replace an account.
 
@@ -995,6 +1093,9 @@ class AsyncAccounts2:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             OK
@@ -1020,6 +1121,8 @@ class AsyncAccounts2:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_REPLACE_ACCOUNT, response, _parse_replace_account)
@@ -1035,6 +1138,8 @@ class AsyncAccounts2:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.ActivityEntry:
         """Append a note to the account's activity log.
 
@@ -1056,6 +1161,9 @@ class AsyncAccounts2:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The log entry that was added.
@@ -1075,6 +1183,8 @@ class AsyncAccounts2:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_ADD_ACCOUNT_NOTE, response, _parse_add_account_note)

@@ -97,6 +97,8 @@ class BillingWithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.UseCreditResponse]:
         """Like ``Billing.use_credit``, but returns the raw response: status, headers, the number of
         attempts, and ``parse()``.
@@ -110,6 +112,8 @@ class BillingWithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_USE_CREDIT, response, _parse_use_credit)
@@ -126,6 +130,8 @@ class BillingWithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Charge]:
         """Like ``Billing.create_charge``, but returns the raw response: status, headers, the number
         of attempts, and ``parse()``.
@@ -144,6 +150,8 @@ class BillingWithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_CREATE_CHARGE, response, _parse_create_charge)
@@ -159,6 +167,8 @@ class BillingWithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Limits]:
         """Like ``Billing.update_account_limits``, but returns the raw response: status, headers,
         the number of attempts, and ``parse()``.
@@ -176,6 +186,8 @@ class BillingWithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_UPDATE_ACCOUNT_LIMITS, response, _parse_update_account_limits)
@@ -201,6 +213,8 @@ class Billing:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.UseCreditResponse:
         """Use one credit.
 
@@ -221,6 +235,9 @@ class Billing:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The credit balance after the decrement.
@@ -240,6 +257,8 @@ class Billing:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_USE_CREDIT, response, _parse_use_credit)
@@ -256,6 +275,8 @@ class Billing:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Charge:
         """Charge the account's card.
 
@@ -276,6 +297,9 @@ class Billing:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             Created
@@ -300,6 +324,8 @@ class Billing:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_CREATE_CHARGE, response, _parse_create_charge)
@@ -315,6 +341,8 @@ class Billing:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Limits:
         """Adjust spending limits.
 
@@ -338,6 +366,9 @@ class Billing:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The limits after the change.
@@ -361,6 +392,8 @@ class Billing:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_UPDATE_ACCOUNT_LIMITS, response, _parse_update_account_limits)
@@ -381,6 +414,8 @@ class AsyncBillingWithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.UseCreditResponse]:
         """Like ``Billing.use_credit``, but returns the raw response: status, headers, the number of
         attempts, and ``parse()``.
@@ -394,6 +429,8 @@ class AsyncBillingWithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_USE_CREDIT, response, _parse_use_credit)
@@ -410,6 +447,8 @@ class AsyncBillingWithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Charge]:
         """Like ``Billing.create_charge``, but returns the raw response: status, headers, the number
         of attempts, and ``parse()``.
@@ -428,6 +467,8 @@ class AsyncBillingWithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_CREATE_CHARGE, response, _parse_create_charge)
@@ -443,6 +484,8 @@ class AsyncBillingWithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Limits]:
         """Like ``Billing.update_account_limits``, but returns the raw response: status, headers,
         the number of attempts, and ``parse()``.
@@ -460,6 +503,8 @@ class AsyncBillingWithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_UPDATE_ACCOUNT_LIMITS, response, _parse_update_account_limits)
@@ -484,6 +529,8 @@ class AsyncBilling:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.UseCreditResponse:
         """Use one credit.
 
@@ -504,6 +551,9 @@ class AsyncBilling:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The credit balance after the decrement.
@@ -523,6 +573,8 @@ class AsyncBilling:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_USE_CREDIT, response, _parse_use_credit)
@@ -539,6 +591,8 @@ class AsyncBilling:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Charge:
         """Charge the account's card.
 
@@ -559,6 +613,9 @@ class AsyncBilling:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             Created
@@ -583,6 +640,8 @@ class AsyncBilling:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_CREATE_CHARGE, response, _parse_create_charge)
@@ -598,6 +657,8 @@ class AsyncBilling:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Limits:
         """Adjust spending limits.
 
@@ -621,6 +682,9 @@ class AsyncBilling:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The limits after the change.
@@ -644,6 +708,8 @@ class AsyncBilling:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_UPDATE_ACCOUNT_LIMITS, response, _parse_update_account_limits)

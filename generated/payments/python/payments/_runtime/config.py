@@ -179,6 +179,13 @@ class CallOptions:
     max_attempts: int | None = None
     retries: bool | None = None
     extra_headers: Mapping[str, str] | None = None
+    extra_query: Mapping[str, object] | None = None
+    """Query parameters sent after the operation's own, each value written
+    as a form-style query value (a list repeats the name); for a parameter
+    the API added after the SDK was made."""
+    extra_body: Mapping[str, object] | None = None
+    """Properties merged into the top level of a JSON object body, over the
+    SDK's own of the same name (CONTRACT.md section 11)."""
 
 
 def call_options(
@@ -189,6 +196,8 @@ def call_options(
     max_attempts: int | None = None,
     retries: bool | None = None,
     extra_headers: Mapping[str, str] | None = None,
+    extra_query: Mapping[str, object] | None = None,
+    extra_body: Mapping[str, object] | None = None,
 ) -> CallOptions | None:
     """The :class:`CallOptions` of a generated method's arguments, or ``None``
     (the client's settings, as an empty ``CallOptions`` would say) when the
@@ -200,6 +209,8 @@ def call_options(
         and max_attempts is None
         and retries is None
         and extra_headers is None
+        and extra_query is None
+        and extra_body is None
     ):
         return None
     return CallOptions(
@@ -209,6 +220,8 @@ def call_options(
         max_attempts=max_attempts,
         retries=retries,
         extra_headers=extra_headers,
+        extra_query=extra_query,
+        extra_body=extra_body,
     )
 
 

@@ -465,11 +465,19 @@ class RuntimeCore:
             headers[operation.key_header] = key
 
         content = request.content
-        if request.json is not None:
+        body = request.json
+        if opts.extra_body:
+            if not isinstance(body, Mapping):
+                raise SDKError(
+                    f"{operation.name}: extra_body needs a JSON object body, "
+                    "and this call sends none"
+                )
+            body = {**body, **opts.extra_body}
+        if body is not None:
             try:
-                content = json.dumps(
-                    request.json, separators=(",", ":"), ensure_ascii=False
-                ).encode("utf-8")
+                content = json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode(
+                    "utf-8"
+                )
             except (TypeError, ValueError) as exc:
                 raise SDKError(
                     f"{operation.name}: the request body cannot be encoded as JSON: {exc}"
@@ -481,6 +489,10 @@ class RuntimeCore:
             headers.setdefault("Content-Type", request.content_type)
 
         query: Sequence[tuple[str, str]] = request.query
+        if opts.extra_query:
+            query = list(query)
+            for name, value in opts.extra_query.items():
+                query.extend(form_query(name, value))
         if auth_query:
             query = list(query)
             for name, value in auth_query:

@@ -82,6 +82,8 @@ class RefundsWithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Refund]:
         """Like ``Refunds.create_refund``, but returns the raw response: status, headers, the number
         of attempts, and ``parse()``.
@@ -101,6 +103,8 @@ class RefundsWithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_CREATE_REFUND, response, _parse_create_refund)
@@ -114,6 +118,8 @@ class RefundsWithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Refund]:
         """Like ``Refunds.get_refund``, but returns the raw response: status, headers, the number of
         attempts, and ``parse()``.
@@ -127,6 +133,8 @@ class RefundsWithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_GET_REFUND, response, _parse_get_refund)
@@ -156,6 +164,8 @@ class Refunds:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Refund:
         """Refund a transfer.
 
@@ -186,6 +196,9 @@ class Refunds:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The refund was created.
@@ -217,6 +230,8 @@ class Refunds:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_CREATE_REFUND, response, _parse_create_refund)
@@ -230,6 +245,8 @@ class Refunds:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Refund:
         """Get a refund.
 
@@ -247,6 +264,9 @@ class Refunds:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The refund.
@@ -266,6 +286,8 @@ class Refunds:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_GET_REFUND, response, _parse_get_refund)
@@ -290,6 +312,8 @@ class AsyncRefundsWithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Refund]:
         """Like ``Refunds.create_refund``, but returns the raw response: status, headers, the number
         of attempts, and ``parse()``.
@@ -309,6 +333,8 @@ class AsyncRefundsWithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_CREATE_REFUND, response, _parse_create_refund)
@@ -322,6 +348,8 @@ class AsyncRefundsWithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Refund]:
         """Like ``Refunds.get_refund``, but returns the raw response: status, headers, the number of
         attempts, and ``parse()``.
@@ -335,6 +363,8 @@ class AsyncRefundsWithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_GET_REFUND, response, _parse_get_refund)
@@ -363,6 +393,8 @@ class AsyncRefunds:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Refund:
         """Refund a transfer.
 
@@ -393,6 +425,9 @@ class AsyncRefunds:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The refund was created.
@@ -424,6 +459,8 @@ class AsyncRefunds:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_CREATE_REFUND, response, _parse_create_refund)
@@ -437,6 +474,8 @@ class AsyncRefunds:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Refund:
         """Get a refund.
 
@@ -454,6 +493,9 @@ class AsyncRefunds:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The refund.
@@ -473,6 +515,8 @@ class AsyncRefunds:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_GET_REFUND, response, _parse_get_refund)

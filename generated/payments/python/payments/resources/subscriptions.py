@@ -83,6 +83,8 @@ class SubscriptionsWithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Subscription]:
         """Like ``Subscriptions.create_subscription``, but returns the raw response: status,
         headers, the number of attempts, and ``parse()``.
@@ -102,6 +104,8 @@ class SubscriptionsWithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_CREATE_SUBSCRIPTION, response, _parse_create_subscription)
@@ -115,6 +119,8 @@ class SubscriptionsWithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Subscription]:
         """Like ``Subscriptions.cancel_subscription``, but returns the raw response: status,
         headers, the number of attempts, and ``parse()``.
@@ -128,6 +134,8 @@ class SubscriptionsWithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_CANCEL_SUBSCRIPTION, response, _parse_cancel_subscription)
@@ -157,6 +165,8 @@ class Subscriptions:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Subscription:
         """Start a subscription.
 
@@ -190,6 +200,9 @@ class Subscriptions:
             max_attempts: Attempts in all, the first one included (default: 4).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The subscription was started and its first period paid.
@@ -221,6 +234,8 @@ class Subscriptions:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_CREATE_SUBSCRIPTION, response, _parse_create_subscription)
@@ -234,6 +249,8 @@ class Subscriptions:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Subscription:
         """Cancel a subscription.
 
@@ -252,6 +269,9 @@ class Subscriptions:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The cancelled subscription.
@@ -271,6 +291,8 @@ class Subscriptions:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_CANCEL_SUBSCRIPTION, response, _parse_cancel_subscription)
@@ -295,6 +317,8 @@ class AsyncSubscriptionsWithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Subscription]:
         """Like ``Subscriptions.create_subscription``, but returns the raw response: status,
         headers, the number of attempts, and ``parse()``.
@@ -314,6 +338,8 @@ class AsyncSubscriptionsWithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_CREATE_SUBSCRIPTION, response, _parse_create_subscription)
@@ -327,6 +353,8 @@ class AsyncSubscriptionsWithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Subscription]:
         """Like ``Subscriptions.cancel_subscription``, but returns the raw response: status,
         headers, the number of attempts, and ``parse()``.
@@ -340,6 +368,8 @@ class AsyncSubscriptionsWithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_CANCEL_SUBSCRIPTION, response, _parse_cancel_subscription)
@@ -368,6 +398,8 @@ class AsyncSubscriptions:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Subscription:
         """Start a subscription.
 
@@ -401,6 +433,9 @@ class AsyncSubscriptions:
             max_attempts: Attempts in all, the first one included (default: 4).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The subscription was started and its first period paid.
@@ -432,6 +467,8 @@ class AsyncSubscriptions:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_CREATE_SUBSCRIPTION, response, _parse_create_subscription)
@@ -445,6 +482,8 @@ class AsyncSubscriptions:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Subscription:
         """Cancel a subscription.
 
@@ -463,6 +502,9 @@ class AsyncSubscriptions:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The cancelled subscription.
@@ -482,6 +524,8 @@ class AsyncSubscriptions:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_CANCEL_SUBSCRIPTION, response, _parse_cancel_subscription)

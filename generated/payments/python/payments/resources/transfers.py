@@ -107,6 +107,8 @@ class TransfersWithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.TransferList]:
         """Like ``Transfers.list_transfers``, but returns the first page's raw response: status,
         headers, the number of attempts, and ``parse()`` for the page.
@@ -120,6 +122,8 @@ class TransfersWithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_LIST_TRANSFERS, response, _parse_list_transfers)
@@ -138,6 +142,8 @@ class TransfersWithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Transfer]:
         """Like ``Transfers.create_transfer``, but returns the raw response: status, headers, the
         number of attempts, and ``parse()``.
@@ -158,6 +164,8 @@ class TransfersWithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_CREATE_TRANSFER, response, _parse_create_transfer)
@@ -171,6 +179,8 @@ class TransfersWithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Transfer]:
         """Like ``Transfers.get_transfer``, but returns the raw response: status, headers, the
         number of attempts, and ``parse()``.
@@ -184,6 +194,8 @@ class TransfersWithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_GET_TRANSFER, response, _parse_get_transfer)
@@ -211,6 +223,8 @@ class Transfers:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _runtime.SyncPager[models.Transfer]:
         """List transfers.
 
@@ -241,6 +255,9 @@ class Transfers:
             max_attempts: Attempts in all for each page, the first one included (default: 3).
             retries: ``False`` makes the call of each page a single attempt.
             extra_headers: Headers added to every attempt of every page.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             A pager of ``models.Transfer``, every item of every page in order.
@@ -264,6 +281,8 @@ class Transfers:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
             _LIST_TRANSFERS_PAGES,
             models.Transfer.from_dict,
@@ -283,6 +302,8 @@ class Transfers:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Transfer:
         """Create a transfer.
 
@@ -315,6 +336,9 @@ class Transfers:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The transfer was created.
@@ -347,6 +371,8 @@ class Transfers:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_CREATE_TRANSFER, response, _parse_create_transfer)
@@ -360,6 +386,8 @@ class Transfers:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Transfer:
         """Get a transfer.
 
@@ -377,6 +405,9 @@ class Transfers:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The transfer.
@@ -396,6 +427,8 @@ class Transfers:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_GET_TRANSFER, response, _parse_get_transfer)
@@ -418,6 +451,8 @@ class AsyncTransfersWithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.TransferList]:
         """Like ``Transfers.list_transfers``, but returns the first page's raw response: status,
         headers, the number of attempts, and ``parse()`` for the page.
@@ -431,6 +466,8 @@ class AsyncTransfersWithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_LIST_TRANSFERS, response, _parse_list_transfers)
@@ -449,6 +486,8 @@ class AsyncTransfersWithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Transfer]:
         """Like ``Transfers.create_transfer``, but returns the raw response: status, headers, the
         number of attempts, and ``parse()``.
@@ -469,6 +508,8 @@ class AsyncTransfersWithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_CREATE_TRANSFER, response, _parse_create_transfer)
@@ -482,6 +523,8 @@ class AsyncTransfersWithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Transfer]:
         """Like ``Transfers.get_transfer``, but returns the raw response: status, headers, the
         number of attempts, and ``parse()``.
@@ -495,6 +538,8 @@ class AsyncTransfersWithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_GET_TRANSFER, response, _parse_get_transfer)
@@ -521,6 +566,8 @@ class AsyncTransfers:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _runtime.AsyncPager[models.Transfer]:
         """List transfers.
 
@@ -551,6 +598,9 @@ class AsyncTransfers:
             max_attempts: Attempts in all for each page, the first one included (default: 3).
             retries: ``False`` makes the call of each page a single attempt.
             extra_headers: Headers added to every attempt of every page.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             A pager of ``models.Transfer``, every item of every page in order.
@@ -574,6 +624,8 @@ class AsyncTransfers:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
             _LIST_TRANSFERS_PAGES,
             models.Transfer.from_dict,
@@ -593,6 +645,8 @@ class AsyncTransfers:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Transfer:
         """Create a transfer.
 
@@ -625,6 +679,9 @@ class AsyncTransfers:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The transfer was created.
@@ -657,6 +714,8 @@ class AsyncTransfers:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_CREATE_TRANSFER, response, _parse_create_transfer)
@@ -670,6 +729,8 @@ class AsyncTransfers:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Transfer:
         """Get a transfer.
 
@@ -687,6 +748,9 @@ class AsyncTransfers:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The transfer.
@@ -706,6 +770,8 @@ class AsyncTransfers:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_GET_TRANSFER, response, _parse_get_transfer)

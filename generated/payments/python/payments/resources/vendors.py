@@ -95,6 +95,8 @@ class VendorsWithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Vendor]:
         """Like ``Vendors.upsert_vendor``, but returns the raw response: status, headers, the number
         of attempts, and ``parse()``.
@@ -115,6 +117,8 @@ class VendorsWithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_UPSERT_VENDOR, response, _parse_upsert_vendor)
@@ -132,6 +136,8 @@ class VendorsWithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Vendor]:
         """Like ``Vendors.update_vendor``, but returns the raw response: status, headers, the number
         of attempts, and ``parse()``.
@@ -151,6 +157,8 @@ class VendorsWithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_UPDATE_VENDOR, response, _parse_update_vendor)
@@ -181,6 +189,8 @@ class Vendors:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Vendor:
         """Create or replace a vendor.
 
@@ -205,6 +215,9 @@ class Vendors:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The vendor existed and was replaced. The vendor was created.
@@ -231,6 +244,8 @@ class Vendors:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_UPSERT_VENDOR, response, _parse_upsert_vendor)
@@ -248,6 +263,8 @@ class Vendors:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Vendor:
         """Update some fields of a vendor.
 
@@ -278,6 +295,9 @@ class Vendors:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The vendor after the update.
@@ -303,6 +323,8 @@ class Vendors:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_UPDATE_VENDOR, response, _parse_update_vendor)
@@ -328,6 +350,8 @@ class AsyncVendorsWithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Vendor]:
         """Like ``Vendors.upsert_vendor``, but returns the raw response: status, headers, the number
         of attempts, and ``parse()``.
@@ -348,6 +372,8 @@ class AsyncVendorsWithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_UPSERT_VENDOR, response, _parse_upsert_vendor)
@@ -365,6 +391,8 @@ class AsyncVendorsWithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Vendor]:
         """Like ``Vendors.update_vendor``, but returns the raw response: status, headers, the number
         of attempts, and ``parse()``.
@@ -384,6 +412,8 @@ class AsyncVendorsWithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_UPDATE_VENDOR, response, _parse_update_vendor)
@@ -413,6 +443,8 @@ class AsyncVendors:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Vendor:
         """Create or replace a vendor.
 
@@ -437,6 +469,9 @@ class AsyncVendors:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The vendor existed and was replaced. The vendor was created.
@@ -463,6 +498,8 @@ class AsyncVendors:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_UPSERT_VENDOR, response, _parse_upsert_vendor)
@@ -480,6 +517,8 @@ class AsyncVendors:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Vendor:
         """Update some fields of a vendor.
 
@@ -510,6 +549,9 @@ class AsyncVendors:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The vendor after the update.
@@ -535,6 +577,8 @@ class AsyncVendors:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_UPDATE_VENDOR, response, _parse_update_vendor)

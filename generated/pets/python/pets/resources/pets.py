@@ -127,6 +127,8 @@ class Pets2WithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[list[models.Pet]]:
         """Like ``Pets2.list_pets``, but returns the raw response: status, headers, the number of
         attempts, and ``parse()``.
@@ -140,6 +142,8 @@ class Pets2WithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_LIST_PETS, response, _parse_list_pets)
@@ -155,6 +159,8 @@ class Pets2WithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Pet]:
         """Like ``Pets2.create_pet``, but returns the raw response: status, headers, the number of
         attempts, and ``parse()``.
@@ -168,6 +174,8 @@ class Pets2WithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_CREATE_PET, response, _parse_create_pet)
@@ -181,6 +189,8 @@ class Pets2WithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Pet]:
         """Like ``Pets2.get_pet``, but returns the raw response: status, headers, the number of
         attempts, and ``parse()``.
@@ -194,6 +204,8 @@ class Pets2WithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_GET_PET, response, _parse_get_pet)
@@ -210,6 +222,8 @@ class Pets2WithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Pet]:
         """Like ``Pets2.update_pet``, but returns the raw response: status, headers, the number of
         attempts, and ``parse()``.
@@ -223,6 +237,8 @@ class Pets2WithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_UPDATE_PET, response, _parse_update_pet)
@@ -236,6 +252,8 @@ class Pets2WithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[None]:
         """Like ``Pets2.delete_pet``, but returns the raw response: status, headers, the number of
         attempts, and ``parse()``.
@@ -249,6 +267,8 @@ class Pets2WithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_DELETE_PET, response, _parse_delete_pet)
@@ -276,6 +296,8 @@ class Pets2:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> list[models.Pet]:
         """List pets.
 
@@ -298,6 +320,9 @@ class Pets2:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The matching pets.
@@ -317,6 +342,8 @@ class Pets2:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_LIST_PETS, response, _parse_list_pets)
@@ -332,6 +359,8 @@ class Pets2:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Pet:
         """Create a pet.
 
@@ -353,6 +382,9 @@ class Pets2:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The pet was created.
@@ -372,6 +404,8 @@ class Pets2:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_CREATE_PET, response, _parse_create_pet)
@@ -385,6 +419,8 @@ class Pets2:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Pet:
         """Get a pet.
 
@@ -402,6 +438,9 @@ class Pets2:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The pet.
@@ -421,6 +460,8 @@ class Pets2:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_GET_PET, response, _parse_get_pet)
@@ -437,6 +478,8 @@ class Pets2:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Pet:
         """Replace a pet.
 
@@ -459,6 +502,9 @@ class Pets2:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The pet after the update.
@@ -478,6 +524,8 @@ class Pets2:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_UPDATE_PET, response, _parse_update_pet)
@@ -491,6 +539,8 @@ class Pets2:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> None:
         """Delete a pet.
 
@@ -509,6 +559,9 @@ class Pets2:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The pet was deleted.
@@ -528,6 +581,8 @@ class Pets2:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
 
@@ -549,6 +604,8 @@ class AsyncPets2WithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[list[models.Pet]]:
         """Like ``Pets2.list_pets``, but returns the raw response: status, headers, the number of
         attempts, and ``parse()``.
@@ -562,6 +619,8 @@ class AsyncPets2WithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_LIST_PETS, response, _parse_list_pets)
@@ -577,6 +636,8 @@ class AsyncPets2WithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Pet]:
         """Like ``Pets2.create_pet``, but returns the raw response: status, headers, the number of
         attempts, and ``parse()``.
@@ -590,6 +651,8 @@ class AsyncPets2WithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_CREATE_PET, response, _parse_create_pet)
@@ -603,6 +666,8 @@ class AsyncPets2WithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Pet]:
         """Like ``Pets2.get_pet``, but returns the raw response: status, headers, the number of
         attempts, and ``parse()``.
@@ -616,6 +681,8 @@ class AsyncPets2WithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_GET_PET, response, _parse_get_pet)
@@ -632,6 +699,8 @@ class AsyncPets2WithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[models.Pet]:
         """Like ``Pets2.update_pet``, but returns the raw response: status, headers, the number of
         attempts, and ``parse()``.
@@ -645,6 +714,8 @@ class AsyncPets2WithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_UPDATE_PET, response, _parse_update_pet)
@@ -658,6 +729,8 @@ class AsyncPets2WithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[None]:
         """Like ``Pets2.delete_pet``, but returns the raw response: status, headers, the number of
         attempts, and ``parse()``.
@@ -671,6 +744,8 @@ class AsyncPets2WithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_DELETE_PET, response, _parse_delete_pet)
@@ -697,6 +772,8 @@ class AsyncPets2:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> list[models.Pet]:
         """List pets.
 
@@ -719,6 +796,9 @@ class AsyncPets2:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The matching pets.
@@ -738,6 +818,8 @@ class AsyncPets2:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_LIST_PETS, response, _parse_list_pets)
@@ -753,6 +835,8 @@ class AsyncPets2:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Pet:
         """Create a pet.
 
@@ -774,6 +858,9 @@ class AsyncPets2:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The pet was created.
@@ -793,6 +880,8 @@ class AsyncPets2:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_CREATE_PET, response, _parse_create_pet)
@@ -806,6 +895,8 @@ class AsyncPets2:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Pet:
         """Get a pet.
 
@@ -823,6 +914,9 @@ class AsyncPets2:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The pet.
@@ -842,6 +936,8 @@ class AsyncPets2:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_GET_PET, response, _parse_get_pet)
@@ -858,6 +954,8 @@ class AsyncPets2:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> models.Pet:
         """Replace a pet.
 
@@ -880,6 +978,9 @@ class AsyncPets2:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The pet after the update.
@@ -899,6 +1000,8 @@ class AsyncPets2:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_UPDATE_PET, response, _parse_update_pet)
@@ -912,6 +1015,8 @@ class AsyncPets2:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> None:
         """Delete a pet.
 
@@ -930,6 +1035,9 @@ class AsyncPets2:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The pet was deleted.
@@ -949,5 +1057,7 @@ class AsyncPets2:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )

@@ -67,6 +67,8 @@ class PhotosWithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[bytes]:
         """Like ``Photos.download_pet_photo``, but returns the raw response: status, headers, the
         number of attempts, and ``parse()``.
@@ -80,6 +82,8 @@ class PhotosWithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_DOWNLOAD_PET_PHOTO, response, _parse_download_pet_photo)
@@ -95,6 +99,8 @@ class PhotosWithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[None]:
         """Like ``Photos.upload_pet_photo``, but returns the raw response: status, headers, the
         number of attempts, and ``parse()``.
@@ -108,6 +114,8 @@ class PhotosWithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_UPLOAD_PET_PHOTO, response, _parse_upload_pet_photo)
@@ -133,6 +141,8 @@ class Photos:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> bytes:
         """Download a pet's photo.
 
@@ -150,6 +160,9 @@ class Photos:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The photo.
@@ -169,6 +182,8 @@ class Photos:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_DOWNLOAD_PET_PHOTO, response, _parse_download_pet_photo)
@@ -184,6 +199,8 @@ class Photos:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> None:
         """Upload a pet's photo.
 
@@ -204,6 +221,9 @@ class Photos:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The photo was stored.
@@ -223,6 +243,8 @@ class Photos:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
 
@@ -242,6 +264,8 @@ class AsyncPhotosWithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[bytes]:
         """Like ``Photos.download_pet_photo``, but returns the raw response: status, headers, the
         number of attempts, and ``parse()``.
@@ -255,6 +279,8 @@ class AsyncPhotosWithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_DOWNLOAD_PET_PHOTO, response, _parse_download_pet_photo)
@@ -270,6 +296,8 @@ class AsyncPhotosWithRawResponse:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[None]:
         """Like ``Photos.upload_pet_photo``, but returns the raw response: status, headers, the
         number of attempts, and ``parse()``.
@@ -283,6 +311,8 @@ class AsyncPhotosWithRawResponse:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.RawResponse(_UPLOAD_PET_PHOTO, response, _parse_upload_pet_photo)
@@ -307,6 +337,8 @@ class AsyncPhotos:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> bytes:
         """Download a pet's photo.
 
@@ -324,6 +356,9 @@ class AsyncPhotos:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The photo.
@@ -343,6 +378,8 @@ class AsyncPhotos:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )
         return _base.parse_response(_DOWNLOAD_PET_PHOTO, response, _parse_download_pet_photo)
@@ -358,6 +395,8 @@ class AsyncPhotos:
         max_attempts: int | None = None,
         retries: bool | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
     ) -> None:
         """Upload a pet's photo.
 
@@ -378,6 +417,9 @@ class AsyncPhotos:
             max_attempts: Attempts in all, the first one included (default: 3).
             retries: ``False`` makes this call a single attempt.
             extra_headers: Headers added to every attempt of this call.
+            extra_query: Query parameters sent after the operation's own: one the API added after
+                this SDK was made.
+            extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
             The photo was stored.
@@ -397,5 +439,7 @@ class AsyncPhotos:
                 max_attempts=max_attempts,
                 retries=retries,
                 extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
             ),
         )

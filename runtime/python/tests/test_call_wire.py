@@ -1,6 +1,7 @@
-"""Which credentials a call sends (CONTRACT.md section 10), and the kept
-token of the client-credentials flow, without a network: the requests are
-caught by an httpx mock transport."""
+"""Which credentials a call sends (CONTRACT.md section 10), the kept token
+of the client-credentials flow, and the per-call extra query and body
+(section 11), without a network: an httpx mock transport catches the
+requests."""
 
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ from sdkgen_runtime import (
     ApiKeyAuth,
     BasicAuth,
     BearerAuth,
+    CallOptions,
     ClientCredentials,
     MissingCredentialError,
     Operation,
     Request,
     RetryClass,
+    SDKError,
     SyncRuntime,
 )
 
@@ -37,7 +40,9 @@ def test_the_first_alternative_held_is_sent_alone() -> None:
     rt = runtime(seen, credentials=held, security=[["basic"], ["key"], ["bearer"]])
     rt.request(GET, Request("GET", "/a"))
     rt.request(GET, Request("GET", "/a"))
-    both = Operation(name="both", method="GET", retry_class=RetryClass.SAFE, security=(("bearer", "key"),))
+    both = Operation(
+        name="both", method="GET", retry_class=RetryClass.SAFE, security=(("bearer", "key"),)
+    )
     rt.request(both, Request("GET", "/a"))
     assert [(r.headers.get("X-Key"), r.headers.get("Authorization")) for r in seen] == [
         ("k", None),
@@ -48,7 +53,9 @@ def test_the_first_alternative_held_is_sent_alone() -> None:
 
 def test_an_empty_alternative_is_the_last_resort() -> None:
     seen: list[httpx.Request] = []
-    optional = Operation(name="opt", method="GET", retry_class=RetryClass.SAFE, security=((), ("bearer",)))
+    optional = Operation(
+        name="opt", method="GET", retry_class=RetryClass.SAFE, security=((), ("bearer",))
+    )
     runtime(seen, credentials={"bearer": BearerAuth("t")}).request(optional, Request("GET", "/"))
     runtime(seen, credentials={"bearer": None}).request(optional, Request("GET", "/"))
     assert [r.headers.get("Authorization") for r in seen] == ["Bearer t", None]
@@ -128,3 +135,19 @@ def test_a_token_is_kept_until_shortly_before_it_expires(
 def test_a_reply_that_is_not_a_token_is_refused(body: object) -> None:
     with pytest.raises(ValueError):
         ClientCredentials("/token", "id", "secret").accept(body, 0.0)
+
+
+def test_extra_query_and_body_reach_the_wire() -> None:
+    seen: list[httpx.Request] = []
+    rt = runtime(seen)
+    post = Operation(name="post", method="POST", retry_class=RetryClass.SAFE)
+    options = CallOptions(
+        extra_query={"beta": "true", "tag": ["a b", "c"]},
+        extra_body={"added_later": {"x": 1}, "amount": 2},
+    )
+    rt.request(post, Request("POST", "/t", query=[("limit", "5")], json={"amount": 1}), options)
+    assert str(seen[0].url) == "http://api.test/v1/t?limit=5&beta=true&tag=a%20b&tag=c"
+    assert seen[0].content == b'{"amount":2,"added_later":{"x":1}}'
+    with pytest.raises(SDKError, match="extra_body needs a JSON object body"):
+        rt.request(GET, Request("GET", "/t"), CallOptions(extra_body={"a": 1}))
+    assert len(seen) == 1
