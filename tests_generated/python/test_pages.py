@@ -371,3 +371,11 @@ def test_a_page_numbered_list_counts_pages_from_the_callers(server: Server) -> N
         "/accounts?page=4",
         "/accounts?page=5",
     ]
+
+
+def test_the_pager_classes_are_at_the_package_root() -> None:
+    with Pages(base_url="http://127.0.0.1:9/api") as c:
+        pager = c.cursored.list_cursored()
+    assert isinstance(pager, pages.SyncPager)
+    assert issubclass(pages.PaginationError, pages.SDKError)
+    assert {"AsyncPage", "AsyncPager", "Page", "SyncPager"} <= set(pages.__all__)
