@@ -33,7 +33,11 @@ enum Mode {
 fn words(text: &str, mut each: impl FnMut(&[u8])) {
     let (rest, sign) = comparison(text);
     let bytes = rest.as_bytes();
-    let class = |i: usize| bytes.get(i).map_or(Class::Other, |&b| CLASSES[usize::from(b)]);
+    let class = |i: usize| {
+        bytes
+            .get(i)
+            .map_or(Class::Other, |&b| CLASSES[usize::from(b)])
+    };
     // Where the current word starts, and the case of its last cased letter.
     let mut start = 0;
     let mut mode = Mode::Boundary;

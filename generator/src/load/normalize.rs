@@ -470,8 +470,9 @@ fn is_normal(node: &Value) -> bool {
             _ => true,
         },
         "required" | "enum" => value.is_array(),
-        "minLength" | "maxLength" | "minItems" | "maxItems" | "minProperties"
-        | "maxProperties" => value.as_u64().is_some(),
+        "minLength" | "maxLength" | "minItems" | "maxItems" | "minProperties" | "maxProperties" => {
+            value.as_u64().is_some()
+        }
         "description" | "title" | "pattern" | "format" => value.is_string(),
         "minimum" | "maximum" | "multipleOf" => match value {
             // Dropped from an integer schema when it is no 64-bit integer.

@@ -340,8 +340,19 @@ mod tests {
     #[test]
     fn plain_literals_are_the_escaped_ones() {
         let samples = [
-            "", "plain", "it's", "a b", "~!@#$%^&*()_+{}|:<>?`-=[];,./", "x\"y", "a\\b",
-            "tab\t", "del\u{7f}", "caf\u{e9}", "'", "''\"", " lead and trail ",
+            "",
+            "plain",
+            "it's",
+            "a b",
+            "~!@#$%^&*()_+{}|:<>?`-=[];,./",
+            "x\"y",
+            "a\\b",
+            "tab\t",
+            "del\u{7f}",
+            "caf\u{e9}",
+            "'",
+            "''\"",
+            " lead and trail ",
         ];
         for text in samples {
             assert_eq!(py_str(text), py_str_escaped(text), "{text:?}");
