@@ -27,15 +27,85 @@ enum Mode {
 /// being told apart by a counter that says nothing of which is which. Any
 /// other sign separates words like every other character that is not a
 /// letter or digit (`Map<String>` is `Map`, `String`).
+///
+/// One pass over the bytes, each classed by a table: a separator ends the
+/// word before it, and a letter or digit ends one at a case change.
 fn words(text: &str, mut each: impl FnMut(&[u8])) {
     let (rest, sign) = comparison(text);
-    for run in rest.as_bytes().split(|b| !b.is_ascii_alphanumeric()) {
-        run_words(run, &mut each);
+    let bytes = rest.as_bytes();
+    let class = |i: usize| {
+        bytes
+            .get(i)
+            .map_or(Class::Other, |&b| CLASSES[usize::from(b)])
+    };
+    // Where the current word starts, and the case of its last cased letter.
+    let mut start = 0;
+    let mut mode = Mode::Boundary;
+    for i in 0..bytes.len() {
+        let c = class(i);
+        if c == Class::Other {
+            if start < i {
+                each(&bytes[start..i]);
+            }
+            start = i + 1;
+            mode = Mode::Boundary;
+            continue;
+        }
+        let next = class(i + 1);
+        let next_mode = match c {
+            Class::Lower => Mode::Lower,
+            Class::Upper => Mode::Upper,
+            _ => mode,
+        };
+        if next_mode == Mode::Lower && next == Class::Upper {
+            each(&bytes[start..=i]);
+            start = i + 1;
+            mode = Mode::Boundary;
+        } else if mode == Mode::Upper && c == Class::Upper && next == Class::Lower {
+            each(&bytes[start..i]);
+            start = i;
+            mode = Mode::Boundary;
+        } else {
+            mode = next_mode;
+        }
+    }
+    if start < bytes.len() {
+        each(&bytes[start..]);
     }
     if let Some(word) = sign {
         each(word);
     }
 }
+
+/// What a byte is to [`words`]; anything but an ASCII letter or digit
+/// separates words.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    Lower,
+    Upper,
+    Digit,
+    Other,
+}
+
+/// The [`Class`] of every byte.
+const CLASSES: [Class; 256] = {
+    let mut table = [Class::Other; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = if c.is_ascii_lowercase() {
+            Class::Lower
+        } else if c.is_ascii_uppercase() {
+            Class::Upper
+        } else if c.is_ascii_digit() {
+            Class::Digit
+        } else {
+            Class::Other
+        };
+        b += 1;
+    }
+    table
+};
 
 /// `text` without a comparison sign that ends it, and that sign's word.
 fn comparison(text: &str) -> (&str, Option<&'static [u8]>) {
@@ -53,36 +123,6 @@ fn comparison(text: &str) -> (&str, Option<&'static [u8]>) {
         (rest, Some(word))
     } else {
         (text, None)
-    }
-}
-
-/// The words of one run of ASCII letters and digits.
-fn run_words(run: &[u8], each: &mut impl FnMut(&[u8])) {
-    let mut start = 0;
-    let mut mode = Mode::Boundary;
-    for (i, &c) in run.iter().enumerate() {
-        let Some(&next) = run.get(i + 1) else {
-            each(&run[start..]);
-            break;
-        };
-        let next_mode = if c.is_ascii_lowercase() {
-            Mode::Lower
-        } else if c.is_ascii_uppercase() {
-            Mode::Upper
-        } else {
-            mode
-        };
-        if next_mode == Mode::Lower && next.is_ascii_uppercase() {
-            each(&run[start..=i]);
-            start = i + 1;
-            mode = Mode::Boundary;
-        } else if mode == Mode::Upper && c.is_ascii_uppercase() && next.is_ascii_lowercase() {
-            each(&run[start..i]);
-            start = i;
-            mode = Mode::Boundary;
-        } else {
-            mode = next_mode;
-        }
     }
 }
 

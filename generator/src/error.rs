@@ -73,9 +73,9 @@ pub fn escape_token(token: &str) -> String {
 
 /// Appends `token` escaped: `~` as `~0`, `/` as `~1` (one pass, so a `~1`
 /// made from `/` is never escaped again).
-fn push_escaped(out: &mut String, token: &str) {
+pub fn push_escaped(out: &mut String, token: &str) {
     let mut rest = token;
-    while let Some(at) = rest.find(['~', '/']) {
+    while let Some(at) = rest.bytes().position(|b| b == b'~' || b == b'/') {
         out.push_str(&rest[..at]);
         out.push_str(if rest.as_bytes()[at] == b'~' {
             "~0"
@@ -85,6 +85,13 @@ fn push_escaped(out: &mut String, token: &str) {
         rest = &rest[at + 1..];
     }
     out.push_str(rest);
+}
+
+/// Appends `/` and an array index, as `format!("{pointer}/{i}")` would
+/// without the formatting machinery.
+pub fn push_index(out: &mut String, index: usize) {
+    use std::fmt::Write;
+    write!(out, "/{index}").expect("writing to a String cannot fail");
 }
 
 /// Undoes [`escape_token`].

@@ -65,8 +65,10 @@ pub fn parse(text: &str) -> Option<(Value, usize)> {
 /// nesting among what it holds so far.
 enum Open {
     Sequence(Vec<Value>, usize),
-    /// The entries, the key read when its value is still to come.
-    Mapping(Map<String, Value>, Option<String>, usize),
+    /// The entries, the key read when its value is still to come. The
+    /// entries become a map at the mapping's end, its size known then, so
+    /// each key is hashed once and the map never grows.
+    Mapping(Vec<(String, Value)>, Option<String>, usize),
 }
 
 /// Reads one node (the document's root) and everything inside it.
@@ -83,7 +85,7 @@ fn build(parser: &mut Parser) -> Option<(Value, usize)> {
                 open.push(if kind == sys::YAML_SEQUENCE_START_EVENT {
                     Open::Sequence(Vec::new(), 0)
                 } else {
-                    Open::Mapping(Map::new(), None, 0)
+                    Open::Mapping(Vec::new(), None, 0)
                 });
                 continue;
             }
@@ -92,7 +94,7 @@ fn build(parser: &mut Parser) -> Option<(Value, usize)> {
                 Open::Mapping(..) => return None,
             },
             sys::YAML_MAPPING_END_EVENT => match open.pop()? {
-                Open::Mapping(entries, None, depth) => (Value::Object(entries), depth + 1),
+                Open::Mapping(entries, None, depth) => (Value::Object(map(entries)?), depth + 1),
                 _ => return None,
             },
             _ => return None,
@@ -106,9 +108,7 @@ fn build(parser: &mut Parser) -> Option<(Value, usize)> {
             }
             Some(Open::Mapping(entries, pending, deepest)) => {
                 match pending.take() {
-                    Some(key) => {
-                        entries.insert(key, value);
-                    }
+                    Some(key) => entries.push((key, value)),
                     None => {
                         let key = match value {
                             Value::String(key) => key,
@@ -116,9 +116,8 @@ fn build(parser: &mut Parser) -> Option<(Value, usize)> {
                             // objects need strings.
                             other => other.to_string(),
                         };
-                        // A repeated key is an error, which the serde
-                        // path reports.
-                        if key == "<<" || entries.contains_key(&key) {
+                        // A merge key is the serde path's to read.
+                        if key == "<<" {
                             return None;
                         }
                         *pending = Some(key);
@@ -128,6 +127,18 @@ fn build(parser: &mut Parser) -> Option<(Value, usize)> {
             }
         }
     }
+}
+
+/// The entries of a mapping as a map, in order; `None` when a key is
+/// repeated, an error the serde path reports.
+fn map(entries: Vec<(String, Value)>) -> Option<Map<String, Value>> {
+    let mut map = Map::with_capacity(entries.len());
+    for (key, value) in entries {
+        if map.insert(key, value).is_some() {
+            return None;
+        }
+    }
+    Some(map)
 }
 
 /// A key given twice in one mapping: where the mapping is (a JSON pointer)

@@ -17,7 +17,7 @@ use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
 use super::kind::Kind;
-use crate::error::{escape_token, Warning};
+use crate::error::{push_escaped, push_index, Warning};
 
 /// How deep a schema must be nested in other schemas to be checked alone.
 const GUARD_DEPTH: usize = 4;
@@ -25,7 +25,7 @@ const GUARD_DEPTH: usize = 4;
 /// Degrades every deep schema that does not read; returns the warnings.
 pub fn degrade_deep_failures(doc: &mut Value) -> Vec<Warning> {
     let mut guard = Guard {
-        tokens: Vec::new(),
+        pointer: String::new(),
         warnings: Vec::new(),
     };
     guard.walk(doc, Kind::Document, 0);
@@ -33,7 +33,8 @@ pub fn degrade_deep_failures(doc: &mut Value) -> Vec<Warning> {
 }
 
 struct Guard {
-    tokens: Vec<String>,
+    /// The pointer of the node being walked, grown and cut back in place.
+    pointer: String,
     warnings: Vec<Warning>,
 }
 
@@ -58,32 +59,30 @@ impl Guard {
                     if key == "additionalProperties" && child.is_boolean() {
                         continue;
                     }
-                    self.tokens.push(escape_token(key));
+                    let len = self.pointer.len();
+                    self.pointer.push('/');
+                    push_escaped(&mut self.pointer, key);
                     self.walk(child, kind.child(key), inner);
-                    self.tokens.pop();
+                    self.pointer.truncate(len);
                 }
             }
             Value::Array(items) => {
                 let element = kind.element();
                 for (i, child) in items.iter_mut().enumerate() {
-                    self.tokens.push(i.to_string());
+                    let len = self.pointer.len();
+                    push_index(&mut self.pointer, i);
                     self.walk(child, element, inner);
-                    self.tokens.pop();
+                    self.pointer.truncate(len);
                 }
             }
             _ => {}
         }
         if kind == Kind::Schema && depth >= GUARD_DEPTH {
             if let Err(message) = read_alone(node) {
-                let mut pointer = String::new();
-                for t in &self.tokens {
-                    pointer.push('/');
-                    pointer.push_str(t);
-                }
                 *node = json!({});
                 self.warnings.push(Warning {
                     kind: "degraded-schema",
-                    pointer,
+                    pointer: self.pointer.clone(),
                     message: format!("schema not understood ({message}); read as any JSON value"),
                 });
             }

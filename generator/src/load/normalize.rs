@@ -8,7 +8,7 @@
 use serde_json::{json, Map, Value};
 
 use super::kind::Kind;
-use crate::error::{join_pointer, Warning};
+use crate::error::{join_pointer, push_escaped, push_index, Warning};
 
 /// Marks a schema whose only value is `null` (3.1 `type: "null"`).
 pub const NULL_MARK: &str = "x-sdkgen-null";
@@ -54,7 +54,10 @@ impl Normalizer {
         }
     }
 
-    pub fn walk(&mut self, node: &mut Value, kind: Kind, pointer: &str) {
+    /// Rewrites `node` (of role `kind`, at `pointer`) and everything in it.
+    /// `pointer` is grown for each child and cut back after it, so the
+    /// walk builds no string per node; it ends as it started.
+    pub fn walk(&mut self, node: &mut Value, kind: Kind, pointer: &mut String) {
         match kind {
             Kind::Data => return,
             Kind::Schema => self.schema(node, pointer),
@@ -81,14 +84,20 @@ impl Normalizer {
                     if key == "additionalProperties" && child.is_boolean() {
                         continue;
                     }
-                    let child_pointer = join_pointer(pointer, key);
-                    self.walk(child, kind.child(key), &child_pointer);
+                    let len = pointer.len();
+                    pointer.push('/');
+                    push_escaped(pointer, key);
+                    self.walk(child, kind.child(key), pointer);
+                    pointer.truncate(len);
                 }
             }
             Value::Array(items) => {
                 let element = kind.element();
                 for (i, child) in items.iter_mut().enumerate() {
-                    self.walk(child, element, &format!("{pointer}/{i}"));
+                    let len = pointer.len();
+                    push_index(pointer, i);
+                    self.walk(child, element, pointer);
+                    pointer.truncate(len);
                 }
             }
             _ => {}
@@ -104,6 +113,15 @@ impl Normalizer {
     }
 
     fn schema(&mut self, node: &mut Value, pointer: &str) {
+        if is_normal(node) {
+            return;
+        }
+        self.rewrite_schema(node, pointer);
+    }
+
+    /// Every rewrite of a schema; what [`Normalizer::schema`] does to one
+    /// that [`is_normal`] does not vouch for.
+    fn rewrite_schema(&mut self, node: &mut Value, pointer: &str) {
         if let Value::Bool(b) = node {
             // 3.1 boolean schemas: `true` accepts anything, `false` nothing.
             *node = if *b { json!({}) } else { json!({"not": {}}) };
@@ -366,7 +384,7 @@ impl Normalizer {
 }
 
 /// Normalises a whole document: exactly what
-/// `Normalizer::new().walk(doc, Kind::Document, "")` does, with the path items
+/// `Normalizer::new().walk(doc, Kind::Document, &mut String::new())` does, with the path items
 /// and component schemas walked on every core. The walk is cut only below
 /// nodes whose own kind needs no rewriting (the document, `paths`,
 /// `components`, `components/schemas`), with the same `$ref` and
@@ -379,9 +397,9 @@ pub fn walk_document(doc: &mut Value) -> Vec<Warning> {
     super::parallel::map_ordered(
         tasks,
         super::parallel::threads(),
-        |(node, kind, pointer)| {
+        |(node, kind, mut pointer)| {
             let mut normalizer = Normalizer::new();
-            normalizer.walk(node, kind, &pointer);
+            normalizer.walk(node, kind, &mut pointer);
             normalizer.warnings
         },
     )
@@ -418,6 +436,56 @@ impl Default for Normalizer {
     fn default() -> Self {
         Self::new()
     }
+}
+
+/// Whether [`Normalizer::rewrite_schema`] would leave `node` as it is,
+/// decided in one pass over its keys, without the dozens of lookups (each
+/// a hash of the key) the rewrites make. It may say no to a schema that
+/// is already normal; it never says yes to one that is not. Most schemas
+/// of real specs are a `$ref` alone or a few plain keywords.
+fn is_normal(node: &Value) -> bool {
+    let Value::Object(map) = node else {
+        return false;
+    };
+    if map.contains_key("$ref") {
+        // Kept as is when nothing but a description stands beside it.
+        return map.keys().all(|k| k == "$ref" || k == "description");
+    }
+    map.iter().all(|(key, value)| match key.as_str() {
+        "type" => value.as_str().is_some_and(|t| t != "null" && t != "file"),
+        "propertyNames" | "const" | "examples" | "prefixItems" | "contentEncoding"
+        | "contentMediaType" => false,
+        "exclusiveMinimum" | "exclusiveMaximum" | "nullable" | "readOnly" | "writeOnly"
+        | "deprecated" | "uniqueItems" => value.is_boolean(),
+        "oneOf" | "anyOf" => match value {
+            Value::Array(members) => !members.iter().any(is_null_schema),
+            _ => true,
+        },
+        "items" => !value.is_array() && !value.is_boolean(),
+        "properties" => match value {
+            Value::Object(props) => props.values().all(|prop| match prop {
+                Value::Object(p) => p.get("required").is_none_or(Value::is_array),
+                _ => true,
+            }),
+            _ => true,
+        },
+        "required" | "enum" => value.is_array(),
+        "minLength" | "maxLength" | "minItems" | "maxItems" | "minProperties" | "maxProperties" => {
+            value.as_u64().is_some()
+        }
+        "description" | "title" | "pattern" | "format" => value.is_string(),
+        "minimum" | "maximum" | "multipleOf" => match value {
+            // Dropped from an integer schema when it is no 64-bit integer.
+            Value::Number(n) => n.as_i64().is_some(),
+            _ => true,
+        },
+        "discriminator" => match value {
+            Value::Object(d) => d.get("propertyName").is_some_and(Value::is_string),
+            _ => true,
+        },
+        "additionalProperties" => value.is_object() || value.is_boolean(),
+        _ => true,
+    })
 }
 
 fn is_null_schema(schema: &Value) -> bool {
@@ -503,4 +571,131 @@ pub fn document(doc: &mut Value) -> Vec<Warning> {
         }
     }
     warnings
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    const KEYS: &[&str] = &[
+        "$ref",
+        "description",
+        "summary",
+        "title",
+        "x-note",
+        "type",
+        "propertyNames",
+        "const",
+        "examples",
+        "example",
+        "exclusiveMinimum",
+        "exclusiveMaximum",
+        "minimum",
+        "maximum",
+        "multipleOf",
+        "oneOf",
+        "anyOf",
+        "allOf",
+        "items",
+        "prefixItems",
+        "contentEncoding",
+        "contentMediaType",
+        "properties",
+        "required",
+        "minLength",
+        "maxItems",
+        "nullable",
+        "readOnly",
+        "pattern",
+        "format",
+        "discriminator",
+        "additionalProperties",
+        "enum",
+        "default",
+    ];
+
+    fn values() -> Vec<Value> {
+        vec![
+            json!(true),
+            json!(false),
+            json!(null),
+            json!(0),
+            json!(7),
+            json!(-3),
+            json!(2.5),
+            json!(u64::MAX),
+            json!("string"),
+            json!("integer"),
+            json!("null"),
+            json!("file"),
+            json!("base64"),
+            json!("#/components/schemas/A"),
+            json!(["string", "null"]),
+            json!(["integer"]),
+            json!([{"type": "null"}, {"type": "string"}]),
+            json!([{"type": "string"}, {"$ref": "#/components/schemas/A"}]),
+            json!([]),
+            json!({}),
+            json!({"a": {"type": "string"}}),
+            json!({"a": {"type": "string", "required": true}}),
+            json!({"a": {"required": ["b"]}, "c": 1}),
+            json!({"propertyName": "kind"}),
+            json!({"propertyName": 1}),
+            json!({"type": "string"}),
+        ]
+    }
+
+    fn schema() -> impl Strategy<Value = Value> {
+        let pair = (0..KEYS.len(), 0..values().len());
+        prop::collection::vec(pair, 0..6).prop_map(|pairs| {
+            let values = values();
+            let mut map = Map::new();
+            for (k, v) in pairs {
+                map.insert(KEYS[k].to_string(), values[v].clone());
+            }
+            Value::Object(map)
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+        /// The fast path agrees with the rewrites: a schema it calls
+        /// normal is one they leave alone, without a warning.
+        #[test]
+        fn a_normal_schema_is_one_the_rewrites_leave_alone(node in schema()) {
+            if is_normal(&node) {
+                let mut rewritten = node.clone();
+                let mut normalizer = Normalizer::new();
+                normalizer.rewrite_schema(&mut rewritten, "/s");
+                prop_assert_eq!(&rewritten, &node);
+                prop_assert!(normalizer.warnings.is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn common_schemas_take_the_fast_path() {
+        for node in [
+            json!({"$ref": "#/components/schemas/A"}),
+            json!({"$ref": "#/components/schemas/A", "description": "d"}),
+            json!({"type": "string", "maxLength": 5000, "description": "d"}),
+            json!({"type": "integer", "minimum": 0, "format": "int64"}),
+            json!({"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}),
+            json!({"anyOf": [{"type": "string"}, {"$ref": "#/components/schemas/A"}], "nullable": true}),
+            json!({"type": "array", "items": {"type": "string"}}),
+            json!({"type": "string", "enum": ["a", "b"], "x-stripeBypassValidation": true}),
+        ] {
+            assert!(is_normal(&node), "{node}");
+        }
+        for node in [
+            json!({"$ref": "#/components/schemas/A", "nullable": true}),
+            json!({"type": ["string", "null"]}),
+            json!({"const": "a"}),
+            json!({"type": "integer", "maximum": u64::MAX}),
+            json!(true),
+        ] {
+            assert!(!is_normal(&node), "{node}");
+        }
+    }
 }

@@ -75,6 +75,23 @@ fn write_hex(out: &mut String, prefix: &str, cp: u32, digits: usize) {
 /// the text holds more double quotes than single ones. Backslashes, the
 /// quote, newlines and every non-printable character are escaped.
 pub fn py_str(text: &str) -> String {
+    // Printable ASCII without a double quote or a backslash, nearly every
+    // name and value of a spec, needs no escape and takes double quotes.
+    if text
+        .bytes()
+        .all(|b| (0x20..0x7F).contains(&b) && b != b'"' && b != b'\\')
+    {
+        let mut out = String::with_capacity(text.len() + 2);
+        out.push('"');
+        out.push_str(text);
+        out.push('"');
+        return out;
+    }
+    py_str_escaped(text)
+}
+
+/// [`py_str`] of any text, character by character.
+fn py_str_escaped(text: &str) -> String {
     let doubles = text.matches('"').count();
     let singles = text.matches('\'').count();
     let quote = if doubles > singles { '\'' } else { '"' };
@@ -318,6 +335,33 @@ pub fn one_line(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The plain-ASCII shortcut gives what the escaping loop gives.
+    #[test]
+    fn plain_literals_are_the_escaped_ones() {
+        let samples = [
+            "",
+            "plain",
+            "it's",
+            "a b",
+            "~!@#$%^&*()_+{}|:<>?`-=[];,./",
+            "x\"y",
+            "a\\b",
+            "tab\t",
+            "del\u{7f}",
+            "caf\u{e9}",
+            "'",
+            "''\"",
+            " lead and trail ",
+        ];
+        for text in samples {
+            assert_eq!(py_str(text), py_str_escaped(text), "{text:?}");
+        }
+        for b in 0u8..0x80 {
+            let text = format!("a{}b", char::from(b));
+            assert_eq!(py_str(&text), py_str_escaped(&text), "{text:?}");
+        }
+    }
 
     #[test]
     fn string_literals_escape_everything_that_could_break_out() {
