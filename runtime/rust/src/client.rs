@@ -92,7 +92,7 @@ struct Held {
     schemes: BTreeMap<String, Prepared>,
     /// Names in `schemes` of `Config::auth`, sent together first.
     legacy: Vec<String>,
-    help: &'static [(&'static str, &'static str)],
+    help: fn(&str) -> Option<&'static str>,
     /// For operations without credentials (`security: []`).
     public: Arc<Picked>,
     /// For operations without security of their own.
@@ -301,8 +301,8 @@ impl Held {
             .collect();
         let wanted: Vec<String> = first
             .iter()
-            .map(|name| match self.help.iter().find(|(n, _)| n == name) {
-                Some((_, help)) => format!("{name} ({help})"),
+            .map(|name| match (self.help)(name) {
+                Some(help) => format!("{name} ({help})"),
                 None => name.clone(),
             })
             .collect();
@@ -1213,14 +1213,17 @@ mod tests {
     static KEYED: &[&[&str]] = &[&["cookieKey", "queryKey"], &["basicAuth"]];
     static OPTIONAL: &[&[&str]] = &[&["bearerAuth"], &[]];
     static MACHINE: &[&[&str]] = &[&["oauth"]];
-    static HELP: &[(&str, &str)] = &[
-        ("bearerAuth", "`.bearer_token(..)` or VAULT_BEARER_TOKEN"),
-        ("basicAuth", "`.username(..)` or VAULT_USERNAME"),
-    ];
+    fn help(scheme: &str) -> Option<&'static str> {
+        match scheme {
+            "bearerAuth" => Some("`.bearer_token(..)` or VAULT_BEARER_TOKEN"),
+            "basicAuth" => Some("`.username(..)` or VAULT_USERNAME"),
+            _ => None,
+        }
+    }
 
     fn vault(held: &[(&str, Auth)]) -> Runtime {
         let mut config = Config::new("http://127.0.0.1:9/api").with_security(ROOT);
-        config.credential_help = HELP;
+        config.credential_help = help;
         for (name, auth) in held {
             config = config.with_credential(*name, auth.clone());
         }

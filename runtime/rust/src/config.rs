@@ -156,9 +156,10 @@ pub struct Config {
     /// The security of operations that state none of their own (the spec's
     /// root `security`): alternatives, each the schemes sent together.
     pub security: &'static [&'static [&'static str]],
-    /// By scheme name, how a caller gives its credentials (builder methods,
-    /// environment variables), for the `MissingCredential` error.
-    pub credential_help: &'static [(&'static str, &'static str)],
+    /// How a caller gives a scheme's credentials (builder methods,
+    /// environment variables), by scheme name, for the `MissingCredential`
+    /// error.
+    pub credential_help: fn(&str) -> Option<&'static str>,
     /// Credentials sent together, as the first alternative of the client's
     /// default security (`with_auth`, before credentials were held by scheme).
     pub auth: Vec<Auth>,
@@ -188,7 +189,7 @@ impl Config {
             max_response_bytes: DEFAULT_MAX_RESPONSE_BYTES,
             credentials: BTreeMap::new(),
             security: &[],
-            credential_help: &[],
+            credential_help: |_| None,
             auth: Vec::new(),
             default_headers: HeaderMap::new(),
             user_agent: None,
@@ -257,6 +258,11 @@ impl Config {
     pub fn with_credential(mut self, scheme: impl Into<String>, auth: Auth) -> Self {
         self.credentials.insert(scheme.into(), auth);
         self
+    }
+
+    /// Holds `auth` as the credentials of the security scheme `scheme`, in place.
+    pub fn hold(&mut self, scheme: impl Into<String>, auth: Auth) {
+        self.credentials.insert(scheme.into(), auth);
     }
 
     /// The security of operations that state none of their own.
