@@ -870,6 +870,15 @@ pub fn readme(
         mismatch_code: kc.mismatch_code.clone(),
         failures_replay: kc.failures.map(|f| f == crate::ir::FailurePolicy::Replay),
         env_rows,
+        client_credentials: api.auth.iter().any(|a| {
+            matches!(
+                a.kind,
+                AuthKind::OAuth2 {
+                    token_url: Some(_),
+                    ..
+                }
+            )
+        }),
         servers: c.servers.clone(),
         root_p99_ms: api.client_retry.p99_ms,
         root_overrides,

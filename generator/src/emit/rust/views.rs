@@ -370,6 +370,8 @@ pub struct ReadmeView {
     pub failures_replay: Option<bool>,
     /// The README's table of options and environment variables.
     pub env_rows: Vec<(String, String)>,
+    /// An OAuth2 scheme has a client-credentials flow.
+    pub client_credentials: bool,
     pub servers: Vec<(String, String)>,
     pub root_p99_ms: Option<u64>,
     pub root_overrides: Vec<String>,
