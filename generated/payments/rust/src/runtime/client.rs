@@ -118,7 +118,7 @@ impl TokenSource {
     fn current(&self, now: Instant) -> Option<HeaderValue> {
         let current = self.current.lock().unwrap_or_else(|e| e.into_inner());
         match &*current {
-            Some((token, expires)) if expires.map_or(true, |at| now < at) => Some(token.clone()),
+            Some((token, expires)) if expires.is_none_or(|at| now < at) => Some(token.clone()),
             _ => None,
         }
     }
