@@ -114,7 +114,10 @@ impl Server {
     }
 
     fn seen_at(&self, path: &str) -> Vec<Seen> {
-        self.seen().into_iter().filter(|s| s.path() == path).collect()
+        self.seen()
+            .into_iter()
+            .filter(|s| s.path() == path)
+            .collect()
     }
 }
 
@@ -183,7 +186,11 @@ async fn serve(mut stream: TcpStream, state: Arc<Mutex<State>>) {
                 .and_then(|a| a.strip_prefix("Bearer "));
             let refused = token.is_some_and(|t| s.refuse_all || s.revoked.contains(t));
             if refused {
-                (401, r#"{"message":"bad token"}"#.to_string(), Duration::ZERO)
+                (
+                    401,
+                    r#"{"message":"bad token"}"#.to_string(),
+                    Duration::ZERO,
+                )
             } else if seen.path() == "/api/machine" {
                 (201, r#"{"ok":true}"#.to_string(), Duration::ZERO)
             } else {
@@ -258,7 +265,12 @@ async fn each_call_sends_one_alternative_and_nothing_else() {
         .password("pw")
         .build()
         .expect("client");
-    basic_only.vault().list_secrets().send().await.expect("basic");
+    basic_only
+        .vault()
+        .list_secrets()
+        .send()
+        .await
+        .expect("basic");
     let both = server
         .builder()
         .username("ann")
@@ -321,7 +333,10 @@ async fn schemes_required_together_go_together_and_cookies_follow_parameters() {
     assert_eq!(seen[0].header("authorization"), None);
     assert_eq!(seen[1].target, "/api/keyed");
     assert_eq!(seen[1].header("cookie"), Some("session_hint=h"));
-    assert_eq!(seen[1].header("authorization"), Some(basic("ann", "").as_str()));
+    assert_eq!(
+        seen[1].header("authorization"),
+        Some(basic("ann", "").as_str())
+    );
 }
 
 #[tokio::test]
@@ -331,7 +346,12 @@ async fn public_and_optional_operations() {
     let server = Server::start().await;
     let holder = server.builder().bearer_token("t1").build().expect("client");
     holder.vault().get_public().send().await.expect("public");
-    holder.vault().get_optional().send().await.expect("optional");
+    holder
+        .vault()
+        .get_optional()
+        .send()
+        .await
+        .expect("optional");
     let empty = server.builder().build().expect("client");
     empty.vault().get_optional().send().await.expect("optional");
     empty.vault().get_public().send().await.expect("public");
@@ -379,7 +399,11 @@ async fn a_missing_credential_fails_before_sending() {
         .expect_err("no oauth");
     assert!(err.to_string().contains("VAULT_CLIENT_ID"), "{err}");
     let budget = client.runtime().budget();
-    assert_eq!(budget.level(), budget.capacity(), "nothing taken from the budget");
+    assert_eq!(
+        budget.level(),
+        budget.capacity(),
+        "nothing taken from the budget"
+    );
     assert!(server.seen().is_empty(), "nothing was sent");
 }
 
