@@ -590,39 +590,40 @@ impl Runtime {
         let picked = self.pick(op)?;
         let key = self.resolve_key(op, &options)?;
         let url = self.url_with(op, &request, &picked.query)?;
-        let Some(source) = &picked.oauth else {
-            return self
-                .run(op, &request, &options, &url, key.as_ref(), &picked, None)
+        if picked.oauth.is_some() {
+            // Boxed: the common call's future holds one logical call only.
+            return Box::pin(self.with_token(op, &request, &options, &url, key.as_ref(), &picked))
                 .await;
+        }
+        self.run(op, &request, &options, &url, key.as_ref(), &picked, None)
+            .await
+    }
+
+    /// A call whose credentials are a fetched token: the token first, then
+    /// the call; after a 401, a new token and the call once more as a new
+    /// logical call with the same key (CONTRACT.md section 10).
+    async fn with_token(
+        &self,
+        op: &Operation,
+        request: &Request,
+        options: &CallOptions,
+        url: &Url,
+        key: Option<&(HeaderName, HeaderValue)>,
+        picked: &Picked,
+    ) -> Result<Response, Error> {
+        let Some(source) = &picked.oauth else {
+            return self.run(op, request, options, url, key, picked, None).await;
         };
         let token = self.token(source).await?;
         match self
-            .run(
-                op,
-                &request,
-                &options,
-                &url,
-                key.as_ref(),
-                &picked,
-                Some(&token),
-            )
+            .run(op, request, options, url, key, picked, Some(&token))
             .await
         {
             Err(Error::Api(e)) if e.status == StatusCode::UNAUTHORIZED => {
-                // The token was refused: a new one, and the call once more as
-                // a new logical call with the same key (CONTRACT.md section 10).
                 source.drop_token(&token);
                 let token = self.token(source).await?;
-                self.run(
-                    op,
-                    &request,
-                    &options,
-                    &url,
-                    key.as_ref(),
-                    &picked,
-                    Some(&token),
-                )
-                .await
+                self.run(op, request, options, url, key, picked, Some(&token))
+                    .await
             }
             other => other,
         }
