@@ -272,6 +272,10 @@ fn generated_code_is_rustfmt_clean() {
         "pages".to_string(),
         generate(&repo().join("generator/tests/fixtures/pages.yaml")),
     ));
+    sets.push((
+        "auth".to_string(),
+        generate(&repo().join("generator/tests/fixtures/auth.yaml")),
+    ));
     sets.push(("hostile-pages".to_string(), hostile_pages()));
     for (name, files) in sets {
         let dir =

@@ -1,21 +1,22 @@
 //! The runtime: one HTTP client, its retry budget and its settings, and the
 //! retry loop every generated operation goes through.
 
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::future::Future;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant, SystemTime};
 
 use bytes::Bytes;
 use reqwest::header::{
-    HeaderMap, HeaderName, HeaderValue, AUTHORIZATION, CONTENT_TYPE, USER_AGENT,
+    HeaderMap, HeaderName, HeaderValue, ACCEPT, AUTHORIZATION, CONTENT_TYPE, COOKIE, USER_AGENT,
 };
 use reqwest::{Method, StatusCode, Url};
 
 use super::budget::{TokenBucket, SUCCESS_REFUND};
 use super::clock::{Clock, RandomSource, ThreadRandom, TokioClock};
 use super::config::{Auth, Config, ATTEMPT_TIMEOUT_P99_MULTIPLIER};
-use super::encode::{base64_encode, encode_query};
+use super::encode::{base64_encode, cookie_param, encode_query, encode_query_component};
 use super::error::{ApiError, Error, StopReason};
 use super::key::{generate_idempotency_key, validate_idempotency_key, DEFAULT_KEY_HEADER};
 use super::operation::{KeyContract, Operation, RetryClass};
@@ -45,15 +46,268 @@ struct Inner {
     /// the spec's URL, the replacement without its trailing slashes, parsed.
     server_bases: Vec<(String, String, Url)>,
     timeout_header: Option<HeaderName>,
-    /// What every call of an operation without credentials starts from: the
-    /// User-Agent, then the client's default headers.
-    public_headers: HeaderMap,
-    /// The same with the auth headers merged last, for every other operation.
-    authenticated_headers: HeaderMap,
-    auth_query: Vec<(String, String)>,
+    /// The credentials held and what each security sends, picked once.
+    held: Arc<Held>,
     budget: TokenBucket,
     clock: Arc<dyn Clock>,
     random: Arc<dyn RandomSource>,
+}
+
+/// The request of OAuth2's client-credentials flow: a logical call of its
+/// own, retried as an idempotent one (another token costs nothing).
+static TOKEN_OPERATION: Operation =
+    Operation::new("oauth2 token", Method::POST, RetryClass::Idempotent).without_auth();
+
+/// A credential held, ready to send.
+enum Prepared {
+    Header(HeaderName, HeaderValue),
+    Query(String, String),
+    /// The cookie's pairs, percent-encoded, joined with `; `.
+    Cookie(String),
+    Token(Arc<TokenSource>),
+}
+
+/// What a call sends for one security alternative, made once: the starting
+/// headers with its constant credentials merged last, its query pairs
+/// (encoded), its cookie pairs and its client-credentials scheme, whose token
+/// each call adds.
+struct Picked {
+    headers: HeaderMap,
+    query: String,
+    cookie: String,
+    oauth: Option<Arc<TokenSource>>,
+}
+
+/// The outcome of picking for one security: what to send, or the first
+/// alternative's schemes and the error message's end.
+#[derive(Clone)]
+enum Pick {
+    Send(Arc<Picked>),
+    Missing(Arc<(Vec<String>, String)>),
+}
+
+/// The credentials a runtime holds, by scheme name, and what it picked for
+/// the securities met so far.
+struct Held {
+    schemes: BTreeMap<String, Prepared>,
+    /// Names in `schemes` of `Config::auth`, sent together first.
+    legacy: Vec<String>,
+    help: fn(&str) -> Option<&'static str>,
+    /// For operations without credentials (`security: []`).
+    public: Arc<Picked>,
+    /// For operations without security of their own.
+    default: Pick,
+    /// For operations with their own, by the address and length of their
+    /// (static) security.
+    own: RwLock<HashMap<(usize, usize), Pick>>,
+}
+
+/// The token of a client-credentials scheme: fetched when needed, one
+/// request at a time, kept until shortly before it expires.
+struct TokenSource {
+    url: Url,
+    /// `Basic base64(form(id):form(secret))`.
+    basic: HeaderValue,
+    /// `Bearer <token>` and when to stop using it (`None`: until a 401).
+    current: Mutex<Option<(HeaderValue, Option<Instant>)>>,
+    /// Held while a token is fetched: calls that need one wait for it.
+    fetching: tokio::sync::Mutex<()>,
+}
+
+impl TokenSource {
+    fn current(&self, now: Instant) -> Option<HeaderValue> {
+        let current = self.current.lock().unwrap_or_else(|e| e.into_inner());
+        match &*current {
+            Some((token, expires)) if expires.is_none_or(|at| now < at) => Some(token.clone()),
+            _ => None,
+        }
+    }
+
+    /// Forgets `token` after a 401, unless a newer one replaced it.
+    fn drop_token(&self, token: &HeaderValue) {
+        let mut current = self.current.lock().unwrap_or_else(|e| e.into_inner());
+        if current.as_ref().is_some_and(|(t, _)| t == token) {
+            *current = None;
+        }
+    }
+}
+
+/// `application/x-www-form-urlencoded` text of one value (RFC 6749's client
+/// id and secret): unreserved characters kept, spaces as `+`.
+fn form_encode(value: &str) -> String {
+    encode_query_component(value).replace("%20", "+")
+}
+
+/// A token response's `access_token` and `expires_in` (seconds).
+fn read_token(body: &[u8]) -> Result<(String, Option<f64>), &'static str> {
+    let Ok(serde_json::Value::Object(root)) = serde_json::from_slice(body) else {
+        return Err("the token response is not a JSON object");
+    };
+    let token = match root.get("access_token") {
+        Some(serde_json::Value::String(t)) if !t.is_empty() => t.clone(),
+        _ => return Err("the token response has no access_token"),
+    };
+    match root.get("token_type") {
+        None | Some(serde_json::Value::Null) => {}
+        Some(serde_json::Value::String(t)) if t.eq_ignore_ascii_case("bearer") => {}
+        _ => return Err("the token response's token_type is not Bearer"),
+    }
+    let lifetime = match root.get("expires_in") {
+        None | Some(serde_json::Value::Null) => None,
+        Some(serde_json::Value::Number(n)) => match n.as_f64() {
+            Some(secs) if secs.is_finite() && secs >= 0.0 => Some(secs),
+            _ => return Err("the token response's expires_in is not a number of seconds"),
+        },
+        _ => return Err("the token response's expires_in is not a number"),
+    };
+    Ok((token, lifetime))
+}
+
+/// How long a token of `lifetime` seconds is used: until 30 s before it
+/// expires, or half its lifetime when that is under a minute.
+fn token_use(lifetime: f64) -> Duration {
+    let margin = if lifetime >= 60.0 {
+        30.0
+    } else {
+        lifetime / 2.0
+    };
+    Duration::try_from_secs_f64(lifetime - margin).unwrap_or(Duration::MAX)
+}
+
+impl Held {
+    fn new(config: &Config, public_headers: HeaderMap, base: &Url) -> Result<Held, Error> {
+        let mut schemes = BTreeMap::new();
+        let mut legacy = Vec::new();
+        let given = config.credentials.iter().map(|(n, a)| (n.clone(), a));
+        let old = config.auth.iter().enumerate().map(|(i, a)| {
+            let name = format!("auth {i}");
+            legacy.push(name.clone());
+            (name, a)
+        });
+        for (name, auth) in given.chain(old).collect::<Vec<_>>() {
+            schemes.insert(name, Self::prepare(auth, base)?);
+        }
+        let public = Arc::new(Picked {
+            headers: public_headers,
+            query: String::new(),
+            cookie: String::new(),
+            oauth: None,
+        });
+        let mut held = Held {
+            schemes,
+            legacy,
+            help: config.credential_help,
+            public,
+            default: Pick::Missing(Arc::new((Vec::new(), String::new()))),
+            own: RwLock::new(HashMap::new()),
+        };
+        let mut alternatives: Vec<Vec<&str>> = Vec::new();
+        if !held.legacy.is_empty() {
+            alternatives.push(held.legacy.iter().map(String::as_str).collect());
+        }
+        alternatives.extend(config.security.iter().map(|alt| alt.to_vec()));
+        held.default = held.pick(&alternatives);
+        Ok(held)
+    }
+
+    fn prepare(auth: &Auth, base: &Url) -> Result<Prepared, Error> {
+        Ok(match auth {
+            Auth::Bearer { token } => {
+                let value = HeaderValue::from_str(&format!("Bearer {token}"))
+                    .map_err(|_| Error::build("the bearer token is not a valid header value"))?;
+                Prepared::Header(AUTHORIZATION, sensitive(value))
+            }
+            Auth::Basic { username, password } => {
+                let pair = format!("{username}:{}", password.as_deref().unwrap_or(""));
+                let value =
+                    HeaderValue::from_str(&format!("Basic {}", base64_encode(pair.as_bytes())))
+                        .map_err(|_| Error::build("invalid basic credentials"))?;
+                Prepared::Header(AUTHORIZATION, sensitive(value))
+            }
+            Auth::ApiKeyHeader { name, key } => {
+                let header = HeaderName::from_bytes(name.as_bytes())
+                    .map_err(|_| Error::build(format!("invalid API key header name {name:?}")))?;
+                let value = HeaderValue::from_str(key)
+                    .map_err(|_| Error::build("the API key is not a valid header value"))?;
+                Prepared::Header(header, sensitive(value))
+            }
+            Auth::ApiKeyQuery { name, key } => Prepared::Query(name.clone(), key.clone()),
+            Auth::ApiKeyCookie { name, key } => {
+                let pairs = cookie_param(name, &serde_json::Value::String(key.clone()), false)?
+                    .unwrap_or_default();
+                HeaderValue::from_str(&pairs)
+                    .map_err(|_| Error::build("the API key is not a valid cookie value"))?;
+                Prepared::Cookie(pairs)
+            }
+            Auth::ClientCredentials {
+                token_url,
+                client_id,
+                client_secret,
+            } => {
+                let url = Url::parse(&format!("{}/", base.as_str().trim_end_matches('/')))
+                    .and_then(|b| b.join(token_url))
+                    .map_err(|e| Error::build(format!("invalid token URL {token_url:?}: {e}")))?;
+                let pair = format!("{}:{}", form_encode(client_id), form_encode(client_secret));
+                let basic =
+                    HeaderValue::from_str(&format!("Basic {}", base64_encode(pair.as_bytes())))
+                        .map_err(|_| Error::build("invalid client credentials"))?;
+                Prepared::Token(Arc::new(TokenSource {
+                    url,
+                    basic: sensitive(basic),
+                    current: Mutex::new(None),
+                    fetching: tokio::sync::Mutex::new(()),
+                }))
+            }
+        })
+    }
+
+    /// The first alternative whose schemes are all held; an empty one only
+    /// when no other is; none for no security.
+    fn pick<S: AsRef<[A]>, A: AsRef<str>>(&self, alternatives: &[S]) -> Pick {
+        let held = |alt: &[A]| {
+            !alt.is_empty() && alt.iter().all(|n| self.schemes.contains_key(n.as_ref()))
+        };
+        if let Some(alt) = alternatives.iter().map(AsRef::as_ref).find(|a| held(a)) {
+            let mut auth_headers = HeaderMap::new();
+            let mut query = Vec::new();
+            let mut cookies: Vec<&str> = Vec::new();
+            let mut oauth = None;
+            for name in alt {
+                match &self.schemes[name.as_ref()] {
+                    Prepared::Header(header, value) => {
+                        auth_headers.insert(header.clone(), value.clone());
+                    }
+                    Prepared::Query(n, v) => query.push((n.clone(), v.clone())),
+                    Prepared::Cookie(pairs) => cookies.push(pairs),
+                    Prepared::Token(source) => oauth = Some(source.clone()),
+                }
+            }
+            let mut headers = self.public.headers.clone();
+            merge_headers(&mut headers, &auth_headers);
+            return Pick::Send(Arc::new(Picked {
+                headers,
+                query: encode_query(&query),
+                cookie: cookies.join("; "),
+                oauth,
+            }));
+        }
+        if alternatives.is_empty() || alternatives.iter().any(|a| a.as_ref().is_empty()) {
+            return Pick::Send(self.public.clone());
+        }
+        let first: Vec<String> = alternatives[0]
+            .as_ref()
+            .iter()
+            .map(|n| n.as_ref().to_string())
+            .collect();
+        let wanted: Vec<String> = first
+            .iter()
+            .map(|name| match (self.help)(name) {
+                Some(help) => format!("{name} ({help})"),
+                None => name.clone(),
+            })
+            .collect();
+        Pick::Missing(Arc::new((first, wanted.join("; "))))
+    }
 }
 
 impl fmt::Debug for Runtime {
@@ -241,37 +495,7 @@ impl Runtime {
             public_headers.insert(USER_AGENT, value);
         }
         merge_headers(&mut public_headers, &config.default_headers);
-        let mut auth_headers = HeaderMap::new();
-        let mut auth_query = Vec::new();
-        for auth in &config.auth {
-            match auth {
-                Auth::Bearer { token } => {
-                    let value =
-                        HeaderValue::from_str(&format!("Bearer {token}")).map_err(|_| {
-                            Error::build("the bearer token is not a valid header value")
-                        })?;
-                    auth_headers.insert(AUTHORIZATION, sensitive(value));
-                }
-                Auth::Basic { username, password } => {
-                    let pair = format!("{username}:{}", password.as_deref().unwrap_or(""));
-                    let value =
-                        HeaderValue::from_str(&format!("Basic {}", base64_encode(pair.as_bytes())))
-                            .map_err(|_| Error::build("invalid basic credentials"))?;
-                    auth_headers.insert(AUTHORIZATION, sensitive(value));
-                }
-                Auth::ApiKeyHeader { name, key } => {
-                    let header = HeaderName::from_bytes(name.as_bytes()).map_err(|_| {
-                        Error::build(format!("invalid API key header name {name:?}"))
-                    })?;
-                    let value = HeaderValue::from_str(key)
-                        .map_err(|_| Error::build("the API key is not a valid header value"))?;
-                    auth_headers.insert(header, sensitive(value));
-                }
-                Auth::ApiKeyQuery { name, key } => auth_query.push((name.clone(), key.clone())),
-            }
-        }
-        let mut authenticated_headers = public_headers.clone();
-        merge_headers(&mut authenticated_headers, &auth_headers);
+        let held = Held::new(&config, public_headers, &parsed)?;
         let budget = TokenBucket::new(config.budget_capacity);
         Ok(Runtime {
             inner: Arc::new(Inner {
@@ -281,9 +505,7 @@ impl Runtime {
                 base: parsed,
                 server_bases,
                 timeout_header,
-                public_headers,
-                authenticated_headers,
-                auth_query,
+                held: Arc::new(held),
                 budget,
                 clock: Arc::new(TokioClock),
                 random: Arc::new(ThreadRandom),
@@ -363,14 +585,152 @@ impl Runtime {
         request: Request,
         options: CallOptions,
     ) -> Result<Response, Error> {
+        // Everything that can fail before sending: the credentials, the
+        // caller's key, the URL.
+        let picked = self.pick(op)?;
+        let key = self.resolve_key(op, &options)?;
+        let url = self.url_with(op, &request, &picked.query)?;
+        if picked.oauth.is_some() {
+            // Boxed: the common call's future holds one logical call only.
+            return Box::pin(self.with_token(op, &request, &options, &url, key.as_ref(), &picked))
+                .await;
+        }
+        self.run(op, &request, &options, &url, key.as_ref(), &picked, None)
+            .await
+    }
+
+    /// A call whose credentials are a fetched token: the token first, then
+    /// the call; after a 401, a new token and the call once more as a new
+    /// logical call with the same key (CONTRACT.md section 10).
+    async fn with_token(
+        &self,
+        op: &Operation,
+        request: &Request,
+        options: &CallOptions,
+        url: &Url,
+        key: Option<&(HeaderName, HeaderValue)>,
+        picked: &Picked,
+    ) -> Result<Response, Error> {
+        let Some(source) = &picked.oauth else {
+            return self.run(op, request, options, url, key, picked, None).await;
+        };
+        let token = self.token(source).await?;
+        match self
+            .run(op, request, options, url, key, picked, Some(&token))
+            .await
+        {
+            Err(Error::Api(e)) if e.status == StatusCode::UNAUTHORIZED => {
+                source.drop_token(&token);
+                let token = self.token(source).await?;
+                self.run(op, request, options, url, key, picked, Some(&token))
+                    .await
+            }
+            other => other,
+        }
+    }
+
+    /// What a call of `op` sends for its security (cached per security), or
+    /// the `MissingCredential` error.
+    fn pick(&self, op: &Operation) -> Result<Arc<Picked>, Error> {
+        let held = &*self.inner.held;
+        if !op.authenticated {
+            return Ok(held.public.clone());
+        }
+        let pick = match op.security {
+            None => held.default.clone(),
+            Some(security) => {
+                let id = (security.as_ptr() as usize, security.len());
+                let cached = held
+                    .own
+                    .read()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get(&id)
+                    .cloned();
+                match cached {
+                    Some(pick) => pick,
+                    None => {
+                        let pick = held.pick(security);
+                        held.own
+                            .write()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .insert(id, pick.clone());
+                        pick
+                    }
+                }
+            }
+        };
+        match pick {
+            Pick::Send(picked) => Ok(picked),
+            Pick::Missing(missing) => Err(Error::MissingCredential {
+                operation: op.name,
+                schemes: missing.0.clone(),
+                message: format!(
+                    "{}: the client has no credentials for it; it needs {}",
+                    op.name, missing.1
+                ),
+            }),
+        }
+    }
+
+    /// The token of a client-credentials scheme: the kept one while it is
+    /// good, else a new one from its token URL, fetched by one call at a time.
+    async fn token(&self, source: &TokenSource) -> Result<HeaderValue, Error> {
+        if let Some(token) = source.current(self.inner.clock.now()) {
+            return Ok(token);
+        }
+        let _fetching = source.fetching.lock().await;
+        if let Some(token) = source.current(self.inner.clock.now()) {
+            return Ok(token);
+        }
+        let mut request = Request::new(Method::POST, "").body(
+            Bytes::from_static(b"grant_type=client_credentials"),
+            HeaderValue::from_static("application/x-www-form-urlencoded"),
+        );
+        request.headers.insert(AUTHORIZATION, source.basic.clone());
+        request
+            .headers
+            .insert(ACCEPT, HeaderValue::from_static("application/json"));
+        let public = self.inner.held.public.clone();
+        let response = self
+            .run(
+                &TOKEN_OPERATION,
+                &request,
+                &CallOptions::new(),
+                &source.url,
+                None,
+                &public,
+                None,
+            )
+            .await?;
+        let (token, lifetime) = read_token(&response.body)
+            .map_err(|m| response.decode_error(format!("{}: {m}", TOKEN_OPERATION.name)))?;
+        let value = HeaderValue::from_str(&format!("Bearer {token}")).map_err(|_| {
+            response.decode_error("the access token is not a valid header value".to_string())
+        })?;
+        let value = sensitive(value);
+        let now = self.inner.clock.now();
+        let expires = lifetime.map(|secs| instant_after(now, token_use(secs)));
+        *source.current.lock().unwrap_or_else(|e| e.into_inner()) = Some((value.clone(), expires));
+        Ok(value)
+    }
+
+    /// One logical call: sends, retries by the contract and returns the 2xx
+    /// response or the typed error of the last attempt.
+    #[allow(clippy::too_many_arguments)]
+    async fn run(
+        &self,
+        op: &Operation,
+        request: &Request,
+        options: &CallOptions,
+        url: &Url,
+        key: Option<&(HeaderName, HeaderValue)>,
+        picked: &Picked,
+        token: Option<&HeaderValue>,
+    ) -> Result<Response, Error> {
         let inner = &*self.inner;
         let config = &inner.config;
         let start = inner.clock.now();
-
-        // Everything that can fail before sending, the caller's key first.
-        let key = self.resolve_key(op, &options)?;
-        let url = self.url(op, &request)?;
-        let deadline = self.deadline(op, &options, start);
+        let deadline = self.deadline(op, options, start);
 
         let retries = options.retries.unwrap_or(config.retries);
         let max_attempts = if retries {
@@ -419,7 +779,7 @@ impl Runtime {
             };
             // Built afresh from the prepared headers for each attempt: one
             // clone, then what this call and this attempt add.
-            let mut attempt_headers = self.headers(op, &request, &options, key.as_ref());
+            let mut attempt_headers = Self::headers(picked, request, options, key, token);
             if let Some(name) = &inner.timeout_header {
                 attempt_headers.insert(name.clone(), HeaderValue::from(millis(remaining)));
             }
@@ -428,7 +788,7 @@ impl Runtime {
             let result = self
                 .attempt(
                     &request.method,
-                    &url,
+                    url,
                     attempt_headers,
                     request.body.as_ref(),
                     attempt_timeout,
@@ -582,35 +942,34 @@ impl Runtime {
         Ok(Some((name, sensitive(value))))
     }
 
+    /// The URL of a call of `op` with the credentials it picks (tests).
+    #[cfg(test)]
     fn url(&self, op: &Operation, request: &Request) -> Result<Url, Error> {
-        let inner = &*self.inner;
-        let auth_query: &[(String, String)] = if op.authenticated {
-            &inner.auth_query
-        } else {
-            &[]
-        };
-        let query = if !request.query.is_empty()
-            || !request.encoded_query.is_empty()
-            || !auth_query.is_empty()
-        {
-            let mut text = encode_query(&request.query);
-            for piece in request.encoded_query.iter().filter(|p| !p.is_empty()) {
-                if !text.is_empty() {
-                    text.push('&');
+        let picked = self.pick(op)?;
+        self.url_with(op, request, &picked.query)
+    }
+
+    /// The URL of a call, `auth` (encoded query pairs) after its own query.
+    fn url_with(&self, op: &Operation, request: &Request, auth: &str) -> Result<Url, Error> {
+        let query =
+            if !request.query.is_empty() || !request.encoded_query.is_empty() || !auth.is_empty() {
+                let mut text = encode_query(&request.query);
+                for piece in request.encoded_query.iter().filter(|p| !p.is_empty()) {
+                    if !text.is_empty() {
+                        text.push('&');
+                    }
+                    text.push_str(piece);
                 }
-                text.push_str(piece);
-            }
-            let auth = encode_query(auth_query);
-            if !auth.is_empty() {
-                if !text.is_empty() {
-                    text.push('&');
+                if !auth.is_empty() {
+                    if !text.is_empty() {
+                        text.push('&');
+                    }
+                    text.push_str(auth);
                 }
-                text.push_str(&auth);
-            }
-            Some(text)
-        } else {
-            None
-        };
+                Some(text)
+            } else {
+                None
+            };
         let mut own = None;
         let (base_text, base) = self.base_of(op, &mut own)?;
         if request.path.contains(['?', '#']) {
@@ -648,22 +1007,32 @@ impl Runtime {
     }
 
     /// The headers of one attempt but the time left, lowest precedence
-    /// first: User-Agent, client defaults, auth (those three prepared at
-    /// construction), the request's own, its content type, the call's extra
-    /// headers, the idempotency key.
+    /// first: User-Agent, client defaults, auth (those three prepared once
+    /// per security), the request's own (its cookie parameters, then the
+    /// cookie credentials), a fetched token, its content type, the call's
+    /// extra headers, the idempotency key.
     fn headers(
-        &self,
-        op: &Operation,
+        picked: &Picked,
         request: &Request,
         options: &CallOptions,
         key: Option<&(HeaderName, HeaderValue)>,
+        token: Option<&HeaderValue>,
     ) -> HeaderMap {
-        let mut headers = if op.authenticated {
-            self.inner.authenticated_headers.clone()
-        } else {
-            self.inner.public_headers.clone()
-        };
+        let mut headers = picked.headers.clone();
         merge_headers(&mut headers, &request.headers);
+        if !picked.cookie.is_empty() {
+            let value = match headers.get(COOKIE).and_then(|c| c.to_str().ok()) {
+                Some(own) if !own.is_empty() => format!("{own}; {}", picked.cookie),
+                _ => picked.cookie.clone(),
+            };
+            // Checked when the credentials were prepared.
+            if let Ok(value) = HeaderValue::from_str(&value) {
+                headers.insert(COOKIE, sensitive(value));
+            }
+        }
+        if let Some(token) = token {
+            headers.insert(AUTHORIZATION, token.clone());
+        }
         if let Some(body) = &request.body {
             headers.insert(CONTENT_TYPE, body.content_type.clone());
         }
@@ -825,6 +1194,169 @@ impl Runtime {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl Runtime {
+        /// The headers of a call of `op` with the credentials it picks.
+        fn test_headers(
+            &self,
+            op: &Operation,
+            request: &Request,
+            options: &CallOptions,
+            key: Option<&(HeaderName, HeaderValue)>,
+        ) -> HeaderMap {
+            let picked = self.pick(op).expect("credentials");
+            Self::headers(&picked, request, options, key, None)
+        }
+    }
+
+    /// The Vault spec's schemes (generator/tests/fixtures/auth.yaml).
+    static ROOT: &[&[&str]] = &[&["bearerAuth"], &["basicAuth"]];
+    static KEYED: &[&[&str]] = &[&["cookieKey", "queryKey"], &["basicAuth"]];
+    static OPTIONAL: &[&[&str]] = &[&["bearerAuth"], &[]];
+    static MACHINE: &[&[&str]] = &[&["oauth"]];
+    fn help(scheme: &str) -> Option<&'static str> {
+        match scheme {
+            "bearerAuth" => Some("`.bearer_token(..)` or VAULT_BEARER_TOKEN"),
+            "basicAuth" => Some("`.username(..)` or VAULT_USERNAME"),
+            _ => None,
+        }
+    }
+
+    fn vault(held: &[(&str, Auth)]) -> Runtime {
+        let mut config = Config::new("http://127.0.0.1:9/api").with_security(ROOT);
+        config.credential_help = help;
+        for (name, auth) in held {
+            config = config.with_credential(*name, auth.clone());
+        }
+        Runtime::new(config).expect("runtime")
+    }
+
+    fn sent(rt: &Runtime, op: &Operation, request: &Request) -> (Option<String>, String) {
+        let h = rt.test_headers(op, request, &CallOptions::new(), None);
+        let url = rt.url(op, request).expect("url");
+        let auth = h
+            .get(AUTHORIZATION)
+            .map(|v| v.to_str().expect("text").to_string());
+        let cookie = h.get(COOKIE).map(|v| v.to_str().expect("text").to_string());
+        (
+            auth,
+            format!(
+                "{} {}",
+                url.query().unwrap_or(""),
+                cookie.unwrap_or_default()
+            ),
+        )
+    }
+
+    #[test]
+    fn a_call_sends_the_first_alternative_held_and_nothing_else() {
+        let bearer = ("bearerAuth", Auth::bearer("tok"));
+        let basic = ("basicAuth", Auth::basic("ann", None));
+        let list = Operation::new("listSecrets", Method::GET, RetryClass::Safe);
+        let get = Request::new(Method::GET, "/secrets");
+        let (auth, _) = sent(&vault(std::slice::from_ref(&bearer)), &list, &get);
+        assert_eq!(auth.as_deref(), Some("Bearer tok"));
+        let (auth, _) = sent(&vault(std::slice::from_ref(&basic)), &list, &get);
+        assert_eq!(
+            auth.as_deref(),
+            Some("Basic YW5uOg=="),
+            "no password: empty"
+        );
+        let (auth, _) = sent(&vault(&[basic.clone(), bearer.clone()]), &list, &get);
+        assert_eq!(auth.as_deref(), Some("Bearer tok"), "the first alternative");
+
+        let keyed = list.clone().with_security(KEYED);
+        let cookie = ("cookieKey", Auth::api_key_cookie("vault_session", "c k;"));
+        let query = ("queryKey", Auth::api_key_query("api_key", "q&k"));
+        let rt = vault(&[cookie.clone(), query.clone(), basic.clone(), bearer.clone()]);
+        let request = Request::new(Method::GET, "/keyed")
+            .header("cookie", "session_hint=h")
+            .expect("request");
+        let (auth, rest) = sent(&rt, &keyed, &request);
+        assert_eq!(auth, None, "both keys, no Authorization");
+        assert_eq!(rest, "api_key=q%26k session_hint=h; vault_session=c%20k%3B");
+        let (auth, rest) = sent(&vault(&[cookie, basic]), &keyed, &request);
+        assert_eq!(auth.as_deref(), Some("Basic YW5uOg=="));
+        assert_eq!(rest, " session_hint=h");
+        let (_, rest) = sent(
+            &vault(&[query]),
+            &keyed.clone().with_security(&[&["queryKey"]]),
+            &get,
+        );
+        assert_eq!(rest, "api_key=q%26k ");
+
+        let optional = list.clone().with_security(OPTIONAL);
+        assert_eq!(sent(&vault(&[]), &optional, &get).0, None);
+        assert_eq!(
+            sent(&vault(std::slice::from_ref(&bearer)), &optional, &get)
+                .0
+                .as_deref(),
+            Some("Bearer tok")
+        );
+        let public = list.clone().without_auth();
+        assert_eq!(sent(&vault(&[bearer]), &public, &get).0, None);
+    }
+
+    #[test]
+    fn a_missing_credential_names_the_first_alternative() {
+        let rt = vault(&[("cookieKey", Auth::api_key_cookie("s", "k"))]);
+        let list = Operation::new("listSecrets", Method::GET, RetryClass::Safe);
+        match rt.pick(&list) {
+            Err(e @ Error::MissingCredential { .. }) => {
+                assert_eq!(e.kind(), "missing_credential");
+                assert_eq!(e.attempts(), 0);
+                let text = e.to_string();
+                assert!(text.starts_with("listSecrets: "), "{text}");
+                assert!(text.contains("bearerAuth (`.bearer_token(..)` or VAULT_BEARER_TOKEN)"));
+                assert!(!text.contains("basicAuth"), "{text}");
+                let Error::MissingCredential { schemes, .. } = e else {
+                    unreachable!()
+                };
+                assert_eq!(schemes, ["bearerAuth"]);
+            }
+            other => panic!("expected a missing credential, got {:?}", other.map(|_| ())),
+        }
+        let machine = list.clone().with_security(MACHINE);
+        assert!(matches!(
+            rt.pick(&machine),
+            Err(Error::MissingCredential { .. })
+        ));
+        // Picked once per security: the same prepared headers again.
+        let rt = vault(&[(
+            "oauth",
+            Auth::client_credentials("/oauth/token", "a b", "s"),
+        )]);
+        let first = rt.pick(&machine).expect("held");
+        let again = rt.pick(&machine).expect("held");
+        assert!(Arc::ptr_eq(&first, &again));
+        let source = first.oauth.as_ref().expect("a token source");
+        assert_eq!(source.url.as_str(), "http://127.0.0.1:9/oauth/token");
+        assert_eq!(source.basic, format!("Basic {}", base64_encode(b"a+b:s")));
+    }
+
+    #[test]
+    fn token_responses_are_read_strictly() {
+        assert_eq!(
+            read_token(br#"{"access_token":"t","token_type":"bearer","expires_in":120}"#),
+            Ok(("t".to_string(), Some(120.0)))
+        );
+        assert_eq!(
+            read_token(br#"{"access_token":"t"}"#),
+            Ok(("t".to_string(), None))
+        );
+        for bad in [
+            &br#"{"token_type":"Bearer"}"#[..],
+            br#"{"access_token":""}"#,
+            br#"{"access_token":"t","token_type":"mac"}"#,
+            br#"{"access_token":"t","expires_in":"60"}"#,
+            b"not json",
+        ] {
+            assert!(read_token(bad).is_err(), "{}", String::from_utf8_lossy(bad));
+        }
+        assert_eq!(token_use(3600.0), Duration::from_secs(3570));
+        assert_eq!(token_use(60.0), Duration::from_secs(30));
+        assert_eq!(token_use(20.0), Duration::from_secs(10));
+    }
 
     #[test]
     fn reads_error_codes() {
@@ -1031,7 +1563,7 @@ mod tests {
         let options = CallOptions::new().header("x-c", "call").expect("options");
         let op = Operation::new("op", Method::POST, RetryClass::Keyed);
         let key = rt.resolve_key(&op, &options).expect("key");
-        let h = rt.headers(&op, &request, &options, key.as_ref());
+        let h = rt.test_headers(&op, &request, &options, key.as_ref());
         assert_eq!(h["x-a"], "default");
         assert_eq!(h["x-b"], "request");
         assert_eq!(h["x-c"], "call");
@@ -1043,7 +1575,7 @@ mod tests {
         assert_eq!(h["idempotency-key"].len(), 36);
         assert!(!format!("{rt:?}").contains("open sesame"));
         let public = op.without_auth();
-        let h = rt.headers(&public, &request, &options, key.as_ref());
+        let h = rt.test_headers(&public, &request, &options, key.as_ref());
         assert!(
             h.get("authorization").is_none(),
             "no credentials for `security: []`"

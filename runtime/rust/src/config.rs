@@ -40,6 +40,18 @@ pub enum Auth {
     ApiKeyHeader { name: String, key: String },
     /// An API key in a query parameter.
     ApiKeyQuery { name: String, key: String },
+    /// An API key in the `Cookie` header, after the call's own cookie
+    /// parameters (its value percent-encoded as a cookie parameter's).
+    ApiKeyCookie { name: String, key: String },
+    /// OAuth2's client-credentials flow (CONTRACT.md section 10): the runtime
+    /// gets a token from `token_url` (relative: resolved against the base
+    /// URL) with the client's id and secret, keeps it until shortly before
+    /// it expires and sends it as `Authorization: Bearer <token>`.
+    ClientCredentials {
+        token_url: String,
+        client_id: String,
+        client_secret: String,
+    },
 }
 
 impl Auth {
@@ -69,6 +81,25 @@ impl Auth {
             key: key.into(),
         }
     }
+
+    pub fn api_key_cookie(name: impl Into<String>, key: impl Into<String>) -> Self {
+        Auth::ApiKeyCookie {
+            name: name.into(),
+            key: key.into(),
+        }
+    }
+
+    pub fn client_credentials(
+        token_url: impl Into<String>,
+        client_id: impl Into<String>,
+        client_secret: impl Into<String>,
+    ) -> Self {
+        Auth::ClientCredentials {
+            token_url: token_url.into(),
+            client_id: client_id.into(),
+            client_secret: client_secret.into(),
+        }
+    }
 }
 
 impl fmt::Debug for Auth {
@@ -78,6 +109,10 @@ impl fmt::Debug for Auth {
             Auth::Basic { username, .. } => write!(f, "Basic({username:?}, <redacted>)"),
             Auth::ApiKeyHeader { name, .. } => write!(f, "ApiKeyHeader({name:?}, <redacted>)"),
             Auth::ApiKeyQuery { name, .. } => write!(f, "ApiKeyQuery({name:?}, <redacted>)"),
+            Auth::ApiKeyCookie { name, .. } => write!(f, "ApiKeyCookie({name:?}, <redacted>)"),
+            Auth::ClientCredentials { token_url, .. } => {
+                write!(f, "ClientCredentials({token_url:?}, <redacted>)")
+            }
         }
     }
 }
@@ -114,7 +149,19 @@ pub struct Config {
     /// body is read no further, the connection is dropped and the call fails
     /// with `Error::ResponseTooLarge`, without retrying.
     pub max_response_bytes: u64,
-    /// Credentials applied to every request.
+    /// The credentials the client holds, by security scheme name. A call
+    /// sends those of the first alternative of its operation's security
+    /// whose schemes are all held (CONTRACT.md section 10).
+    pub credentials: BTreeMap<String, Auth>,
+    /// The security of operations that state none of their own (the spec's
+    /// root `security`): alternatives, each the schemes sent together.
+    pub security: &'static [&'static [&'static str]],
+    /// How a caller gives a scheme's credentials (builder methods,
+    /// environment variables), by scheme name, for the `MissingCredential`
+    /// error.
+    pub credential_help: fn(&str) -> Option<&'static str>,
+    /// Credentials sent together, as the first alternative of the client's
+    /// default security (`with_auth`, before credentials were held by scheme).
     pub auth: Vec<Auth>,
     /// Headers sent on every request (a request's own headers win).
     pub default_headers: HeaderMap,
@@ -140,6 +187,9 @@ impl Config {
             request_timeout_header: Some(REQUEST_TIMEOUT_HEADER.to_string()),
             budget_capacity: DEFAULT_BUDGET_CAPACITY,
             max_response_bytes: DEFAULT_MAX_RESPONSE_BYTES,
+            credentials: BTreeMap::new(),
+            security: &[],
+            credential_help: |_| None,
             auth: Vec::new(),
             default_headers: HeaderMap::new(),
             user_agent: None,
@@ -197,8 +247,27 @@ impl Config {
         self
     }
 
+    /// Credentials sent together on every call of an operation without
+    /// security of its own, before the client's default security.
     pub fn with_auth(mut self, auth: Auth) -> Self {
         self.auth.push(auth);
+        self
+    }
+
+    /// Holds `auth` as the credentials of the security scheme `scheme`.
+    pub fn with_credential(mut self, scheme: impl Into<String>, auth: Auth) -> Self {
+        self.credentials.insert(scheme.into(), auth);
+        self
+    }
+
+    /// Holds `auth` as the credentials of the security scheme `scheme`, in place.
+    pub fn hold(&mut self, scheme: impl Into<String>, auth: Auth) {
+        self.credentials.insert(scheme.into(), auth);
+    }
+
+    /// The security of operations that state none of their own.
+    pub fn with_security(mut self, security: &'static [&'static [&'static str]]) -> Self {
+        self.security = security;
         self
     }
 
@@ -248,7 +317,9 @@ mod tests {
             .with_auth(Auth::bearer("sekrit-token"))
             .with_auth(Auth::basic("ann", Some("sekrit-pw".into())))
             .with_auth(Auth::api_key_header("X-Api-Key", "sekrit-key"))
-            .with_auth(Auth::api_key_query("api_key", "sekrit-q"));
+            .with_auth(Auth::api_key_query("api_key", "sekrit-q"))
+            .with_credential("c", Auth::api_key_cookie("sid", "sekrit-c"))
+            .with_credential("o", Auth::client_credentials("/t", "id", "sekrit-s"));
         let text = format!("{c:?}");
         assert!(!text.contains("sekrit"), "{text}");
         assert!(text.contains("X-Api-Key") && text.contains("ann"));

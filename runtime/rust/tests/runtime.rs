@@ -496,3 +496,81 @@ async fn a_body_at_the_limit_is_read_whole() {
         .expect("a body of exactly the limit");
     assert_eq!(response.body.len(), 1024);
 }
+
+static MACHINE: Operation = Operation::new("create_machine", Method::POST, RetryClass::Keyed)
+    .with_security(&[&["oauth"], &["key"]]);
+
+fn machine_runtime(base: &str, token_url: &str) -> Runtime {
+    Runtime::new(
+        Config::new(format!("{base}/api/v1"))
+            .with_credential(
+                "oauth",
+                Auth::client_credentials(token_url, "id 1", SECRET_TOKEN),
+            )
+            .with_credential("key", Auth::api_key_header("X-Key", SECRET_KEY))
+            .with_base(Duration::from_millis(1))
+            .with_cap(Duration::from_millis(2)),
+    )
+    .expect("runtime")
+}
+
+#[tokio::test]
+async fn a_client_credentials_token_goes_first_and_its_failures_are_the_call_s() {
+    // The token URL is resolved against the base URL; the token request is a
+    // POST of the form, the id and secret form-encoded under HTTP Basic.
+    let (base, seen) = serve(vec![
+        (500, "", "{}"),
+        (200, "", r#"{"access_token":"t-1","token_type":"Bearer"}"#),
+        (201, "", r#"{"ok":true}"#),
+    ])
+    .await;
+    let runtime = machine_runtime(&base, "../oauth/token");
+    let request = || {
+        Request::new(Method::POST, "/machines")
+            .json(&serde_json::json!({"n": 1}))
+            .expect("request")
+    };
+    let response = runtime
+        .execute(&MACHINE, request(), CallOptions::new())
+        .await
+        .expect("success");
+    assert_eq!(response.status.as_u16(), 201);
+    let seen = seen.lock().expect("lock").clone();
+    assert_eq!(seen.len(), 3);
+    assert_eq!(seen[0].target, "/api/oauth/token");
+    assert_eq!(seen[1].body, "grant_type=client_credentials");
+    assert_eq!(
+        seen[1].headers["content-type"],
+        "application/x-www-form-urlencoded"
+    );
+    assert!(seen[1].headers["authorization"].starts_with("Basic "));
+    assert!(!seen[1].headers.contains_key("idempotency-key"));
+    assert_eq!(seen[2].target, "/api/v1/machines");
+    assert_eq!(seen[2].headers["authorization"], "Bearer t-1");
+    assert!(
+        !seen[2].headers.contains_key("x-key"),
+        "one alternative only"
+    );
+
+    // A token answer without a token is the call's decode error.
+    let (base, seen) = serve(vec![(200, "", r#"{"token_type":"Bearer"}"#)]).await;
+    let runtime = machine_runtime(&base, "/oauth/token");
+    let err = runtime
+        .execute(&MACHINE, request(), CallOptions::new())
+        .await
+        .expect_err("no token");
+    assert_eq!(err.kind(), "decode", "{err}");
+    assert!(err.to_string().contains("access_token"), "{err}");
+    assert_eq!(seen.lock().expect("lock").len(), 1, "the call was not sent");
+
+    // A refused token request is the call's API error.
+    let (base, seen) = serve(vec![(400, "", r#"{"error":"invalid_client"}"#)]).await;
+    // An absolute token URL is used as it is.
+    let runtime = machine_runtime(&base, &format!("{base}/oauth/token"));
+    let err = runtime
+        .execute(&MACHINE, request(), CallOptions::new())
+        .await
+        .expect_err("refused");
+    assert_eq!(err.status().map(|s| s.as_u16()), Some(400));
+    assert_eq!(seen.lock().expect("lock").len(), 1);
+}

@@ -128,6 +128,7 @@ static LIST_ACCOUNTS: Operation = Operation {
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    security: None,
     base_url: None,
 };
 
@@ -291,6 +292,7 @@ static CREATE_ACCOUNT: Operation = Operation {
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    security: None,
     base_url: None,
 };
 
@@ -394,6 +396,7 @@ static GET_ACCOUNT: Operation = Operation {
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    security: None,
     base_url: None,
 };
 
@@ -487,6 +490,7 @@ static REPLACE_ACCOUNT: Operation = Operation {
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    security: None,
     base_url: None,
 };
 
@@ -585,6 +589,7 @@ static ADD_ACCOUNT_NOTE: Operation = Operation {
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    security: None,
     base_url: None,
 };
 

@@ -1,6 +1,6 @@
 //! The examples of the README, compiled with the crate: a client with a 30 s deadline per call, a caller-derived idempotency key, a tighter deadline for one call, a call without retries, every item of a list, page after page and a documented error decoded by its status.
 //!
-//! `cargo run --example retries` calls the API (with `PAYMENTS_TOKEN` set).
+//! `cargo run --example retries` calls the API (with `PAYMENTS_BEARER_TOKEN` set).
 
 use std::time::Duration;
 
@@ -9,7 +9,6 @@ use payments::models;
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let client = payments::Client::builder()
-        .bearer_token(std::env::var("PAYMENTS_TOKEN")?)
         .timeout(Duration::from_secs(30))
         .build()?;
     keyed_call(&client, 8812).await?;

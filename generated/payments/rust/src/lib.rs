@@ -143,14 +143,54 @@ impl Client {
 pub struct ClientBuilder {
     config: Config,
     http: Option<reqwest::Client>,
+    base_url: Option<String>,
+    credentials: Credentials,
+}
+
+/// The credentials given to a [`ClientBuilder`], never printed.
+#[derive(Clone, Default)]
+struct Credentials {
+    bearer_token: Option<String>,
+}
+
+impl std::fmt::Debug for Credentials {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Credentials(<redacted>)")
+    }
+}
+
+/// The security of operations that state none of their own: alternatives,
+/// each the schemes whose credentials go together.
+const SECURITY: &[&[&str]] = &[&["bearerAuth"]];
+
+/// How a caller gives each security scheme's credentials, for
+/// [`Error::MissingCredential`].
+fn credential_help(scheme: &str) -> Option<&'static str> {
+    Some(match scheme {
+        "bearerAuth" => "`.bearer_token(..)` or PAYMENTS_BEARER_TOKEN",
+        _ => return None,
+    })
+}
+
+/// `given`, else the environment variable `name` when it is set and not
+/// empty.
+fn given_or_env(given: Option<String>, name: &str) -> Option<String> {
+    given.or_else(|| std::env::var(name).ok().filter(|value| !value.is_empty()))
 }
 
 impl ClientBuilder {
     fn new() -> Self {
         let mut config = Config::new(DEFAULT_BASE_URL);
         config.user_agent = Some(USER_AGENT.to_string());
+        config.security = SECURITY;
+        config.credential_help = credential_help;
         config.p99 = Some(Duration::from_millis(400));
-        Self { config, http: None }
+        Self {
+            config,
+            http: None,
+            base_url: None,
+            credentials: Credentials::default(),
+        }
     }
 
     /// The API's base URL (scheme, host and any base path). The servers the spec lists:
@@ -158,18 +198,19 @@ impl ClientBuilder {
     /// - `https://api.payments.example.com/v2`: Production. Moves real money.
     /// - `https://sandbox.payments.example.com/v2`: Sandbox. Same behaviour as production, with test money only.
     pub fn base_url(mut self, url: impl Into<String>) -> Self {
-        self.config.base_url = url.into();
+        let url = url.into();
+        self.config.base_url = url.clone();
+        self.base_url = Some(url);
         self
     }
 
-    /// Sends `token` as `Authorization: Bearer <token>` (security scheme `bearerAuth`).
+    /// Sends the token as `Authorization: Bearer <token>` (security scheme `bearerAuth`).
     ///
     /// Your secret API key, sent as `Authorization: Bearer <key>`. Sandbox keys start with `sk_test_`, production keys with `sk_live_`.
     ///
-    /// Keep secrets out of code, e.g. read them from `PAYMENTS_TOKEN`.
-    pub fn bearer_token(mut self, token: impl Into<String>) -> Self {
-        let auth = Auth::bearer(token);
-        self.config.auth.push(auth);
+    /// Default: the `PAYMENTS_BEARER_TOKEN` environment variable, read by [`build`](Self::build) (empty counts as unset).
+    pub fn bearer_token(mut self, value: impl Into<String>) -> Self {
+        self.credentials.bearer_token = Some(value.into());
         self
     }
 
@@ -262,11 +303,22 @@ impl ClientBuilder {
     }
 
     /// The client; fails on a base URL that is not http(s) or on credentials
-    /// that cannot be sent as a header.
+    /// that cannot be sent as a header. The base URL and each credential not
+    /// given are read from their environment variables here
+    /// (`PAYMENTS_BASE_URL`, the credentials' on their methods).
     pub fn build(self) -> Result<Client, Error> {
+        let mut config = self.config;
+        if let Some(url) = given_or_env(self.base_url, "PAYMENTS_BASE_URL") {
+            config.base_url = url;
+        }
+        let credentials = self.credentials;
+        let bearer_token = given_or_env(credentials.bearer_token, "PAYMENTS_BEARER_TOKEN");
+        if let Some(value) = bearer_token {
+            config.hold("bearerAuth", Auth::bearer(value));
+        }
         let runtime = match self.http {
-            Some(http) => Runtime::with_http_client(self.config, http)?,
-            None => Runtime::new(self.config)?,
+            Some(http) => Runtime::with_http_client(config, http)?,
+            None => Runtime::new(config)?,
         };
         Ok(Client { runtime })
     }

@@ -87,6 +87,7 @@ static CREATE_REFUND: Operation = Operation {
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    security: None,
     base_url: None,
 };
 
@@ -209,6 +210,7 @@ static GET_REFUND: Operation = Operation {
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    security: None,
     base_url: None,
 };
 

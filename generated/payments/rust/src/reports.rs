@@ -53,6 +53,7 @@ static GENERATE_REPORT: Operation = Operation {
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    security: None,
     base_url: None,
 };
 

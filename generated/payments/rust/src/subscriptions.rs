@@ -92,6 +92,7 @@ static CREATE_SUBSCRIPTION: Operation = Operation {
         deadline: Some(Duration::from_secs(90)),
     },
     authenticated: true,
+    security: None,
     base_url: None,
 };
 
@@ -209,6 +210,7 @@ static CANCEL_SUBSCRIPTION: Operation = Operation {
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    security: None,
     base_url: None,
 };
 

@@ -94,6 +94,7 @@ static LIST_TRANSFERS: Operation = Operation {
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    security: None,
     base_url: None,
 };
 
@@ -260,6 +261,7 @@ static CREATE_TRANSFER: Operation = Operation {
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    security: None,
     base_url: None,
 };
 
@@ -374,6 +376,7 @@ static GET_TRANSFER: Operation = Operation {
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    security: None,
     base_url: None,
 };
 

@@ -88,6 +88,7 @@ static UPSERT_VENDOR: Operation = Operation {
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    security: None,
     base_url: None,
 };
 
@@ -189,6 +190,7 @@ static UPDATE_VENDOR: Operation = Operation {
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    security: None,
     base_url: None,
 };
 

@@ -7,7 +7,6 @@ use std::time::Duration;
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let client = pets::Client::builder()
-        .api_key(std::env::var("PETS_API_KEY")?)
         .timeout(Duration::from_secs(30))
         .build()?;
     with_deadline(&client).await?;

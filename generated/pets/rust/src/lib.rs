@@ -90,14 +90,54 @@ impl Client {
 pub struct ClientBuilder {
     config: Config,
     http: Option<reqwest::Client>,
+    base_url: Option<String>,
+    credentials: Credentials,
+}
+
+/// The credentials given to a [`ClientBuilder`], never printed.
+#[derive(Clone, Default)]
+struct Credentials {
+    api_key: Option<String>,
+}
+
+impl std::fmt::Debug for Credentials {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Credentials(<redacted>)")
+    }
+}
+
+/// The security of operations that state none of their own: alternatives,
+/// each the schemes whose credentials go together.
+const SECURITY: &[&[&str]] = &[&["apiKeyAuth"]];
+
+/// How a caller gives each security scheme's credentials, for
+/// [`Error::MissingCredential`].
+fn credential_help(scheme: &str) -> Option<&'static str> {
+    Some(match scheme {
+        "apiKeyAuth" => "`.api_key(..)` or PETS_API_KEY",
+        _ => return None,
+    })
+}
+
+/// `given`, else the environment variable `name` when it is set and not
+/// empty.
+fn given_or_env(given: Option<String>, name: &str) -> Option<String> {
+    given.or_else(|| std::env::var(name).ok().filter(|value| !value.is_empty()))
 }
 
 impl ClientBuilder {
     fn new() -> Self {
         let mut config = Config::new(DEFAULT_BASE_URL);
         config.user_agent = Some(USER_AGENT.to_string());
+        config.security = SECURITY;
+        config.credential_help = credential_help;
         config.p99 = Some(Duration::from_millis(300));
-        Self { config, http: None }
+        Self {
+            config,
+            http: None,
+            base_url: None,
+            credentials: Credentials::default(),
+        }
     }
 
     /// The API's base URL (scheme, host and any base path). The servers the spec lists:
@@ -105,18 +145,19 @@ impl ClientBuilder {
     /// - `https://api.petshop.example.com/v1`: Production
     /// - `http://localhost:8080/v1`: Local development server
     pub fn base_url(mut self, url: impl Into<String>) -> Self {
-        self.config.base_url = url.into();
+        let url = url.into();
+        self.config.base_url = url.clone();
+        self.base_url = Some(url);
         self
     }
 
-    /// Sends `key` as the `X-API-Key` header (security scheme `apiKeyAuth`).
+    /// Sends the key as the `X-API-Key` header (security scheme `apiKeyAuth`).
     ///
     /// The API key of your shop, from the dashboard.
     ///
-    /// Keep secrets out of code, e.g. read them from `PETS_API_KEY`.
-    pub fn api_key(mut self, key: impl Into<String>) -> Self {
-        let auth = Auth::api_key_header("X-API-Key", key);
-        self.config.auth.push(auth);
+    /// Default: the `PETS_API_KEY` environment variable, read by [`build`](Self::build) (empty counts as unset).
+    pub fn api_key(mut self, value: impl Into<String>) -> Self {
+        self.credentials.api_key = Some(value.into());
         self
     }
 
@@ -209,11 +250,22 @@ impl ClientBuilder {
     }
 
     /// The client; fails on a base URL that is not http(s) or on credentials
-    /// that cannot be sent as a header.
+    /// that cannot be sent as a header. The base URL and each credential not
+    /// given are read from their environment variables here
+    /// (`PETS_BASE_URL`, the credentials' on their methods).
     pub fn build(self) -> Result<Client, Error> {
+        let mut config = self.config;
+        if let Some(url) = given_or_env(self.base_url, "PETS_BASE_URL") {
+            config.base_url = url;
+        }
+        let credentials = self.credentials;
+        let api_key = given_or_env(credentials.api_key, "PETS_API_KEY");
+        if let Some(value) = api_key {
+            config.hold("apiKeyAuth", Auth::api_key_header("X-API-Key", value));
+        }
         let runtime = match self.http {
-            Some(http) => Runtime::with_http_client(self.config, http)?,
-            None => Runtime::new(self.config)?,
+            Some(http) => Runtime::with_http_client(config, http)?,
+            None => Runtime::new(config)?,
         };
         Ok(Client { runtime })
     }

@@ -129,6 +129,7 @@ static LIST_PETS: Operation = Operation {
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    security: None,
     base_url: None,
 };
 
@@ -249,6 +250,7 @@ static CREATE_PET: Operation = Operation {
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    security: None,
     base_url: None,
 };
 
@@ -335,6 +337,7 @@ static GET_PET: Operation = Operation {
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    security: None,
     base_url: None,
 };
 
@@ -424,6 +427,7 @@ static UPDATE_PET: Operation = Operation {
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    security: None,
     base_url: None,
 };
 
@@ -515,6 +519,7 @@ static DELETE_PET: Operation = Operation {
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    security: None,
     base_url: None,
 };
 

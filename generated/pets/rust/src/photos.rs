@@ -76,6 +76,7 @@ static DOWNLOAD_PET_PHOTO: Operation = Operation {
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    security: None,
     base_url: None,
 };
 
@@ -165,6 +166,7 @@ static UPLOAD_PET_PHOTO: Operation = Operation {
     p99: None,
     retry: RetryOverrides::NONE,
     authenticated: true,
+    security: None,
     base_url: None,
 };
 

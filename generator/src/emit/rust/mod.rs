@@ -199,7 +199,7 @@ fn contract_view() -> ContractView {
 
 pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String> {
     let crate_ident = check_name(&package.name)?;
-    let env_prefix = naming::screaming(&package.name, "API");
+    let env_prefix = package.env_prefix.clone();
     let types = Types::new(api);
     let needs = Needs::default();
     let mut module_names = Names::with_reserved(RESERVED_MODULES);
@@ -222,7 +222,7 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
     }
     modules.sort();
 
-    let client = package::client(api, &groups, &needs, &env_prefix);
+    let client = package::client(api, &groups, &needs, package);
     let root_p99 = api.client_retry.p99_ms;
     let mut base_url_doc = "The API's base URL (scheme, host and any base path).".to_string();
     if !client.servers.is_empty() {

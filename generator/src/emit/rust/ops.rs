@@ -1359,9 +1359,43 @@ fn descriptor(op: &Operation) -> DescriptorView {
         p99,
         retry,
         authenticated: authenticated(op),
+        security: match op.security.as_ref().filter(|s| !s.is_empty()) {
+            Some(own) => security_lines(4, "security: Some(", own, "),"),
+            None => "    security: None,".to_string(),
+        },
         base_url,
         base_url_wraps,
     }
+}
+
+/// Security alternatives as a `&[&[&str]]` expression after `lead`, as
+/// rustfmt lays it out: on one line when it fits (and, of two alternatives
+/// or more, they are at most `array_width` wide), else one a line.
+pub fn security_lines(
+    indent: usize,
+    lead: &str,
+    alternatives: &[Vec<String>],
+    tail: &str,
+) -> String {
+    let pad = " ".repeat(indent);
+    let items: Vec<String> = alternatives
+        .iter()
+        .map(|alt| {
+            let names: Vec<String> = alt.iter().map(|n| string_literal(n)).collect();
+            format!("&[{}]", names.join(", "))
+        })
+        .collect();
+    let joined = items.join(", ");
+    let line = format!("{pad}{lead}&[{joined}]{tail}");
+    if line.len() <= 100 && (items.len() < 2 || joined.len() <= 60) {
+        return line;
+    }
+    let mut out = format!("{pad}{lead}&[\n");
+    for item in &items {
+        out.push_str(&format!("{pad}    {item},\n"));
+    }
+    out.push_str(&format!("{pad}]{tail}"));
+    out
 }
 
 /// Whether the client's credentials go with the operation (the plan decides).

@@ -1,12 +1,14 @@
 //! The crate-level pieces: the client and its builder (`lib.rs`), and the
 //! README with its compiled example (`examples/retries.rs`).
 
+use crate::emit::PackageInfo;
+use crate::ir::credentials::Role;
 use crate::ir::{Api, AuthKind, Operation, ParamLocation, Primitive, RetryClass, TypeRef};
 
 use super::escape::string_literal;
 use super::layout::{self, Link};
 use super::naming::{self, Names};
-use super::ops::{response_content, server_url, Groups, Needs};
+use super::ops::{response_content, security_lines, server_url, Groups, Needs};
 use super::templates::{BodyLiteralRs, ExampleFnRs, ExampleMainRs};
 use super::types::{Shape, Types};
 use super::views::{
@@ -76,7 +78,7 @@ pub fn own_servers(api: &Api) -> Vec<(String, Vec<usize>)> {
     out
 }
 
-pub fn client(api: &Api, groups: &Groups, needs: &Needs, env_prefix: &str) -> ClientView {
+pub fn client(api: &Api, groups: &Groups, needs: &Needs, package: &PackageInfo) -> ClientView {
     let default_base_url = root_server_url(api, 0)
         .filter(|u| u.starts_with("http://") || u.starts_with("https://"))
         .unwrap_or_default();
@@ -87,88 +89,160 @@ pub fn client(api: &Api, groups: &Groups, needs: &Needs, env_prefix: &str) -> Cl
         })
         .collect();
 
-    // Auth: one builder method per scheme, named by kind unless two schemes share it.
-    let wanted: Vec<&str> = api
-        .auth
-        .iter()
-        .map(|a| match a.kind {
-            AuthKind::Bearer { .. } => "bearer_token",
-            AuthKind::OAuth2 { .. } => "access_token",
-            AuthKind::Basic => "basic_auth",
-            AuthKind::ApiKey { .. } => "api_key",
-        })
-        .collect();
+    // Credentials: one builder method per credential the IR names, each
+    // defaulting to its environment variable when the client is built.
     let mut names = Names::with_reserved(BUILDER_METHODS);
     let mut auth_methods = Vec::new();
-    for (scheme, want) in api.auth.iter().zip(&wanted) {
-        let shared = wanted.iter().filter(|w| *w == want).count() > 1;
-        let ident = if shared {
-            names.snake(&scheme.name, "credentials")
-        } else {
-            names.snake(want, "credentials")
-        };
-        let mut doc = match &scheme.kind {
-            AuthKind::Bearer { .. } => {
-                "Sends `token` as `Authorization: Bearer <token>`".to_string()
+    let mut credential_reads = Vec::new();
+    let mut help_arms = Vec::new();
+    for scheme in &api.auth {
+        let idents: Vec<String> = scheme
+            .credentials
+            .iter()
+            .map(|c| names.snake(&c.name, "credential"))
+            .collect();
+        for (credential, ident) in scheme.credentials.iter().zip(&idents) {
+            let env = package.env_var(&credential.name);
+            let mut doc = match credential.role {
+                Role::Username => "The user name of HTTP Basic authentication".to_string(),
+                Role::Password => {
+                    "The password of HTTP Basic authentication (left out: empty)".to_string()
+                }
+                Role::ClientId => {
+                    "The OAuth2 client id, for tokens of the client-credentials flow".to_string()
+                }
+                Role::ClientSecret => {
+                    "The OAuth2 client secret, for tokens of the client-credentials flow"
+                        .to_string()
+                }
+                Role::Secret => match &scheme.kind {
+                    AuthKind::Bearer { .. } => {
+                        "Sends the token as `Authorization: Bearer <token>`".to_string()
+                    }
+                    AuthKind::OAuth2 { .. } => "Sends an OAuth2 access token as \
+                                                `Authorization: Bearer <token>`"
+                        .to_string(),
+                    AuthKind::ApiKey { location, param } => match location {
+                        ParamLocation::Query => {
+                            format!("Sends the key as the `{param}` query parameter")
+                        }
+                        ParamLocation::Cookie => format!("Sends the key as the `{param}` cookie"),
+                        _ => format!("Sends the key as the `{param}` header"),
+                    },
+                    AuthKind::Basic => String::new(),
+                },
+            };
+            doc.push_str(&format!(" (security scheme `{}`).", scheme.name));
+            if let Some(d) = &scheme.description {
+                doc.push_str("\n\n");
+                doc.push_str(d);
             }
-            AuthKind::OAuth2 { .. } => {
-                "Sends an OAuth 2 access token as `Authorization: Bearer <token>`".to_string()
-            }
-            AuthKind::Basic => "Sends HTTP Basic credentials".to_string(),
-            AuthKind::ApiKey { location, param } => match location {
-                ParamLocation::Query => format!("Sends `key` as the `{param}` query parameter"),
-                ParamLocation::Cookie => format!("Sends `key` as the `{param}` cookie"),
-                _ => format!("Sends `key` as the `{param}` header"),
-            },
-        };
-        doc.push_str(&format!(" (security scheme `{}`).", scheme.name));
-        if let Some(d) = &scheme.description {
-            doc.push_str("\n\n");
-            doc.push_str(d);
+            doc.push_str(&format!(
+                "\n\nDefault: the `{env}` environment variable, read by \
+                 [`build`](Self::build) (empty counts as unset)."
+            ));
+            credential_reads.push(layout::let_call(
+                8,
+                ident,
+                "given_or_env",
+                &[format!("credentials.{ident}"), string_literal(&env)],
+                ";",
+            ));
+            auth_methods.push(AuthMethodView {
+                signature: layout::signature(
+                    4,
+                    &format!("pub fn {ident}"),
+                    &[
+                        "mut self".to_string(),
+                        "value: impl Into<String>".to_string(),
+                    ],
+                    "Self",
+                ),
+                ident: ident.clone(),
+                doc,
+                env,
+            });
         }
-        doc.push_str(&format!(
-            "\n\nKeep secrets out of code, e.g. read them from `{env_prefix}_{}`.",
-            match scheme.kind {
-                AuthKind::Basic => "USERNAME` and `".to_string() + env_prefix + "_PASSWORD",
-                AuthKind::ApiKey { .. } => "API_KEY".to_string(),
-                _ => "TOKEN".to_string(),
-            }
-        ));
-        let (params, auth_expr) = match &scheme.kind {
-            AuthKind::Bearer { .. } | AuthKind::OAuth2 { .. } => (
-                vec!["token: impl Into<String>".to_string()],
-                "Auth::bearer(token)".to_string(),
+        let name = string_literal(&scheme.name);
+        let hold = |indent: usize, auth: String| {
+            layout::call(indent, "config.hold", &[name.clone(), auth], ";")
+        };
+        let given = |set: &[usize]| {
+            let methods: Vec<String> = set
+                .iter()
+                .map(|&i| format!("`.{}(..)`", naming::unraw(&idents[i])))
+                .collect();
+            let envs: Vec<String> = set
+                .iter()
+                .map(|&i| package.env_var(&scheme.credentials[i].name))
+                .collect();
+            format!("{} or {}", methods.join(" and "), envs.join(" and "))
+        };
+        let (block, help) = match &scheme.kind {
+            AuthKind::Bearer { .. } | AuthKind::OAuth2 { token_url: None, .. } => (
+                format!(
+                    "        if let Some(value) = {} {{\n{}\n        }}",
+                    idents[0],
+                    hold(12, "Auth::bearer(value)".to_string())
+                ),
+                given(&[0]),
             ),
             AuthKind::Basic => (
-                vec![
-                    "username: impl Into<String>".to_string(),
-                    "password: impl Into<String>".to_string(),
-                ],
-                "Auth::basic(username, Some(password.into()))".to_string(),
+                format!(
+                    "        if let Some(value) = {} {{\n{}\n        }}",
+                    idents[0],
+                    hold(12, format!("Auth::basic(value, {})", idents[1]))
+                ),
+                given(&[0]),
             ),
             AuthKind::ApiKey { location, param } => {
-                let expr = match location {
-                    ParamLocation::Query => {
-                        format!("Auth::api_key_query({}, key)", string_literal(param))
-                    }
-                    ParamLocation::Cookie => format!(
-                        "Auth::api_key_header(\"Cookie\", format!(\"{{}}={{}}\", {}, key.into()))",
-                        string_literal(param)
-                    ),
-                    _ => format!("Auth::api_key_header({}, key)", string_literal(param)),
+                let how = match location {
+                    ParamLocation::Query => "api_key_query",
+                    ParamLocation::Cookie => "api_key_cookie",
+                    _ => "api_key_header",
                 };
-                (vec!["key: impl Into<String>".to_string()], expr)
+                (
+                    format!(
+                        "        if let Some(value) = {} {{\n{}\n        }}",
+                        idents[0],
+                        hold(
+                            12,
+                            format!("Auth::{how}({}, value)", string_literal(param))
+                        )
+                    ),
+                    given(&[0]),
+                )
             }
+            AuthKind::OAuth2 {
+                token_url: Some(url),
+                ..
+            } => (
+                format!(
+                    "        if let Some(value) = {} {{\n{}\n        }} else if let (Some(id), Some(secret)) = ({}, {}) {{\n{}\n        }}",
+                    idents[2],
+                    hold(12, "Auth::bearer(value)".to_string()),
+                    idents[0],
+                    idents[1],
+                    hold(
+                        12,
+                        format!(
+                            "Auth::client_credentials({}, id, secret)",
+                            string_literal(url)
+                        )
+                    )
+                ),
+                format!("{}, or {}", given(&[2]), given(&[0, 1])),
+            ),
         };
-        let mut all = vec!["mut self".to_string()];
-        all.extend(params);
-        auth_methods.push(AuthMethodView {
-            signature: layout::signature(4, &format!("pub fn {ident}"), &all, "Self"),
-            auth: layout::let_stmt(8, "auth", &auth_expr),
-            ident,
-            doc,
-        });
+        credential_reads.push(block);
+        help_arms.push(layout::arm(8, &name, &string_literal(&help)));
     }
+    let security = security_lines(
+        0,
+        "const SECURITY: &[&[&str]] = ",
+        &api.default_security,
+        ";",
+    );
 
     // The client's defaults (the root's hints over the contract's): each
     // one `Config::new` does not start with already.
@@ -221,12 +295,21 @@ pub fn client(api: &Api, groups: &Groups, needs: &Needs, env_prefix: &str) -> Cl
         default_base_url,
         servers,
         auth_methods,
+        credential_reads,
+        security,
+        help_arms,
+        base_url_env: package.env_var("base_url"),
         config,
         groups: groups_view,
         uses_to_json: needs.to_json.get(),
         uses_decode: needs.decode.get(),
         has_ops: !api.operations.is_empty(),
     }
+}
+
+/// The environment variable of `name` under `prefix` (`PackageInfo::env_var`).
+fn env_prefix_var(prefix: &str, name: &str) -> String {
+    format!("{prefix}_{}", crate::case::shouty_snake(name))
 }
 
 /// A piece of example code that compiles inside the crate's example.
@@ -311,10 +394,19 @@ impl Examples<'_> {
         if !required.is_empty() && rest && !self.types.has_default(name) {
             return None;
         }
+        // rustfmt keeps a literal of one field on its line while the field
+        // is at most `struct_lit_width` (18) wide and the line fits.
+        let one_line = !rest
+            && fields.len() == 1
+            && fields.iter().all(|(f, v)| {
+                let width = f.chars().count() + 2 + v.chars().count();
+                width <= 18 && 4 + "let body = models::".len() + info.ident.len() + width + 7 <= 100
+            });
         let literal = BodyLiteralRs {
             ident: &info.ident,
             fields,
             rest,
+            one_line,
         };
         Some(literal.render().expect("rendering a Rust example body"))
     }
@@ -428,21 +520,8 @@ pub fn readme(
     let kc = &api.key_contract;
 
     // The client, as every example builds it.
+    // Credentials come from the environment (`build()` reads them).
     let mut builder_parts = Vec::new();
-    if let Some(a) = c.auth_methods.first() {
-        let vars: &[&str] = if a.signature.contains("username") {
-            &["USERNAME", "PASSWORD"]
-        } else if a.signature.contains("key:") {
-            &["API_KEY"]
-        } else {
-            &["TOKEN"]
-        };
-        let args = vars
-            .iter()
-            .map(|v| format!("std::env::var(\"{env_prefix}_{v}\")?"))
-            .collect();
-        builder_parts.push(Link::call(&a.ident, args));
-    }
     if c.default_base_url.is_empty() {
         builder_parts.push(Link::call(
             "base_url",
@@ -651,9 +730,15 @@ pub fn readme(
         }
     }
 
-    let mut auth_notes = Vec::new();
+    let mut env_rows = vec![(
+        "`.base_url(..)`".to_string(),
+        format!("`{}`", c.base_url_env),
+    )];
     for a in &c.auth_methods {
-        auth_notes.push(format!("`.{}(...)`", naming::unraw(&a.ident)));
+        env_rows.push((
+            format!("`.{}(..)`", naming::unraw(&a.ident)),
+            format!("`{}`", a.env),
+        ));
     }
     let mut root_overrides = Vec::new();
     if let Some(n) = api.retries.max_attempts {
@@ -722,12 +807,23 @@ pub fn readme(
         .first()
         .map(|g| g.module.clone())
         .unwrap_or_default();
-    let env_note = match c.auth_methods.first() {
-        Some(a) if a.signature.contains("username") => {
-            format!("with `{env_prefix}_USERNAME` and `{env_prefix}_PASSWORD` set")
+    // The first scheme's credentials, as the environment gives them.
+    let env_note = match api.auth.first() {
+        Some(scheme) => {
+            let wanted: Vec<String> = scheme
+                .credentials
+                .iter()
+                .filter(|c| match &scheme.kind {
+                    AuthKind::Basic => c.role == Role::Username,
+                    AuthKind::OAuth2 {
+                        token_url: Some(_), ..
+                    } => c.role != Role::Secret,
+                    _ => true,
+                })
+                .map(|c| format!("`{}`", env_prefix_var(env_prefix, &c.name)))
+                .collect();
+            format!("with {} set", wanted.join(" and "))
         }
-        Some(a) if a.signature.contains("key:") => format!("with `{env_prefix}_API_KEY` set"),
-        Some(_) => format!("with `{env_prefix}_TOKEN` set"),
         None => String::new(),
     };
     let mut shown = vec!["a client with a 30 s deadline per call".to_string()];
@@ -773,7 +869,16 @@ pub fn readme(
         in_flight_code: kc.in_flight_code.clone(),
         mismatch_code: kc.mismatch_code.clone(),
         failures_replay: kc.failures.map(|f| f == crate::ir::FailurePolicy::Replay),
-        auth_notes,
+        env_rows,
+        client_credentials: api.auth.iter().any(|a| {
+            matches!(
+                a.kind,
+                AuthKind::OAuth2 {
+                    token_url: Some(_),
+                    ..
+                }
+            )
+        }),
         servers: c.servers.clone(),
         root_p99_ms: api.client_retry.p99_ms,
         root_overrides,

@@ -184,4 +184,6 @@ pub struct BodyLiteralRs<'a> {
     pub fields: Vec<(String, String)>,
     /// Whether the model has other fields (left at their defaults).
     pub rest: bool,
+    /// The fields fit on the statement's line (rustfmt's `struct_lit_width`).
+    pub one_line: bool,
 }

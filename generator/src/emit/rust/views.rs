@@ -259,6 +259,8 @@ pub struct DescriptorView {
     /// The operation's own `x-retries`, where it has any.
     pub retry: Option<RetryOverridesView>,
     pub authenticated: bool,
+    /// `security: ..,`, laid out: its own alternatives, or `None`.
+    pub security: String,
     /// Its own server's URL.
     pub base_url: Option<String>,
     /// `Some(url)` does not fit on the field's line.
@@ -316,6 +318,14 @@ pub struct ClientView {
     pub default_base_url: String,
     pub servers: Vec<(String, String)>,
     pub auth_methods: Vec<AuthMethodView>,
+    /// `build()`'s statements giving the config its credentials, laid out.
+    pub credential_reads: Vec<String>,
+    /// `const SECURITY: ..;`, laid out: the root's alternatives.
+    pub security: String,
+    /// `credential_help`'s match arms, laid out.
+    pub help_arms: Vec<String>,
+    /// The environment variable of the base URL.
+    pub base_url_env: String,
     /// The spec's root settings the config does not start with: the field
     /// and its value's expression.
     pub config: Vec<(&'static str, String)>,
@@ -325,12 +335,14 @@ pub struct ClientView {
     pub has_ops: bool,
 }
 
+/// One credential of the API's security schemes: a builder method and the
+/// field of `Credentials` it sets.
 pub struct AuthMethodView {
     pub ident: String,
     pub doc: String,
     pub signature: String,
-    /// `let auth = Auth::..(..);`, laid out.
-    pub auth: String,
+    /// Its environment variable.
+    pub env: String,
 }
 
 pub struct ReadmeView {
@@ -356,7 +368,10 @@ pub struct ReadmeView {
     pub in_flight_code: Option<String>,
     pub mismatch_code: Option<String>,
     pub failures_replay: Option<bool>,
-    pub auth_notes: Vec<String>,
+    /// The README's table of options and environment variables.
+    pub env_rows: Vec<(String, String)>,
+    /// An OAuth2 scheme has a client-credentials flow.
+    pub client_credentials: bool,
     pub servers: Vec<(String, String)>,
     pub root_p99_ms: Option<u64>,
     pub root_overrides: Vec<String>,

@@ -105,6 +105,11 @@ pub struct Operation {
     /// Whether the client's credentials go with it; `false` for an operation
     /// whose spec says `security: []` (a login, a health check).
     pub authenticated: bool,
+    /// The operation's own security alternatives (each the schemes sent
+    /// together), in the spec's order; `None`: the client's default
+    /// (`Config::security`). A `static` slice: the client caches what it
+    /// picked for it by its address.
+    pub security: Option<&'static [&'static [&'static str]]>,
     /// The server of its own (operation or path-item `servers`, variables at
     /// their defaults), used instead of the client's base URL; a client's
     /// `Config::with_server_url` can redirect it. `None`: the client's base URL.
@@ -131,6 +136,7 @@ impl Operation {
             p99: None,
             retry: RetryOverrides::NONE,
             authenticated: true,
+            security: None,
             base_url: None,
         }
     }
@@ -138,6 +144,12 @@ impl Operation {
     /// Sends none of the client's credentials with this operation.
     pub const fn without_auth(mut self) -> Self {
         self.authenticated = false;
+        self
+    }
+
+    /// The operation's own security alternatives.
+    pub const fn with_security(mut self, security: &'static [&'static [&'static str]]) -> Self {
+        self.security = Some(security);
         self
     }
 

@@ -138,6 +138,16 @@ pub enum Error {
     /// plan says, the same cursor again, or a next page on another origin.
     /// The pages before it were delivered.
     Pagination { message: String },
+    /// The client holds the credentials of none of the operation's security
+    /// alternatives (CONTRACT.md section 10): nothing was sent and nothing
+    /// was taken from the retry budget. `schemes` are the first
+    /// alternative's; the message names the builder method and environment
+    /// variable that give each.
+    MissingCredential {
+        operation: &'static str,
+        schemes: Vec<String>,
+        message: String,
+    },
 }
 
 impl Error {
@@ -149,8 +159,8 @@ impl Error {
 
     /// The conformance kind: `api_error`, `idempotency_in_flight`,
     /// `idempotency_mismatch`, `connection`, `timeout`,
-    /// `invalid_idempotency_key`, `build`, `response_too_large`, `decode` or
-    /// `pagination`.
+    /// `invalid_idempotency_key`, `build`, `response_too_large`, `decode`,
+    /// `pagination` or `missing_credential`.
     pub fn kind(&self) -> &'static str {
         match self {
             Error::Api(_) => "api_error",
@@ -163,6 +173,7 @@ impl Error {
             Error::ResponseTooLarge { .. } => "response_too_large",
             Error::Decode { .. } => "decode",
             Error::Pagination { .. } => "pagination",
+            Error::MissingCredential { .. } => "missing_credential",
         }
     }
 
@@ -178,7 +189,8 @@ impl Error {
             | Error::Decode { attempts, .. } => *attempts,
             Error::InvalidIdempotencyKey { .. }
             | Error::Build { .. }
-            | Error::Pagination { .. } => 0,
+            | Error::Pagination { .. }
+            | Error::MissingCredential { .. } => 0,
         }
     }
 
@@ -196,7 +208,8 @@ impl Error {
             Error::InvalidIdempotencyKey { .. }
             | Error::Build { .. }
             | Error::Decode { .. }
-            | Error::Pagination { .. } => None,
+            | Error::Pagination { .. }
+            | Error::MissingCredential { .. } => None,
         }
     }
 
@@ -292,6 +305,7 @@ impl fmt::Display for Error {
             }
             Error::Build { message } => write!(f, "could not build the request: {message}"),
             Error::Pagination { message } => write!(f, "cannot go on to the next page: {message}"),
+            Error::MissingCredential { message, .. } => f.write_str(message),
             Error::ResponseTooLarge {
                 limit,
                 status,

@@ -889,7 +889,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
 }
 
 fn client(args: &Args) -> Result<Client, Error> {
-    let mut builder = Client::builder().api_key_auth(args.token.clone());
+    let mut builder = Client::builder().api_key(args.token.clone());
     if let Some(url) = &args.base_url {
         builder = builder.base_url(url.clone());
     }

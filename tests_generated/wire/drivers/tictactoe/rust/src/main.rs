@@ -142,7 +142,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
 
 fn client(args: &Args) -> Result<Client, Error> {
     let mut builder = Client::builder()
-        .api_key(args.token.clone())
+        .default_api_key(args.token.clone())
         .bearer_token(args.token.clone());
     if let Some(url) = &args.base_url {
         builder = builder.base_url(url.clone());
