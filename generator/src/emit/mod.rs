@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-mod hash;
+pub(crate) mod hash;
 pub(crate) mod layout;
 mod node;
 mod python;

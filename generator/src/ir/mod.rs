@@ -51,7 +51,7 @@ pub struct Api {
     pub warnings: Vec<Warning>,
     /// Type name to its index in `types`, built on the first lookup.
     #[serde(skip)]
-    pub type_index: std::sync::OnceLock<std::collections::HashMap<String, usize>>,
+    pub type_index: std::sync::OnceLock<crate::emit::hash::Map<String, usize>>,
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -2,7 +2,7 @@
 //! API. Per-language identifiers (cases, keywords) are decided by the emitters'
 //! naming module, not here.
 
-use std::collections::HashSet;
+use crate::emit::hash::Set;
 
 /// Turns any spec text into a PascalCase name made of ASCII letters and digits.
 pub fn pascal(text: &str) -> String {
@@ -19,7 +19,7 @@ pub fn pascal(text: &str) -> String {
 /// Hands out unique names: a name already taken gets 2, 3, ... appended.
 #[derive(Default)]
 pub struct NameSet {
-    taken: HashSet<String>,
+    taken: Set<String>,
 }
 
 impl NameSet {

@@ -1141,8 +1141,7 @@ fn method_doc(
     ));
     entries.push((
         "extra_body".to_string(),
-        "Properties merged into the JSON body, over the SDK's own of the same name."
-            .to_string(),
+        "Properties merged into the JSON body, over the SDK's own of the same name.".to_string(),
     ));
     let mut lines = Vec::new();
     for (name, description) in entries {
