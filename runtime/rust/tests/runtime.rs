@@ -382,6 +382,43 @@ async fn a_bad_caller_key_sends_nothing() {
     assert_eq!(runtime.budget().level(), 500);
 }
 
+#[tokio::test]
+async fn extra_query_body_and_headers_reach_the_wire() {
+    let (base, seen) = serve(vec![(200, "", "{}")]).await;
+    let runtime = Runtime::new(Config::new(base)).expect("runtime");
+    let mut request = Request::new(Method::POST, "/cards")
+        .json(&serde_json::json!({"amount": 1}))
+        .expect("json");
+    request.query.push(("limit".into(), "5".into()));
+    let options = CallOptions::new()
+        .extra_query("beta", "true")
+        .extra_query("tag", serde_json::json!(["a b", "c"]))
+        .extra_body("added_later", serde_json::json!({"x": 1}))
+        .extra_body("amount", 2)
+        .extra_header("X-Beta", "on");
+    runtime
+        .execute(&CREATE_CARD, request, options)
+        .await
+        .expect("sent");
+    let seen = seen.lock().expect("lock").clone();
+    assert_eq!(seen[0].target, "/cards?limit=5&beta=true&tag=a%20b&tag=c");
+    assert_eq!(seen[0].body, r#"{"amount":2,"added_later":{"x":1}}"#);
+    assert_eq!(seen[0].headers["x-beta"], "on");
+
+    // No JSON object body, or a header HTTP refuses: nothing is sent.
+    for options in [
+        CallOptions::new().extra_body("a", 1),
+        CallOptions::new().extra_header("bad name", "x"),
+    ] {
+        let err = runtime
+            .execute(&CREATE_CARD, Request::new(Method::POST, "/cards"), options)
+            .await
+            .expect_err("refused");
+        assert_eq!(err.kind(), "build");
+        assert_eq!(err.attempts(), 0);
+    }
+}
+
 fn assert_send_sync<T: Send + Sync + 'static>() {}
 fn assert_send<T: Send>(_: &T) {}
 

@@ -284,9 +284,13 @@ impl ClientBuilder {
         self
     }
 
-    /// Headers sent with every request.
+    /// Headers sent with every request, over the provider's own of the same
+    /// name.
     pub fn default_headers(mut self, headers: HeaderMap) -> Self {
-        self.config.default_headers = headers;
+        for name in headers.keys() {
+            self.config.default_headers.remove(name);
+        }
+        self.config.default_headers.extend(headers);
         self
     }
 

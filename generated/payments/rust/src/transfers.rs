@@ -165,6 +165,35 @@ impl ListTransfersRequest {
         self
     }
 
+    /// A header for this call, over the client's of the same name; one HTTP
+    /// does not allow fails the call before anything is sent.
+    pub fn extra_header(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
+        self.options = self.options.extra_header(name, value);
+        self
+    }
+
+    /// A query parameter sent after the operation's own: one the API added
+    /// after this SDK was made (an array repeats the name).
+    pub fn extra_query(
+        mut self,
+        name: impl Into<String>,
+        value: impl Into<serde_json::Value>,
+    ) -> Self {
+        self.options = self.options.extra_query(name, value);
+        self
+    }
+
+    /// A top-level property of the JSON body, over the SDK's own of the same
+    /// name; a call without a JSON object body fails before sending.
+    pub fn extra_body(
+        mut self,
+        name: impl Into<String>,
+        value: impl Into<serde_json::Value>,
+    ) -> Self {
+        self.options = self.options.extra_body(name, value);
+        self
+    }
+
     /// Sends the request, retrying as the operation allows, and returns the
     /// decoded body.
     pub async fn send(self) -> Result<models::TransferList, Error> {
@@ -312,6 +341,35 @@ impl CreateTransferRequest<'_> {
         self
     }
 
+    /// A header for this call, over the client's of the same name; one HTTP
+    /// does not allow fails the call before anything is sent.
+    pub fn extra_header(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
+        self.options = self.options.extra_header(name, value);
+        self
+    }
+
+    /// A query parameter sent after the operation's own: one the API added
+    /// after this SDK was made (an array repeats the name).
+    pub fn extra_query(
+        mut self,
+        name: impl Into<String>,
+        value: impl Into<serde_json::Value>,
+    ) -> Self {
+        self.options = self.options.extra_query(name, value);
+        self
+    }
+
+    /// A top-level property of the JSON body, over the SDK's own of the same
+    /// name; a call without a JSON object body fails before sending.
+    pub fn extra_body(
+        mut self,
+        name: impl Into<String>,
+        value: impl Into<serde_json::Value>,
+    ) -> Self {
+        self.options = self.options.extra_body(name, value);
+        self
+    }
+
     /// Sends the request, retrying as the operation allows, and returns the
     /// decoded body.
     pub async fn send(self) -> Result<models::Transfer, Error> {
@@ -414,6 +472,35 @@ impl GetTransferRequest {
     /// Turns retries on or off for this call (off: exactly one attempt).
     pub fn retries(mut self, on: bool) -> Self {
         self.options = self.options.retries(on);
+        self
+    }
+
+    /// A header for this call, over the client's of the same name; one HTTP
+    /// does not allow fails the call before anything is sent.
+    pub fn extra_header(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
+        self.options = self.options.extra_header(name, value);
+        self
+    }
+
+    /// A query parameter sent after the operation's own: one the API added
+    /// after this SDK was made (an array repeats the name).
+    pub fn extra_query(
+        mut self,
+        name: impl Into<String>,
+        value: impl Into<serde_json::Value>,
+    ) -> Self {
+        self.options = self.options.extra_query(name, value);
+        self
+    }
+
+    /// A top-level property of the JSON body, over the SDK's own of the same
+    /// name; a call without a JSON object body fails before sending.
+    pub fn extra_body(
+        mut self,
+        name: impl Into<String>,
+        value: impl Into<serde_json::Value>,
+    ) -> Self {
+        self.options = self.options.extra_body(name, value);
         self
     }
 

@@ -186,6 +186,9 @@ impl OpCtx<'_> {
             "deadline",
             "max_attempts",
             "retries",
+            "extra_header",
+            "extra_query",
+            "extra_body",
         ]);
         if keyed {
             fields.reserve("idempotency_key");

@@ -300,6 +300,16 @@ pub fn client(api: &Api, groups: &Groups, needs: &Needs, package: &PackageInfo) 
         help_arms,
         base_url_env: package.env_var("base_url"),
         config,
+        constant_headers: api
+            .constant_headers
+            .iter()
+            .map(|(name, value)| {
+                (
+                    super::escape::string_literal(&name.to_ascii_lowercase()),
+                    super::escape::string_literal(value),
+                )
+            })
+            .collect(),
         groups: groups_view,
         uses_to_json: needs.to_json.get(),
         uses_decode: needs.decode.get(),

@@ -329,6 +329,9 @@ pub struct ClientView {
     /// The spec's root settings the config does not start with: the field
     /// and its value's expression.
     pub config: Vec<(&'static str, String)>,
+    /// The provider's constant headers (sdkgen.toml `[headers]`): the name
+    /// in lower case and the value, each as a string literal.
+    pub constant_headers: Vec<(String, String)>,
     pub groups: Vec<(String, String, String, String)>,
     pub uses_to_json: bool,
     pub uses_decode: bool,

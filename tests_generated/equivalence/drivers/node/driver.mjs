@@ -117,6 +117,15 @@ const calls = {
       theme: "dark",
     }),
   createPayment: (c) => c.payments.createPayment({ amount: 1200, currency: "eur", memo: null }),
+  createPaymentExtras: (c) =>
+    c.payments.createPayment(
+      { amount: 1200, currency: "eur", memo: null },
+      {
+        headers: { "X-Beta": "on" },
+        extraQuery: { beta: "true", tag: ["a b", "c"] },
+        extraBody: { added_later: { x: [1, 2] }, amount: 1300 },
+      },
+    ),
   createPaymentCallerKey: (c) =>
     c.payments.createPayment(
       {

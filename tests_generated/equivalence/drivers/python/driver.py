@@ -175,6 +175,17 @@ def create_payment(c: Client) -> Any:
     return c.payments.with_raw_response.create_payment(amount=1200, currency="eur", memo=None)
 
 
+def create_payment_extras(c: Client) -> Any:
+    return c.payments.with_raw_response.create_payment(
+        amount=1200,
+        currency="eur",
+        memo=None,
+        extra_headers={"X-Beta": "on"},
+        extra_query={"beta": "true", "tag": ["a b", "c"]},
+        extra_body={"added_later": {"x": [1, 2]}, "amount": 1300},
+    )
+
+
 def create_payment_caller_key(c: Client) -> Any:
     return c.payments.with_raw_response.create_payment(
         amount=1200,
@@ -262,6 +273,7 @@ CALLS: dict[str, Callable[[Client], Any]] = {
     "getSpot": get_spot,
     "getSession": get_session,
     "createPayment": create_payment,
+    "createPaymentExtras": create_payment_extras,
     "createPaymentCallerKey": create_payment_caller_key,
     "createPaymentInFlight": create_payment_in_flight,
     "createPaymentMismatch": create_payment_mismatch,

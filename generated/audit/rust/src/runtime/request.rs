@@ -125,6 +125,15 @@ pub struct CallOptions {
     pub retries: Option<bool>,
     /// Extra headers for this call (they win over the client's and the request's).
     pub headers: HeaderMap,
+    /// Headers given by [`extra_header`](Self::extra_header), checked when
+    /// the call is made.
+    pub extra_headers: Vec<(String, String)>,
+    /// Query parameters sent after the operation's own, `form` style (an
+    /// array repeats the name): ones the API added after this SDK was made.
+    pub extra_query: Vec<(String, serde_json::Value)>,
+    /// Properties merged into the top level of the JSON object body, over
+    /// the SDK's own of the same name (CONTRACT.md section 11).
+    pub extra_body: serde_json::Map<String, serde_json::Value>,
 }
 
 impl CallOptions {
@@ -156,6 +165,80 @@ impl CallOptions {
     pub fn retries(mut self, on: bool) -> Self {
         self.retries = Some(on);
         self
+    }
+
+    /// Adds a header for this call, checked when the call is made: a name or
+    /// value that HTTP does not allow fails it with [`Error::Build`] before
+    /// anything is sent.
+    pub fn extra_header(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
+        self.extra_headers.push((name.into(), value.into()));
+        self
+    }
+
+    /// Adds a query parameter for this call, after the operation's own.
+    pub fn extra_query(
+        mut self,
+        name: impl Into<String>,
+        value: impl Into<serde_json::Value>,
+    ) -> Self {
+        self.extra_query.push((name.into(), value.into()));
+        self
+    }
+
+    /// Sets a top-level property of this call's JSON body, over the SDK's
+    /// own of the same name; a call whose body is not a JSON object fails
+    /// with [`Error::Build`] before anything is sent.
+    pub fn extra_body(
+        mut self,
+        name: impl Into<String>,
+        value: impl Into<serde_json::Value>,
+    ) -> Self {
+        self.extra_body.insert(name.into(), value.into());
+        self
+    }
+
+    /// Whether any extra header, query parameter or body property is set.
+    pub fn has_extras(&self) -> bool {
+        !self.extra_headers.is_empty()
+            || !self.extra_query.is_empty()
+            || !self.extra_body.is_empty()
+    }
+
+    /// `request` with this call's extra query parameters and body
+    /// properties, and these options with their extra headers checked.
+    pub(crate) fn apply_extras(mut self, mut request: Request) -> Result<(Self, Request), Error> {
+        for (name, value) in std::mem::take(&mut self.extra_headers) {
+            self = self.header(&name, &value)?;
+        }
+        for (name, value) in &self.extra_query {
+            let piece =
+                super::encode::query_param(name, value, super::encode::Style::Form, true, false)?;
+            request.encoded_query.push(piece);
+        }
+        if !self.extra_body.is_empty() {
+            let json = request
+                .body
+                .as_ref()
+                .filter(|b| {
+                    b.content_type
+                        .to_str()
+                        .is_ok_and(super::encode::is_json_media_type)
+                })
+                .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b.bytes).ok());
+            let Some(serde_json::Value::Object(mut fields)) = json else {
+                return Err(Error::build(
+                    "extra body properties need a JSON object body, and this call sends none",
+                ));
+            };
+            for (name, value) in &self.extra_body {
+                fields.insert(name.clone(), value.clone());
+            }
+            let body = request.body.as_mut().expect("checked above");
+            body.bytes = serde_json::to_vec(&fields)
+                .map_err(|e| Error::build(format!("the body cannot be encoded as JSON: {e}")))?
+                .into();
+        }
+        Ok((self, request))
     }
 
     /// Adds a header for this call; a name or value that HTTP does not allow

@@ -585,8 +585,13 @@ impl Runtime {
         request: Request,
         options: CallOptions,
     ) -> Result<Response, Error> {
-        // Everything that can fail before sending: the credentials, the
-        // caller's key, the URL.
+        // Everything that can fail before sending: the caller's additions,
+        // the credentials, the caller's key, the URL.
+        let (options, request) = if options.has_extras() {
+            options.apply_extras(request)?
+        } else {
+            (options, request)
+        };
         let picked = self.pick(op)?;
         let key = self.resolve_key(op, &options)?;
         let url = self.url_with(op, &request, &picked.query)?;

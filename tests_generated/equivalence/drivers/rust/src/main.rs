@@ -274,6 +274,29 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                     .await,
             )
         }
+        "createPaymentExtras" => {
+            let body = models::PaymentInput {
+                amount: 1200,
+                currency: "eur".to_string(),
+                memo: None,
+                reference: None,
+                due_on: None,
+                tip: None,
+                metadata: None,
+            };
+            outcome(
+                client
+                    .payments()
+                    .create_payment(&body)
+                    .extra_header("X-Beta", "on")
+                    .extra_query("beta", "true")
+                    .extra_query("tag", json!(["a b", "c"]))
+                    .extra_body("added_later", json!({"x": [1, 2]}))
+                    .extra_body("amount", 1300)
+                    .send_with_response()
+                    .await,
+            )
+        }
         "createPaymentCallerKey" => {
             let body = models::PaymentInput {
                 amount: 1200,
