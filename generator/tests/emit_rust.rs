@@ -276,6 +276,10 @@ fn generated_code_is_rustfmt_clean() {
         "auth".to_string(),
         generate(&repo().join("generator/tests/fixtures/auth.yaml")),
     ));
+    sets.push((
+        "rustfmt-edges".to_string(),
+        generate(&repo().join("generator/tests/fixtures/rustfmt_edges.yaml")),
+    ));
     sets.push(("hostile-pages".to_string(), hostile_pages()));
     for (name, files) in sets {
         let dir =

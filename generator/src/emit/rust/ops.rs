@@ -175,6 +175,17 @@ impl OpCtx<'_> {
             type_names.pascal(&format!("{} Request", op.id), "CallRequest")
         };
         let static_ident = statics.screaming(&op.id, "OPERATION");
+        // rustfmt moves a struct literal whose head does not fit to the next
+        // line, one level in, when the rest of the head does.
+        let (static_head, static_pad) = {
+            let head = format!("static {static_ident}: Operation = Operation {{");
+            let wrapped = format!("static {static_ident}: Operation =");
+            if head.len() > layout::MAX_WIDTH && wrapped.len() <= layout::MAX_WIDTH {
+                (format!("{wrapped}\n    Operation {{"), 4)
+            } else {
+                (layout::static_head(&static_ident, "Operation"), 0)
+            }
+        };
         let keyed = op.plan.key.is_some();
 
         let mut fields = Names::with_reserved(&[
@@ -370,7 +381,8 @@ impl OpCtx<'_> {
             setters,
             keyed,
             key_doc: key_doc(op),
-            static_head: layout::static_head(&static_ident, "Operation"),
+            static_pad,
+            static_head,
             descriptor: descriptor(op),
             request,
             execute,
@@ -737,6 +749,7 @@ impl OpCtx<'_> {
             set: String::new(),
             content_type: None,
             form_fields: Vec::new(),
+            form_one: Vec::new(),
             json: String::new(),
             value: value.clone(),
             untyped: false,
@@ -764,7 +777,19 @@ impl OpCtx<'_> {
                 self.needs.to_json.set(true);
                 self.uses_runtime.set(true);
                 view.kind = "form";
-                view.form_fields = op_parts(op_plan)
+                let parts = op_parts(op_plan);
+                if let [part] = parts {
+                    // One field: rustfmt hugs the array to its one call and
+                    // breaks the call's arguments one per line (no
+                    // `FormField::new(..)` fits its 60-column array width).
+                    view.form_one = vec![
+                        string_literal(&part.property),
+                        style_expr(part.style),
+                        part.explode.to_string(),
+                        part.allow_reserved.to_string(),
+                    ];
+                }
+                view.form_fields = parts
                     .iter()
                     .map(|part| {
                         layout::call(

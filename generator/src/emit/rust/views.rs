@@ -132,6 +132,9 @@ pub struct OpView {
     pub key_doc: String,
     /// `static NAME: Operation = Operation {`, laid out.
     pub static_head: String,
+    /// Columns the descriptor's fields and its `};` move right when its
+    /// head wraps after the `=` (0 or 4).
+    pub static_pad: usize,
     /// What the `Operation` descriptor says.
     pub descriptor: DescriptorView,
     /// The statements of `send_with_response` that build the request.
@@ -204,6 +207,8 @@ pub struct BodyView {
     pub content_type: Option<String>,
     /// A form's `runtime::FormField::new(..),` lines.
     pub form_fields: Vec<String>,
+    /// A form of one field: that field's `FormField::new` arguments.
+    pub form_one: Vec<String>,
     /// A form's `let value = crate::to_json(..)?;`.
     pub json: String,
     /// The body's place: `self.body`, or the binding of an optional one.
