@@ -8,6 +8,7 @@ mod names;
 pub mod paginate;
 pub mod plan;
 pub mod resources;
+pub mod sample;
 pub mod settings;
 
 use serde::Serialize;
