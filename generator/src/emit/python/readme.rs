@@ -5,8 +5,9 @@
 use super::escape::py_str;
 use super::layout::{self, call, text, D};
 use super::naming::Names;
-use super::shape::{resolve, OpShape};
+use super::shape::{resolve, Input, OpShape, Place};
 use super::{seconds, Effective, PackageInfo};
+use crate::ir::sample::{call_example, CallExample};
 use crate::ir::{Api, EnumBase, FailurePolicy, Primitive, RetryClass, TypeKind, TypeRef};
 
 /// One row of the operations table.
@@ -123,42 +124,67 @@ pub struct ReadmeView {
     pub failures_declared: bool,
 }
 
-/// A literal that stands for a value of `ty` in an example, when one is simple.
-fn example_value(api: &Api, wire: &str, ty: &TypeRef) -> Option<String> {
-    match resolve(api, ty) {
-        TypeRef::Named(n) => match api.type_by_name(n).map(|t| &t.kind) {
-            Some(TypeKind::Enum { base, values, .. }) => {
-                let first = values.first()?;
-                match (base, &first.value) {
-                    (EnumBase::String, serde_json::Value::String(s)) => Some(py_str(s)),
-                    (_, serde_json::Value::Number(n)) => Some(n.to_string()),
-                    (_, serde_json::Value::Bool(b)) => {
-                        Some(if *b { "True" } else { "False" }.into())
-                    }
-                    _ => None,
-                }
+/// `value` (the IR's example of `ty`) as a Python literal, when it is
+/// simple enough to write inline: strings, numbers, booleans, enum values and
+/// lists of them.
+fn example_value(api: &Api, ty: &TypeRef, value: &serde_json::Value) -> Option<String> {
+    use serde_json::Value as V;
+    match (resolve(api, ty), value) {
+        (TypeRef::Nullable(_), V::Null) => Some("None".into()),
+        (TypeRef::Named(n), v) => match api.type_by_name(n).map(|t| &t.kind) {
+            Some(TypeKind::Enum { base, .. }) => match (base, v) {
+                (EnumBase::String, V::String(s)) => Some(py_str(s)),
+                (_, V::Number(n)) => Some(n.to_string()),
+                (_, V::Bool(b)) => Some(if *b { "True" } else { "False" }.into()),
+                _ => None,
+            },
+            _ => None,
+        },
+        (TypeRef::Primitive(p), v) => match (p, v) {
+            (Primitive::String | Primitive::Uuid, V::String(s)) => Some(py_str(s)),
+            (Primitive::Integer32 | Primitive::Integer64, V::Number(n)) => Some(n.to_string()),
+            (Primitive::Float | Primitive::Double, V::Number(n)) => {
+                let text = n.to_string();
+                Some(if text.contains('.') {
+                    text
+                } else {
+                    format!("{text}.0")
+                })
             }
+            (Primitive::Boolean, V::Bool(b)) => Some(if *b { "True" } else { "False" }.into()),
             _ => None,
         },
-        TypeRef::Primitive(p) => match p {
-            Primitive::String | Primitive::Uuid => Some(py_str(&format!("<{wire}>"))),
-            Primitive::Integer32 | Primitive::Integer64 => Some("100".to_string()),
-            Primitive::Float | Primitive::Double => Some("1.5".to_string()),
-            Primitive::Boolean => Some("True".to_string()),
-            _ => None,
-        },
+        (TypeRef::Array(item), V::Array(items)) => {
+            let parts: Option<Vec<String>> =
+                items.iter().map(|v| example_value(api, item, v)).collect();
+            Some(format!("[{}]", parts?.join(", ")))
+        }
         _ => None,
     }
 }
 
-/// The required arguments of an operation as example `name=value` pairs.
-fn example_args(api: &Api, shape: &OpShape, idents: &[String]) -> Option<Vec<String>> {
+/// The value the IR's example call gives the argument `input`.
+fn input_value<'a>(example: &'a CallExample, input: &Input) -> Option<&'a serde_json::Value> {
+    match input.place {
+        Place::BodyField => example.body.as_ref()?.get(&input.wire),
+        Place::Body => example.body.as_ref(),
+        _ => example.param(&input.wire),
+    }
+}
+
+/// The required arguments of operation `i` as `name=value` pairs, from the
+/// IR's example call; `None` when one of them is not simple to write.
+fn example_args(api: &Api, i: usize, shape: &OpShape, idents: &[String]) -> Option<Vec<String>> {
+    let example = call_example(api, &api.operations[i]);
     shape
         .inputs
         .iter()
         .zip(idents)
         .filter(|(i, _)| i.required)
-        .map(|(i, ident)| example_value(api, &i.wire, &i.ty).map(|v| format!("{ident}={v}")))
+        .map(|(i, ident)| {
+            let value = input_value(&example, i)?;
+            example_value(api, &i.ty, value).map(|v| format!("{ident}={v}"))
+        })
         .collect()
 }
 
@@ -194,7 +220,7 @@ fn pages_readme(
     let paged: Vec<usize> = (0..api.operations.len())
         .filter(|&i| api.operations[i].plan.pagination.is_some())
         .collect();
-    let with_args = |i: usize| example_args(api, &shapes[i], &names.ops[i].inputs);
+    let with_args = |i: usize| example_args(api, i, &shapes[i], &names.ops[i].inputs);
     let (i, mut args) = paged
         .iter()
         .find_map(|&i| with_args(i).map(|a| (i, a)))
@@ -214,8 +240,15 @@ fn pages_readme(
                     && input.wire == *size
                     && matches!(input.place, super::shape::Place::Query { .. })
             });
+        // A page of 100 items, or the most the parameter allows.
+        let most = api.operations[i]
+            .params
+            .iter()
+            .find(|p| p.name == *size)
+            .and_then(|p| p.constraints.maximum);
         if let Some((input, ident)) = found {
-            if let Some(value) = example_value(api, &input.wire, &input.ty) {
+            let n = most.map_or(100, |m| m.clamp(1.0, 100.0) as u64);
+            if let Some(value) = example_value(api, &input.ty, &serde_json::Value::from(n)) {
                 args.push(format!("{ident}={value}"));
             }
         }
@@ -257,7 +290,7 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names, shapes: &[OpShape])
 
     // The example: a keyed operation with simple arguments, else any such.
     let simple: Vec<(usize, Vec<String>)> = (0..api.operations.len())
-        .filter_map(|i| example_args(api, &shapes[i], &names.ops[i].inputs).map(|a| (i, a)))
+        .filter_map(|i| example_args(api, i, &shapes[i], &names.ops[i].inputs).map(|a| (i, a)))
         .collect();
     let chosen = simple
         .iter()
