@@ -122,7 +122,7 @@ paths:
         .expect("a try block");
     assert_eq!(
         block,
-        "  await client.reports.listQuarterlyFinancialReportsForTheWholeOrganization(\n    \"...\",\n    \"...\",\n  );\n"
+        "  await client.reports.listQuarterlyFinancialReportsForTheWholeOrganization(\n    \"example\",\n    \"example\",\n  );\n"
     );
 }
 

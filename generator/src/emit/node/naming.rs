@@ -296,7 +296,7 @@ pub fn type_name(name: String) -> String {
 /// The variables the README's examples use besides the results of calls.
 pub const EXAMPLE_BINDINGS: &[&str] = &[
     "client", "call", "data", "status", "headers", "attempts", "once", "snappy", "job", "order",
-    "req", "err", "crypto", "process",
+    "served", "err", "crypto", "process", "Headers",
 ];
 
 /// The variable a README example stores a call's result in: the model's

@@ -16,6 +16,7 @@ use super::syntax::{
 use super::types::{literal, Flow, Types};
 use super::PackageInfo;
 use crate::defaults;
+use crate::ir::sample::call_example;
 use crate::ir::{
     Api, AuthKind, BodyKind, FailurePolicy, Method as HttpMethod, Operation, ParamLocation,
     Primitive, RetryClass, TypeKind, TypeRef,
@@ -1127,12 +1128,16 @@ fn facts(api: &Api, names: &Names, types: &Types, flattened: &[Option<usize>]) -
     let example_for = |i: usize| {
         let op = &api.operations[i];
         let on = &names.operations[i];
+        let sample = call_example(api, op);
+        let value_of = |p: &crate::ir::Param| {
+            let v = sample.param(&p.name).cloned().unwrap_or_default();
+            example_literal(types, &p.ty, &v)
+        };
         let mut args: Vec<D> = op
             .params
             .iter()
-            .enumerate()
-            .filter(|(_, p)| p.location == ParamLocation::Path)
-            .map(|(_, p)| l::text(placeholder(types, &p.ty, 0)))
+            .filter(|p| p.location == ParamLocation::Path)
+            .map(|p| l::text(value_of(p)))
             .collect();
         let required: Vec<(String, String)> = op
             .params
@@ -1141,15 +1146,16 @@ fn facts(api: &Api, names: &Names, types: &Types, flattened: &[Option<usize>]) -
             .filter(|(_, p)| {
                 p.location != ParamLocation::Path && !p.is_idempotency_key && p.required
             })
-            .map(|(pi, p)| (on.params[pi].clone(), placeholder(types, &p.ty, 0)))
+            .map(|(pi, p)| (on.params[pi].clone(), value_of(p)))
             .collect();
         let mut props = required;
+        let body = sample.body.clone().unwrap_or_default();
         match (flattened[i], chosen_body(op)) {
             (Some(t), _) => {
                 if let TypeKind::Object { fields, .. } = &types.api.types[t].kind {
                     for (f, name) in fields.iter().zip(&types.names.fields[t]) {
-                        if f.required {
-                            props.push((name.clone(), placeholder(types, &f.ty, 0)));
+                        if let Some(v) = body.get(&f.name).filter(|_| f.required) {
+                            props.push((name.clone(), example_literal(types, &f.ty, v)));
                         }
                     }
                 }
@@ -1157,8 +1163,7 @@ fn facts(api: &Api, names: &Names, types: &Types, flattened: &[Option<usize>]) -
             (None, Some(c)) => {
                 let value = match c.kind {
                     BodyKind::Binary => "new Uint8Array([1, 2, 3])".to_string(),
-                    BodyKind::Text => "\"text\"".to_string(),
-                    _ => placeholder(types, &c.ty, 0),
+                    _ => example_literal(types, &c.ty, &body),
                 };
                 props.push(("body".into(), value));
             }
@@ -1345,26 +1350,35 @@ pub fn package_json(v: &Package, package: &PackageInfo) -> String {
     text
 }
 
-/// A placeholder value of a type, for README examples.
-fn placeholder(types: &Types, ty: &TypeRef, depth: usize) -> String {
-    match ty {
-        TypeRef::Named(n) => {
+/// `value` (the IR's example of `ty`) as the JavaScript the SDK takes for
+/// it: model properties under their SDK names, binary data as a
+/// `Uint8Array`, anything else as JSON.
+fn example_literal(types: &Types, ty: &TypeRef, value: &serde_json::Value) -> String {
+    use serde_json::Value as V;
+    match (ty, value) {
+        (_, V::Null) => "null".into(),
+        (TypeRef::Nullable(t), v) => example_literal(types, t, v),
+        (TypeRef::Primitive(Primitive::Binary), _) => "new Uint8Array([1, 2, 3])".into(),
+        (TypeRef::Array(item), V::Array(items)) => {
+            let parts: Vec<String> = items
+                .iter()
+                .map(|v| example_literal(types, item, v))
+                .collect();
+            format!("[{}]", parts.join(", "))
+        }
+        (TypeRef::Named(n), v) => {
             let Some(i) = types.index_of(n) else {
-                return "{}".into();
+                return literal(v);
             };
-            match &types.api.types[i].kind {
-                TypeKind::Enum { values, .. } => values
-                    .first()
-                    .map(|v| literal(&v.value))
-                    .unwrap_or_else(|| "null".into()),
-                TypeKind::Alias { target } => placeholder(types, target, depth),
-                TypeKind::Object { fields, .. } if depth < 2 => {
+            match (&types.api.types[i].kind, v) {
+                (TypeKind::Alias { target }, v) => example_literal(types, target, v),
+                (TypeKind::Object { fields, .. }, V::Object(map)) => {
                     let props: Vec<String> = fields
                         .iter()
                         .zip(&types.names.fields[i])
-                        .filter(|(f, _)| f.required)
-                        .map(|(f, name)| {
-                            format!("{name}: {}", placeholder(types, &f.ty, depth + 1))
+                        .filter_map(|(f, name)| {
+                            let v = map.get(&f.name)?;
+                            Some(format!("{name}: {}", example_literal(types, &f.ty, v)))
                         })
                         .collect();
                     if props.is_empty() {
@@ -1373,27 +1387,14 @@ fn placeholder(types: &Types, ty: &TypeRef, depth: usize) -> String {
                         format!("{{ {} }}", props.join(", "))
                     }
                 }
-                TypeKind::Union { variants, .. } => variants
-                    .first()
-                    .map(|v| placeholder(types, &v.ty, depth))
-                    .unwrap_or_else(|| "{}".into()),
-                _ => "{}".into(),
+                (TypeKind::Union { variants, .. }, v) => match variants.first() {
+                    Some(variant) => example_literal(types, &variant.ty, v),
+                    None => literal(v),
+                },
+                (_, v) => literal(v),
             }
         }
-        TypeRef::Primitive(p) => match p {
-            Primitive::Boolean => "true".into(),
-            Primitive::Integer32 | Primitive::Integer64 | Primitive::Float | Primitive::Double => {
-                "1".into()
-            }
-            Primitive::DateTime => "\"2024-05-01T00:00:00Z\"".into(),
-            Primitive::Date => "\"2024-05-01\"".into(),
-            Primitive::Uuid => "crypto.randomUUID()".into(),
-            Primitive::Binary => "new Uint8Array([1, 2, 3])".into(),
-            Primitive::String | Primitive::Bytes => "\"...\"".into(),
-        },
-        TypeRef::Array(_) => "[]".into(),
-        TypeRef::Nullable(t) => placeholder(types, t, depth),
-        TypeRef::Map(_) | TypeRef::Any => "{}".into(),
+        (_, v) => literal(v),
     }
 }
 
@@ -1540,7 +1541,7 @@ fn readme_examples(
             with_deadline: call_in(
                 "await ",
                 e,
-                Some(option("deadline", "deadlineFromHeaders(req.headers)")),
+                Some(option("deadline", "deadlineFromHeaders(served)")),
                 0,
             ),
             in_try: call_in("await ", e, None, 2),
@@ -1578,7 +1579,7 @@ fn readme_examples(
     Examples {
         import_client: import(&[client.as_str()]),
         import_knobs: import(&[client.as_str(), "deadlineFromHeaders"]),
-        import_errors: import(&["APIError", "SDKError"]),
+        import_errors: import(&["APIError", client.as_str(), "SDKError"]),
         client_options: client_options("client", Vec::new()),
         once_options: client_options("once", vec![("retries".into(), "false".into())]),
         snappy_options: client_options(
