@@ -23,8 +23,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// same order after a crash, sends the same key, so the server acts on it once.
 async fn keyed_call(client: &accounts::Client, order_id: u64) -> Result<(), accounts::Error> {
     let body = models::AccountInput {
-        email: "...".into(),
-        name: "...".into(),
+        email: "user@example.com".into(),
+        name: "Example".into(),
         ..Default::default()
     };
     let response = client

@@ -24,8 +24,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
 async fn keyed_call(client: &payments::Client, order_id: u64) -> Result<(), payments::Error> {
     let body = models::CreateTransfer {
         amount: 1,
-        currency: "...".into(),
-        vendor_id: "...".into(),
+        currency: "usd".into(),
+        vendor_id: "vendor_1".into(),
         ..Default::default()
     };
     let response = client

@@ -3,13 +3,14 @@
 
 use crate::emit::PackageInfo;
 use crate::ir::credentials::Role;
+use crate::ir::sample::call_example;
 use crate::ir::{Api, AuthKind, Operation, ParamLocation, Primitive, RetryClass, TypeRef};
 
 use super::escape::string_literal;
 use super::layout::{self, Link};
 use super::naming::{self, Names};
 use super::ops::{response_content, security_lines, server_url, Groups, Needs};
-use super::templates::{BodyLiteralRs, ExampleFnRs, ExampleMainRs};
+use super::templates::{BodyLiteralRs, ExampleFnRs, ExampleMainRs, ProgramRs};
 use super::types::{Shape, Types};
 use super::views::{
     AuthMethodView, ClientView, ExampleFnView, PackageView, ReadmeGroup, ReadmeView,
@@ -340,25 +341,47 @@ pub struct Examples<'a> {
 }
 
 impl Examples<'_> {
-    /// An example value of a type, or `None` when there is no simple one.
-    fn value(&self, ty: &TypeRef, into_string: bool, depth: usize) -> Option<String> {
+    /// `sample` (the IR's example of `ty`) as a Rust expression, or `None`
+    /// when there is no simple one; `into_string` for an argument taking
+    /// `impl Into<String>` (a bare literal), else a `String` field (`.into()`).
+    fn value(
+        &self,
+        ty: &TypeRef,
+        sample: Option<&serde_json::Value>,
+        into_string: bool,
+        depth: usize,
+    ) -> Option<String> {
+        use serde_json::Value as V;
         if depth > 3 {
             return None;
         }
         match self.types.resolve(ty) {
-            TypeRef::Primitive(p) => Some(match p {
-                Primitive::String | Primitive::Bytes => {
+            TypeRef::Primitive(p) => Some(match (p, sample) {
+                (Primitive::String | Primitive::Bytes, _) => {
+                    let text = match sample {
+                        Some(V::String(s)) => s.as_str(),
+                        _ => "...",
+                    };
+                    let literal = super::escape::string_literal(text);
                     if into_string {
-                        "\"...\"".to_string()
+                        literal
                     } else {
-                        "\"...\".into()".to_string()
+                        format!("{literal}.into()")
                     }
                 }
-                Primitive::Integer32 | Primitive::Integer64 => "1".to_string(),
-                Primitive::Float | Primitive::Double => "1.0".to_string(),
-                Primitive::Boolean => "false".to_string(),
-                Primitive::Binary => "Vec::new()".to_string(),
-                Primitive::DateTime | Primitive::Date | Primitive::Uuid => {
+                (Primitive::Integer32 | Primitive::Integer64, Some(V::Number(n))) if n.is_i64() => {
+                    n.to_string()
+                }
+                (Primitive::Integer32 | Primitive::Integer64, _) => "1".to_string(),
+                (Primitive::Float | Primitive::Double, Some(V::Number(n))) => {
+                    let f = n.as_f64().unwrap_or(1.0);
+                    format!("{f:?}")
+                }
+                (Primitive::Float | Primitive::Double, _) => "1.0".to_string(),
+                (Primitive::Boolean, Some(V::Bool(b))) => b.to_string(),
+                (Primitive::Boolean, _) => "false".to_string(),
+                (Primitive::Binary, _) => "Vec::new()".to_string(),
+                (Primitive::DateTime | Primitive::Date | Primitive::Uuid, _) => {
                     "Default::default()".to_string()
                 }
             }),
@@ -378,7 +401,7 @@ impl Examples<'_> {
 
     /// `let body = ..;`: a value of the named body type `name`, its
     /// required fields set (`body_literal.rs.txt`).
-    fn body_statement(&self, name: &str) -> Option<String> {
+    fn body_statement(&self, name: &str, sample: Option<&serde_json::Value>) -> Option<String> {
         let info = self.types.info(name)?;
         if info.shape != Shape::Struct {
             return None;
@@ -393,10 +416,11 @@ impl Examples<'_> {
         }
         let mut fields = Vec::new();
         for f in &required {
+            let field = sample.and_then(|s| s.get(&f.wire));
             let v = if f.boxed {
-                format!("Box::new({})", self.value(&f.ty, false, 1)?)
+                format!("Box::new({})", self.value(&f.ty, field, false, 1)?)
             } else {
-                self.value(&f.ty, false, 1)?
+                self.value(&f.ty, field, false, 1)?
             };
             fields.push((f.ident.clone(), v));
         }
@@ -427,13 +451,14 @@ impl Examples<'_> {
             return None;
         }
         let keyed = op.retry.class == RetryClass::Keyed;
+        let sample = call_example(self.api, op);
         let mut args = Vec::new();
         for p in op
             .params
             .iter()
             .filter(|p| p.required && !(keyed && p.is_idempotency_key))
         {
-            args.push(self.value(p.ty.non_null(), true, 0)?);
+            args.push(self.value(p.ty.non_null(), sample.param(&p.name), true, 0)?);
         }
         let mut setup = Vec::new();
         let mut uses_models = false;
@@ -445,7 +470,7 @@ impl Examples<'_> {
                 BodyKind::Text => "\"...\"".to_string(),
                 _ => match self.types.resolve(content.ty.non_null()) {
                     TypeRef::Named(n) => {
-                        setup.push(self.body_statement(n)?);
+                        setup.push(self.body_statement(n, sample.body.as_ref())?);
                         uses_models = true;
                         "&body".to_string()
                     }
@@ -715,7 +740,7 @@ pub fn readme(
         })
         .unwrap_or_default();
 
-    let quick_start_block = ExampleMainRs {
+    let example_main_block = ExampleMainRs {
         crate_ident,
         uses_models,
         quick_start: &quick_start,
@@ -726,7 +751,7 @@ pub fn readme(
     }
     .render()
     .expect("rendering the Rust example's main");
-    let mut example_main = quick_start_block.clone();
+    let mut example_main = example_main_block;
     for f in [
         &key_example,
         &deadline_example,
@@ -739,6 +764,83 @@ pub fn readme(
             example_main.push_str(f);
         }
     }
+
+    // The README shows each example as a program of its own, runnable as
+    // pasted: `main` builds the client and calls the example's functions.
+    let program = |uses_models: bool, statements: Vec<String>, functions: Vec<&str>| {
+        ProgramRs {
+            crate_ident,
+            uses_models,
+            quick_start: &quick_start,
+            statements,
+            functions,
+        }
+        .render()
+        .expect("rendering a Rust README program")
+    };
+    let call_of = |f: &str, args: &str, tail: &str| format!("    {f}(&client{args}).await{tail};");
+    let models_in =
+        |pick: &Option<(usize, Call)>| pick.as_ref().is_some_and(|(_, c)| c.uses_models);
+    let quick_start_block = match main_call.or(keyed.as_ref()) {
+        Some((_, call)) => {
+            let mut statements = call.setup.clone();
+            let mut parts = call.parts.clone();
+            parts.push(Link::call("send", Vec::new()));
+            parts.push(Link::text(".await?"));
+            let lead = if call.unit { "" } else { "let response = " };
+            statements.push(layout::chain(4, lead, "client", &parts, ";"));
+            if !call.unit {
+                statements.push("    println!(\"{response:?}\");".to_string());
+            }
+            program(call.uses_models, statements, Vec::new())
+        }
+        None => program(
+            false,
+            vec!["    println!(\"{client:?}\");".to_string()],
+            Vec::new(),
+        ),
+    };
+    let key_program = if key_example.is_empty() {
+        String::new()
+    } else {
+        program(
+            models_in(&keyed),
+            vec![call_of("keyed_call", ", 8812", "?")],
+            vec![&key_example],
+        )
+    };
+    let main_models = main_call.is_some_and(|(_, c)| c.uses_models);
+    let deadline_program = if deadline_example.is_empty() {
+        String::new()
+    } else {
+        program(
+            main_models,
+            vec![
+                call_of("with_deadline", "", "?"),
+                call_of("without_retries", "", "?"),
+            ],
+            vec![&deadline_example, &retries_off_example],
+        )
+    };
+    let paged = ex.pick(|op| op.plan.pagination.is_some());
+    let pager_program = if pager_example.is_empty() {
+        String::new()
+    } else {
+        program(
+            models_in(&paged),
+            vec![call_of("every_item", "", "?")],
+            vec![&pager_example],
+        )
+    };
+    let typed_error_program = if typed_error_example.is_empty() {
+        String::new()
+    } else {
+        program(
+            main_models,
+            vec![call_of("documented_error", "", "")],
+            vec![&typed_error_example],
+        )
+    };
 
     let mut env_rows = vec![(
         "`.base_url(..)`".to_string(),
@@ -864,11 +966,10 @@ pub fn readme(
         quick_start_block,
         first_group,
         env_note,
-        key_example,
-        deadline_example,
-        retries_off_example,
-        typed_error_example,
-        pager_example,
+        key_program,
+        deadline_program,
+        typed_error_program,
+        pager_program,
         paged_ops,
         example_main,
         op_rows,

@@ -174,6 +174,20 @@ pub struct ExampleMainRs<'a> {
     pub documented_error: bool,
 }
 
+/// One README block as a complete program: the imports, a `main` that
+/// builds the client and runs `statements`, then the `functions` it calls.
+#[derive(Template)]
+#[template(path = "rust/program.rs.txt", escape = "none")]
+pub struct ProgramRs<'a> {
+    pub crate_ident: &'a str,
+    pub uses_models: bool,
+    /// `let client = ..;`, laid out.
+    pub quick_start: &'a str,
+    /// The statements after it, each laid out at its indentation.
+    pub statements: Vec<String>,
+    pub functions: Vec<&'a str>,
+}
+
 /// `let body = ..;` of an example: a value of a body's model, its required
 /// fields set.
 #[derive(Template)]

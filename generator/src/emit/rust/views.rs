@@ -354,15 +354,17 @@ pub struct AuthMethodView {
 }
 
 pub struct ReadmeView {
+    /// The README's blocks, each a complete program (`program.rs.txt`):
+    /// one call, a caller-derived key, a tighter deadline and no retries,
+    /// a documented error, and a list walked with `into_pager`. Empty
+    /// when the API has no operation to show it with.
     pub quick_start_block: String,
     pub first_group: String,
     pub env_note: String,
-    pub key_example: String,
-    pub deadline_example: String,
-    pub retries_off_example: String,
-    pub typed_error_example: String,
-    /// A list walked with `into_pager`, where an operation pages.
-    pub pager_example: String,
+    pub key_program: String,
+    pub deadline_program: String,
+    pub typed_error_program: String,
+    pub pager_program: String,
     /// The calls that page (`` `resource().method()` ``).
     pub paged_ops: Vec<String>,
     pub example_main: String,
