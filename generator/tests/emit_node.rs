@@ -469,3 +469,94 @@ fn readme_numbers_come_from_the_table_of_defaults() {
         assert!(readme.contains(&expected), "README lacks {expected:?}");
     }
 }
+
+/// Writes `files` under a fresh temporary folder named after `name`.
+fn write_package(name: &str, files: &BTreeMap<String, String>) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sdkgen-emit-node-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (path, contents) in files {
+        let target = dir.join(path);
+        std::fs::create_dir_all(target.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&target, contents).expect("write");
+    }
+    dir
+}
+
+/// The lines of `text` from the one starting with `from` up to (without)
+/// the next one starting with `until`.
+fn section<'a>(text: &'a str, from: &str, until: &str) -> &'a str {
+    let start = text.find(from).unwrap_or_else(|| panic!("no {from:?}"));
+    let rest = &text[start..];
+    let end = rest[from.len()..]
+        .find(until)
+        .map_or(rest.len(), |i| i + from.len());
+    &rest[..end]
+}
+
+/// The fixtures whose names and text sit at prettier's width
+/// (`fixtures/format_edges.yaml`) or that have nothing to list
+/// (`fixtures/format_empty.yaml`): their packages are prettier-clean, the
+/// vendored runtime included (checked where prettier is installed:
+/// scripts/test-generated-node installs it), and the snapshot
+/// `snapshots/node/format-edges.snap` shows the layout of each construct
+/// the fixtures provoke: single-name imports, the client's `this.x = new
+/// X(core);`, open enums' `Object.freeze`, a params alias, Record types,
+/// the converters' heads and table cells, a README call, an empty
+/// operations list.
+#[test]
+fn format_edges_are_laid_out_as_prettier_lays_them_out() {
+    let prettier = root().join("tests_generated/node/node_modules/.bin/prettier");
+    let mut shown = String::new();
+    for name in ["format_edges", "format_empty"] {
+        let files = generate(&root().join(format!("generator/tests/fixtures/{name}.yaml")));
+        for (path, contents) in &files {
+            let edges = name == "format_edges";
+            let part = match path.as_str() {
+                "index.js" | "index.d.ts" | "models.js" | "models.d.ts" if edges => {
+                    contents.as_str()
+                }
+                p if p.starts_with("resources/") => contents.as_str(),
+                // The converters, after the fixed helpers (`mapOf` the last).
+                "wire.js" if edges => {
+                    let helpers = contents.find("export function mapOf").expect("mapOf");
+                    let tail = &contents[helpers..];
+                    &tail[tail.find("\nconst ").expect("a converter table") + 1..]
+                }
+                "README.md" if edges => section(contents, "## Use", "\nThe client reads"),
+                "README.md" => section(contents, "### Operations", "\n### "),
+                _ => continue,
+            };
+            shown.push_str(&format!("=== {name}/{path}\n{part}"));
+            if !part.ends_with('\n') {
+                shown.push('\n');
+            }
+        }
+        if !prettier.exists() {
+            eprintln!(
+                "prettier is not installed; skipped (scripts/test-generated-node installs it)"
+            );
+            continue;
+        }
+        let dir = write_package(name, &files);
+        let out = std::process::Command::new(&prettier)
+            .args(["--list-different", "--ignore-path", "/dev/null"])
+            .arg("**/*.{js,ts,json,md}")
+            .current_dir(&dir)
+            .output()
+            .expect("prettier runs");
+        let _ = std::fs::remove_dir_all(&dir);
+        let listed = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && listed.trim().is_empty(),
+            "{name}: prettier would change:\n{listed}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    insta::with_settings!({
+        snapshot_path => "../../snapshots/node",
+        prepend_module_to_snapshot => false,
+        description => "the prettier-facing layout of generator/tests/fixtures/format_edges.yaml and format_empty.yaml",
+    }, {
+        insta::assert_snapshot!("format-edges", shown);
+    });
+}

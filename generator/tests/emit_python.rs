@@ -408,3 +408,83 @@ fn paginated_operations_return_pagers_that_carry_the_plan() {
     let pets = generate(&root().join("specs/pets.yaml"));
     assert!(!contents(&pets, "README.md").contains("## Pagination"));
 }
+
+/// Whether `python3 -m ruff` runs here.
+fn ruff_installed() -> bool {
+    std::process::Command::new("python3")
+        .args(["-m", "ruff", "--version"])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// The fixtures whose names and text sit at ruff's width
+/// (`fixtures/format_edges.yaml`) or that have nothing to list
+/// (`fixtures/format_empty.yaml`): their packages are `ruff format` clean
+/// (checked where ruff is installed: scripts/setup installs it), and the
+/// snapshot `snapshots/python/format-edges.snap` shows the layout of each
+/// construct the fixtures provoke: one-line docstrings closed on their line
+/// (a class's) or within the width (an attribute's), a return annotation in
+/// parentheses, a parsers annotation split before its value, a client and a
+/// resources package with nothing to list.
+#[test]
+fn format_edges_are_laid_out_as_ruff_lays_them_out() {
+    let ruff = ruff_installed();
+    let mut shown = String::new();
+    for name in ["format_edges", "format_empty"] {
+        let files = generate(&root().join(format!("generator/tests/fixtures/{name}.yaml")));
+        for f in &files {
+            let path = f.path.to_string_lossy().replace('\\', "/");
+            let part = match (name, path.rsplit('/').next().unwrap_or_default()) {
+                ("format_edges", "models.py") => f.contents.as_str(),
+                ("format_empty", "_client.py") if !path.contains("_runtime") => {
+                    let start = f.contents.find("\nclass ").expect("a client class");
+                    &f.contents[start + 1..]
+                }
+                ("format_empty", "__init__.py") if path.ends_with("resources/__init__.py") => {
+                    f.contents.as_str()
+                }
+                ("format_empty", "README.md") => {
+                    let start = f.contents.find("```python").expect("a Python block");
+                    let end = f.contents[start..].find("\n```\n").expect("its end") + start;
+                    &f.contents[start..end + 4]
+                }
+                _ => continue,
+            };
+            shown.push_str(&format!("=== {name}/{path}\n{part}"));
+            if !part.ends_with('\n') {
+                shown.push('\n');
+            }
+        }
+        if !ruff {
+            eprintln!("ruff is not installed; skipped (scripts/setup installs it)");
+            continue;
+        }
+        let dir =
+            std::env::temp_dir().join(format!("sdkgen-emit-python-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        for f in &files {
+            let target = dir.join(&f.path);
+            std::fs::create_dir_all(target.parent().expect("parent")).expect("mkdir");
+            std::fs::write(&target, &f.contents).expect("write");
+        }
+        let out = std::process::Command::new("python3")
+            .args(["-m", "ruff", "format", "--no-cache", "--diff", "."])
+            .current_dir(&dir)
+            .output()
+            .expect("ruff runs");
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(
+            out.status.success(),
+            "{name}: ruff format would change:\n{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    insta::with_settings!({
+        snapshot_path => "../../snapshots/python",
+        prepend_module_to_snapshot => false,
+        description => "the ruff-facing layout of generator/tests/fixtures/format_edges.yaml and format_empty.yaml",
+    }, {
+        insta::assert_snapshot!("format-edges", shown);
+    });
+}

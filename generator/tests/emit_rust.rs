@@ -280,6 +280,12 @@ fn generated_code_is_rustfmt_clean() {
         "rustfmt-edges".to_string(),
         generate(&repo().join("generator/tests/fixtures/rustfmt_edges.yaml")),
     ));
+    for name in ["format_edges", "format_empty"] {
+        sets.push((
+            name.to_string(),
+            generate(&repo().join(format!("generator/tests/fixtures/{name}.yaml"))),
+        ));
+    }
     sets.push(("hostile-pages".to_string(), hostile_pages()));
     for (name, files) in sets {
         let dir =

@@ -56,7 +56,7 @@ const HEADERS = {{ headers }};
 {% endif -%}
 {{ "    " }}const core = new Core{{ v.core_args }};
 {% for r in v.resources -%}
-{{ r.doc|jsdoc(4) }}    this.{{ r.property }} = new {{ r.class }}(core);
+{{ r.doc|jsdoc(4) }}    {{ r.construction() }}
 {% endfor -%}
 {{ "  " }}}
 }

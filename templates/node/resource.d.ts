@@ -5,8 +5,8 @@ import type {{ names }} from "../models.js";
 {% for m in r.methods -%}
 {% if let Some(p) = m.params_type -%}
 {{ p.doc|jsdoc(0) }}
-{%- if let Some(model) = p.alias() -%}
-export type {{ p.name }} = {{ model }};
+{%- if let Some(line) = p.alias_line() -%}
+{{ line }}
 {% else -%}
 export interface {{ p.name }}{% if let Some(model) = p.extends %} extends {{ model }}{% endif %} {
 {% for prop in p.props -%}

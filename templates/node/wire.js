@@ -154,7 +154,7 @@ export function mapOf(convert) {
 {% endfor %}
 {%- if let Some(r) = c.reader %}
 /** @returns {import("./models.js").{{ c.ts_type }}} */
-export function {{ r.name }}(value) {
+export function {{ r.name }}{{ r.js_params }} {
   return {{ r.call }};
 }
 {%- endif %}
@@ -162,7 +162,7 @@ export function {{ r.name }}(value) {
 {%- if c.reader.is_some() %}
 {% endif %}
 /** @param {import("./models.js").{{ c.ts_type }}} value */
-export function {{ w.name }}(value) {
+export function {{ w.name }}{{ w.js_params }} {
   return {{ w.call }};
 }
 {%- endif %}

@@ -38,6 +38,13 @@ pub enum D {
     /// some constructs on one line only while a part of them is narrow
     /// enough (`fn_call_width`, `chain_width`), whatever room the line has.
     AtMost(usize, Rc<[D]>),
+    /// A space then the document, or a line break, one level deeper, then
+    /// the document: prettier's "fluid" layout of the right-hand side of an
+    /// assignment. The break is taken when the document, measured broken up
+    /// to its first line break (`= new Name(` of `= new Name(core)`), does not
+    /// fit after the space; the document then breaks its own groups as they
+    /// need, on whichever line it starts.
+    Fluid(Rc<D>),
 }
 
 pub fn text(s: impl Into<String>) -> D {
@@ -76,6 +83,12 @@ pub fn group_at_most(max: usize, measured: &[D], parts: Vec<D>) -> D {
     group(all)
 }
 
+/// A space or an indented line break before `doc`, as prettier decides it
+/// after the `=` of an assignment ([`D::Fluid`]).
+pub fn fluid(doc: D) -> D {
+    D::Fluid(Rc::new(doc))
+}
+
 /// The width of `parts` laid out on one line.
 pub fn flat_width(parts: &[D]) -> usize {
     parts
@@ -89,6 +102,7 @@ pub fn flat_width(parts: &[D]) -> usize {
             D::Choice(states) => states
                 .first()
                 .map_or(0, |d| flat_width(std::slice::from_ref(d))),
+            D::Fluid(d) => 1 + flat_width(std::slice::from_ref(&**d)),
         })
         .sum()
 }
@@ -128,6 +142,10 @@ pub fn flat_into(doc: &D, out: &mut String) {
             if let Some(first) = states.first() {
                 flat_into(first, out)
             }
+        }
+        D::Fluid(d) => {
+            out.push(' ');
+            flat_into(d, out);
         }
     }
 }
@@ -235,6 +253,18 @@ fn fits_parts<'a>(
                     stack.push((mode, std::slice::from_ref(d)));
                 }
             }
+            D::Fluid(d) => {
+                // Broken, the break before it is a line break like any
+                // other of the rest (prettier's group of one `line`).
+                if mode == Mode::Break {
+                    return true;
+                }
+                room -= 1;
+                if room < 0 {
+                    return false;
+                }
+                stack.push((mode, std::slice::from_ref(&**d)));
+            }
         }
     }
 }
@@ -305,7 +335,9 @@ fn walk_flat_parts(parts: &[&D], within: Within, room: usize) -> Option<usize> {
         fn walk(&mut self, doc: &D, within: Within) -> bool {
             match doc {
                 D::Text(s) => self.add(width(s)),
-                D::Line | D::SoftLine | D::IfBreak(..) if within == Within::Root => false,
+                D::Line | D::SoftLine | D::IfBreak(..) | D::Fluid(_) if within == Within::Root => {
+                    false
+                }
                 D::Line => self.add(1),
                 D::SoftLine => true,
                 D::IfBreak(broken, flat) => {
@@ -332,6 +364,7 @@ fn walk_flat_parts(parts: &[&D], within: Within, room: usize) -> Option<usize> {
                     parts.iter().all(|p| self.walk(p, inside))
                 }
                 D::AtMost(max, parts) => flat_width(parts) <= *max,
+                D::Fluid(d) => self.add(1) && self.walk(d, within),
             }
         }
     }
@@ -355,6 +388,7 @@ pub fn never_forced(doc: &D) -> bool {
         D::Concat(parts) | D::Indent(parts) | D::Group(parts, false) => {
             parts.iter().all(never_forced)
         }
+        D::Fluid(d) => never_forced(d),
         _ => true,
     }
 }
@@ -490,6 +524,33 @@ fn render_cmds(mut cmds: Vec<(usize, Mode, &D)>, indent: usize, style: Style, ou
                 }
             }
             D::AtMost(..) => {}
+            D::Fluid(d) => {
+                if mode == Mode::Flat {
+                    out.push(' ');
+                    pos += 1;
+                    cmds.push((ind, Mode::Flat, d));
+                    continue;
+                }
+                // Measured broken after the space, then the rest of the line.
+                let stays = style.width > pos
+                    && fits_parts(
+                        Mode::Break,
+                        std::slice::from_ref(&**d),
+                        &cmds,
+                        style.width - pos - 1,
+                        &mut stack,
+                    );
+                if stays {
+                    out.push(' ');
+                    pos += 1;
+                    cmds.push((ind, Mode::Break, d));
+                } else {
+                    let deeper = ind + style.indent;
+                    break_line(out, deeper);
+                    pos = deeper;
+                    cmds.push((deeper, Mode::Break, d));
+                }
+            }
         }
     }
 }
@@ -593,6 +654,9 @@ mod tests {
                 group_of(vec![word(n), indent(vec![D::Line, word(2)])], true),
             ]));
             docs.push(D::Choice(vec![group(vec![word(n), D::Line, word(2)])]));
+            // A fluid break before a breakable and an unbreakable value.
+            docs.push(group(vec![word(n), fluid(list(&["a", &"c".repeat(n)]))]));
+            docs.push(group(vec![word(n), fluid(word(6))]));
         }
         for width in [10, 24, 30, 45] {
             let style = Style { width, indent: 4 };
@@ -606,6 +670,37 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// prettier's fluid assignment: the value stays after the space when
+    /// its start, up to its first possible break, fits there; else it goes
+    /// on the next line, one level in.
+    #[test]
+    fn a_fluid_break_measures_the_value_up_to_its_first_break() {
+        let style = Style {
+            width: 20,
+            indent: 2,
+        };
+        let doc =
+            |head: &str, value: D| concat(vec![group(vec![text(head), fluid(value)]), lit(";")]);
+        // All on one line.
+        assert_eq!(render(&doc("x =", list(&["a"])), 0, style), "x = f(a);");
+        // `head = f(` fits: the value breaks on the head's line.
+        assert_eq!(
+            render(&doc("xxxxxxxxxxxx =", list(&["alpha", "beta"])), 0, style),
+            "xxxxxxxxxxxx = f(\n  alpha,\n  beta,\n);"
+        );
+        // `head = f(` does not: the value on the next line, where it fits.
+        assert_eq!(
+            render(&doc("xxxxxxxxxxxxxxxxx =", list(&["a"])), 0, style),
+            "xxxxxxxxxxxxxxxxx =\n  f(a);"
+        );
+        // A value that cannot break goes on the next line when too long.
+        assert_eq!(
+            render(&doc("xxxxxxxxxx =", text("yyyyyyyyyy")), 0, style),
+            "xxxxxxxxxx =\n  yyyyyyyyyy;"
+        );
+        assert_eq!(flat(&doc("x =", text("y"))), "x = y;");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! documents are the shared engine's (`emit/layout.rs`); this module holds
 //! prettier's settings and the shapes prettier gives each construct.
 
-pub use crate::emit::layout::{concat, group, group_of, indent, lit, text, D};
+pub use crate::emit::layout::{concat, flat, fluid, group, group_of, indent, lit, text, D};
 use crate::emit::layout::{join, Style};
 
 /// prettier's defaults: 80 columns, two spaces.
@@ -60,7 +60,12 @@ fn delimited(open: &str, items: Vec<D>, close: &str, force: bool) -> D {
 
 /// `callee(arg, arg)`, or one argument per line.
 pub fn call(callee: &str, args: Vec<D>) -> D {
-    concat(vec![text(callee), delimited("(", args, ")", false)])
+    call_of(text(callee), args)
+}
+
+/// [`call`] of a callee that is itself laid out (a call: `f(a)(b)`).
+pub fn call_of(callee: D, args: Vec<D>) -> D {
+    concat(vec![callee, delimited("(", args, ")", false)])
 }
 
 /// `callee(a, b, last)` with `last` (an expanded object or function) hugged:
@@ -122,6 +127,126 @@ pub fn assignment(head: &str, value: D, tail: &str) -> D {
     ])
 }
 
+/// `head = value` then `tail`, as prettier lays out an assignment whose
+/// value is not a string, a chain or an operator expression (its "fluid"
+/// layout): on one line; else the value breaks on the line of the `=` when
+/// it can break after a short start there (`= Object.freeze({`, `= new
+/// Name(`, `= Record<`); else the value goes on the next line, indented.
+pub fn fluid_assignment(head: &str, value: D, tail: &str) -> D {
+    concat(vec![
+        group(vec![text(format!("{head} =")), fluid(value)]),
+        text(tail),
+    ])
+}
+
+/// `head = value` then `tail`, as prettier lays out an assignment whose
+/// value it cannot break well (a string, a short chain of calls without
+/// arguments): on one line, else the value on the next line, indented.
+pub fn break_after_assignment(head: &str, value: D, tail: &str) -> D {
+    concat(vec![
+        group(vec![
+            text(format!("{head} =")),
+            group(vec![indent(vec![D::Line, value])]),
+        ]),
+        text(tail),
+    ])
+}
+
+/// A TypeScript type as prettier breaks it: the arguments of a generic
+/// (`Record<string, T>`) one per line, unions among them one member per line
+/// led by `| ` when they do not fit either. Other types (names, arrays of
+/// names, parenthesised unions) never break.
+pub fn ts_type(ty: &str) -> D {
+    if let Some(element) = ty.strip_suffix("[]") {
+        if generic_args(element).is_some() {
+            return concat(vec![ts_type(element), lit("[]")]);
+        }
+    }
+    let Some((name, args)) = generic_args(ty) else {
+        return text(ty);
+    };
+    // prettier keeps a lone argument that is a plain name on the line.
+    if args.len() == 1 && is_plain_name(args[0]) {
+        return text(ty);
+    }
+    let args = args.into_iter().map(ts_union).collect();
+    group(vec![
+        text(format!("{name}<")),
+        indent([vec![D::SoftLine], join(args, vec![lit(","), D::Line])].concat()),
+        D::SoftLine,
+        lit(">"),
+    ])
+}
+
+/// A union as an argument of a generic: `A | B`, or one member per line.
+fn ts_union(ty: &str) -> D {
+    let members = split_top(ty, " | ");
+    if members.len() == 1 {
+        return ts_type(ty);
+    }
+    group(
+        [
+            vec![D::IfBreak("| ", "")],
+            join(
+                members.into_iter().map(ts_type).collect(),
+                vec![D::Line, lit("| ")],
+            ),
+        ]
+        .concat(),
+    )
+}
+
+/// `Name` and the arguments of `Name<A, B>`, when `ty` is one generic.
+fn generic_args(ty: &str) -> Option<(&str, Vec<&str>)> {
+    let open = ty.find('<')?;
+    let name = &ty[..open];
+    if !is_plain_name(name) {
+        return None;
+    }
+    let inner = ty[open + 1..].strip_suffix('>')?;
+    // The `>` at the end must close the first `<`.
+    let mut depth = 0usize;
+    for c in inner.chars() {
+        match c {
+            '<' | '(' | '[' | '{' => depth += 1,
+            '>' | ')' | ']' | '}' => depth = depth.checked_sub(1)?,
+            _ => {}
+        }
+    }
+    (depth == 0).then(|| (name, split_top(inner, ", ")))
+}
+
+/// `text` split at each `sep` outside brackets.
+fn split_top<'a>(text: &'a str, sep: &str) -> Vec<&'a str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start, mut i) = (0usize, 0, 0);
+    let bytes = text.as_bytes();
+    while i < bytes.len() {
+        match bytes[i] {
+            b'<' | b'(' | b'[' | b'{' => depth += 1,
+            b'>' | b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            _ if depth == 0 && text[i..].starts_with(sep) => {
+                parts.push(&text[start..i]);
+                i += sep.len();
+                start = i;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    parts.push(&text[start..]);
+    parts
+}
+
+/// A type name or keyword: letters, digits, `_`, `$`, and dots.
+fn is_plain_name(ty: &str) -> bool {
+    !ty.is_empty()
+        && ty
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.'))
+}
+
 /// `[a, b]`, or one element per line. Like prettier, an array of two or more
 /// arrays that each hold two or more elements is always broken.
 pub fn array(items: Vec<D>, matrix: bool) -> D {
@@ -146,8 +271,7 @@ pub fn params(list: Vec<String>) -> D {
 pub fn union_after(head: &str, members: Vec<String>, tail: &str) -> D {
     if members.len() == 1 {
         return concat(vec![
-            text(head),
-            group(vec![indent(vec![D::Line, text(members[0].clone())])]),
+            group(vec![text(head), fluid(ts_type(&members[0]))]),
             text(tail),
         ]);
     }
@@ -289,6 +413,92 @@ mod tests {
             "(a)"
         );
         assert!(fits_at(0, &"x".repeat(80)) && !fits_at(1, &"x".repeat(80)));
+    }
+
+    #[test]
+    fn fluid_assignments_break_inside_the_value_or_after_the_operator() {
+        let frozen = |name: &str| {
+            fluid_assignment(
+                &format!("export const {name}"),
+                call_with_last_object(
+                    "Object.freeze",
+                    vec![],
+                    super::super::syntax::expanded_object(vec![text("A: \"a\"")]),
+                ),
+                ";",
+            )
+        };
+        // `... = Object.freeze({` fits: hugged.
+        let name = "N".repeat(49);
+        assert_eq!(
+            render(&frozen(&name), 0),
+            format!("export const {name} = Object.freeze({{\n  A: \"a\",\n}});")
+        );
+        // `... = Object.freeze(` fits but not `({`: the object on its own line.
+        let name = "N".repeat(50);
+        assert_eq!(
+            render(&frozen(&name), 0),
+            format!("export const {name} = Object.freeze(\n  {{\n    A: \"a\",\n  }},\n);")
+        );
+        // Neither: after the `=`, hugged there.
+        let name = "N".repeat(60);
+        assert_eq!(
+            render(&frozen(&name), 0),
+            format!("export const {name} =\n  Object.freeze({{\n    A: \"a\",\n  }});")
+        );
+        // A construction: the arguments break while `= new X(` fits.
+        let d = |prop: &str, class: &str| {
+            fluid_assignment(
+                &format!("this.{prop}"),
+                call(&format!("new {class}"), vec![lit("core")]),
+                ";",
+            )
+        };
+        let (p, c) = ("p".repeat(31), "C".repeat(31));
+        assert_eq!(
+            render(&d(&p, &c), 4),
+            format!("this.{p} = new {c}(\n      core,\n    );")
+        );
+        let (p, c) = ("p".repeat(32), "C".repeat(32));
+        assert_eq!(
+            render(&d(&p, &c), 4),
+            format!("this.{p} =\n      new {c}(core);")
+        );
+    }
+
+    #[test]
+    fn generic_types_break_their_arguments() {
+        assert_eq!(
+            render(&ts_type("Record<string, X>"), 0),
+            "Record<string, X>"
+        );
+        let long = "V".repeat(70);
+        let d = fluid_assignment(
+            "export type T",
+            ts_type(&format!("Record<string, {long}>")),
+            ";",
+        );
+        assert_eq!(
+            render(&d, 0),
+            format!("export type T = Record<\n  string,\n  {long}\n>;")
+        );
+        let union = format!("Record<string, {} | {}>", "A".repeat(40), "B".repeat(40));
+        assert_eq!(
+            render(&ts_type(&union), 0),
+            format!(
+                "Record<\n  string,\n  | {}\n  | {}\n>",
+                "A".repeat(40),
+                "B".repeat(40)
+            )
+        );
+        // Not one generic: never broken.
+        for ty in ["X", "(A | B)[]", "\"a<b, c>\"", "Record<string, X> | null"] {
+            assert!(matches!(ts_type(ty), D::Text(_)), "{ty}");
+        }
+        assert_eq!(
+            render(&ts_type(&format!("Record<string, {long}>[]")), 0),
+            format!("Record<\n  string,\n  {long}\n>[]")
+        );
     }
 
     #[test]

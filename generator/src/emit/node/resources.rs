@@ -42,6 +42,18 @@ impl Resource {
     pub fn has_js_imports(&self) -> bool {
         self.runtime_imports.is_some() || self.core_imports.is_some() || self.wire_import
     }
+
+    /// `this.x = new X(core);` in the client's constructor, laid out.
+    pub fn construction(&self) -> String {
+        l::render(
+            &l::fluid_assignment(
+                &format!("this.{}", self.property),
+                l::call(&format!("new {}", self.class), vec![l::lit("core")]),
+                ";",
+            ),
+            4,
+        )
+    }
 }
 
 pub struct MethodView {
@@ -92,6 +104,16 @@ impl ParamsType {
     /// `export type X = Body;`: the params are exactly a model.
     pub fn alias(&self) -> Option<&str> {
         self.extends.as_deref().filter(|_| self.props.is_empty())
+    }
+
+    /// `export type X = Body;` laid out: broken after the `=` when long.
+    pub fn alias_line(&self) -> Option<String> {
+        self.alias().map(|model| {
+            l::render(
+                &l::fluid_assignment(&format!("export type {}", self.name), l::text(model), ";"),
+                0,
+            )
+        })
     }
 }
 
@@ -330,14 +352,14 @@ impl<'a> Method<'a> {
         if let Some(f) = &pg.item_field {
             props.push(string("itemField", f));
         }
-        let head = format!("const {name} = ");
-        let value = l::render_in(
-            &head,
-            l::call_with_last_object("Object.freeze", vec![], expanded_object(props)),
-            ";",
+        Some(l::render(
+            &l::fluid_assignment(
+                &format!("const {name}"),
+                l::call_with_last_object("Object.freeze", vec![], expanded_object(props)),
+                ";",
+            ),
             0,
-        );
-        Some(format!("{head}{value};"))
+        ))
     }
 
     /// The params type: the body's fields (or a `body` property) with the
@@ -806,7 +828,7 @@ impl<'a> Method<'a> {
         props.push(string("parseAs", success.parse_as));
         if let (Some(pg), Some(name)) = (&plan.pagination, &self.on.pagination) {
             // The pager reads the items off the raw body and converts each.
-            props.push(object_prop("pagination", l::text(name.clone()), false));
+            props.push(object_prop("pagination", l::text(name.clone()), true));
             let read = self.types.reader(&pg.item);
             if !read.is_any() {
                 imports.wire = true;

@@ -21,8 +21,20 @@ pub fn prop_line(key: &str, optional: bool, members: Vec<String>) -> String {
         && members[0]
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
-    if members.len() == 1 || hugged {
+    if hugged {
         return format!("{head} {};", members.join(" | "));
+    }
+    if members.len() == 1 {
+        // A name stays on the line whatever its width; a generic's
+        // arguments break (`Record<` then one per line).
+        return l::render(
+            &l::concat(vec![
+                l::text(format!("{head} ")),
+                l::ts_type(&members[0]),
+                l::lit(";"),
+            ]),
+            2,
+        );
     }
     l::render(&l::union_after(&head, members, ";"), 2)
 }
@@ -105,11 +117,15 @@ pub fn braces_in(keyword: &str, names: &[&str], from: &str) -> String {
     )
 }
 
-/// `{ a, b }` of sorted names, or one name per line.
+/// `{ a, b }` of sorted names, or one name per line. prettier never breaks
+/// the braces of a single name, whatever the statement's width.
 fn braces(names: &[&str]) -> D {
     let mut sorted: Vec<&str> = names.to_vec();
     sorted.sort_unstable();
     sorted.dedup();
+    if let [name] = sorted[..] {
+        return l::text(format!("{{ {name} }}"));
+    }
     l::group_of(
         vec![
             l::text("{"),
@@ -177,4 +193,37 @@ pub fn inline_object(props: Vec<(String, String)>) -> D {
         vec![l::text("{"), l::indent(inner), D::Line, l::text("}")],
         false,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_single_name_stays_in_its_braces_however_wide() {
+        let long = "N".repeat(60);
+        assert_eq!(
+            braces_statement("import type", &[&long], "./resources/x.js"),
+            format!("import type {{ {long} }} from \"./resources/x.js\";")
+        );
+        let two = braces_statement("export", &[&long, "B"], "./x.js");
+        assert_eq!(
+            two,
+            format!("export {{\n  B,\n  {long},\n}} from \"./x.js\";")
+        );
+    }
+
+    #[test]
+    fn a_generic_property_breaks_its_arguments() {
+        let long = "V".repeat(70);
+        assert_eq!(
+            prop_line(
+                "currencyOptions",
+                true,
+                vec![format!("Record<string, {long}>")]
+            ),
+            format!("currencyOptions?: Record<\n    string,\n    {long}\n  >;")
+        );
+        assert_eq!(prop_line("x", false, vec!["X".into()]), "x: X;");
+    }
 }

@@ -431,21 +431,23 @@ impl Conv {
     /// The expression, inside `wire.js` (`qualified` false) or outside it
     /// (`wire.` in front of every name).
     pub fn code(&self, qualified: bool) -> String {
+        l::flat(&self.doc(qualified))
+    }
+
+    /// [`Conv::code`] laid out: a call's argument on its own line when the
+    /// call does not fit.
+    pub fn doc(&self, qualified: bool) -> D {
         let prefix = if qualified { "wire." } else { "" };
         match self {
-            Conv::Fn(f) => format!("{prefix}{f}"),
-            Conv::ArrayOf(c) => format!("{prefix}arrayOf({})", c.code(qualified)),
-            Conv::MapOf(c) => format!("{prefix}mapOf({})", c.code(qualified)),
+            Conv::Fn(f) => l::text(format!("{prefix}{f}")),
+            Conv::ArrayOf(c) => l::call(&format!("{prefix}arrayOf"), vec![c.doc(qualified)]),
+            Conv::MapOf(c) => l::call(&format!("{prefix}mapOf"), vec![c.doc(qualified)]),
         }
     }
 
     /// `conv(value)` laid out, with `wire.` names.
     pub fn apply(&self, value: D) -> D {
-        let callee = match self {
-            Conv::Fn(f) => format!("wire.{f}"),
-            other => other.code(true),
-        };
-        l::call(&callee, vec![value])
+        l::call_of(self.doc(true), vec![value])
     }
 }
 
@@ -470,13 +472,21 @@ impl Read {
     /// The expression inside a `wire.js` table (`qualified` false), or
     /// outside `wire.js` (`wire.` in front of every name).
     pub fn code(&self, qualified: bool) -> String {
+        l::flat(&self.doc(qualified))
+    }
+
+    /// [`Read::code`] laid out: a call's argument on its own line when the
+    /// call does not fit.
+    pub fn doc(&self, qualified: bool) -> D {
         let prefix = if qualified { "wire." } else { "" };
+        let call =
+            |name: &str, r: &Read| l::call(&format!("{prefix}{name}"), vec![r.doc(qualified)]);
         match self {
-            Read::Code(c) => js_string(c),
-            Read::Fn(f) => format!("{prefix}{f}"),
-            Read::List(r) => format!("{prefix}listOf({})", r.code(qualified)),
-            Read::Record(r) => format!("{prefix}recordOf({})", r.code(qualified)),
-            Read::OrNull(r) => format!("{prefix}orNull({})", r.code(qualified)),
+            Read::Code(c) => l::text(js_string(c)),
+            Read::Fn(f) => l::text(format!("{prefix}{f}")),
+            Read::List(r) => call("listOf", r),
+            Read::Record(r) => call("recordOf", r),
+            Read::OrNull(r) => call("orNull", r),
         }
     }
 
@@ -485,17 +495,7 @@ impl Read {
     pub fn layout(&self) -> D {
         match self {
             Read::Code(c) => l::call("wire.reader", vec![l::text(js_string(c))]),
-            Read::Fn(f) => l::text(format!("wire.{f}")),
-            Read::List(r) => l::call("wire.listOf", vec![r.inner_layout()]),
-            Read::Record(r) => l::call("wire.recordOf", vec![r.inner_layout()]),
-            Read::OrNull(r) => l::call("wire.orNull", vec![r.inner_layout()]),
-        }
-    }
-
-    fn inner_layout(&self) -> D {
-        match self {
-            Read::Code(c) => l::text(js_string(c)),
-            other => other.layout(),
+            other => other.doc(true),
         }
     }
 }

@@ -10,8 +10,8 @@ use super::naming::Names;
 use super::operations::{chosen_body, server_url, success_body};
 use super::resources::Resource;
 use super::syntax::{
-    braces_in, braces_statement, format_note, inline_object, js_imports, object_prop, prop_line,
-    security_array, type_imports, Prop,
+    braces_in, braces_statement, expanded_object, format_note, inline_object, js_imports,
+    object_prop, prop_line, security_array, type_imports, Prop,
 };
 use super::types::{literal, Flow, Types};
 use super::PackageInfo;
@@ -141,6 +141,33 @@ pub struct EnumMember {
     pub value: String,
 }
 
+impl Model {
+    /// An open enum's `export const X = Object.freeze({...});`, laid out:
+    /// broken after the `=` or inside the call where the name is long, and a
+    /// member's string value on the line after its key where the line is too
+    /// long (a number or boolean stays on the key's line).
+    pub fn frozen(&self) -> String {
+        let props = self
+            .members
+            .iter()
+            .map(|e| {
+                let stays = e.value == "true"
+                    || e.value == "false"
+                    || e.value.starts_with(|c: char| c.is_ascii_digit());
+                object_prop(&e.name, l::text(e.value.clone()), !stays)
+            })
+            .collect();
+        l::render(
+            &l::fluid_assignment(
+                &format!("export const {}", self.name),
+                l::call_with_last_object("Object.freeze", vec![], expanded_object(props)),
+                ";",
+            ),
+            0,
+        )
+    }
+}
+
 pub struct Converter {
     pub ts_type: String,
     /// The function reading a value of the type from a success body,
@@ -161,7 +188,10 @@ pub struct Converter {
 pub struct Function {
     pub name: String,
     pub call: String,
+    /// `(value: T)` after the name in the declaration, laid out.
     pub params: String,
+    /// `(value)` after the name in `wire.js`, laid out.
+    pub js_params: String,
 }
 
 /// What the README states, from the IR.
@@ -881,7 +911,7 @@ fn model_view(types: &Types, i: usize) -> Model {
 /// 0 in a model only written; `required` is 1 for a field a body must have:
 /// required, not write-only, and not nullable (a required field that may be
 /// null may also be left out, as the Rust and Python SDKs read it).
-fn field_rows(types: &Types, i: usize) -> Vec<Vec<String>> {
+fn field_rows(types: &Types, i: usize) -> Vec<Vec<D>> {
     let TypeKind::Object { fields, .. } = &types.api.types[i].kind else {
         return Vec::new();
     };
@@ -890,7 +920,7 @@ fn field_rows(types: &Types, i: usize) -> Vec<Vec<String>> {
         .iter()
         .zip(&types.names.fields[i])
         .filter_map(|(f, name)| {
-            let to = types.converter(&f.ty, false).map(|c| c.code(false));
+            let to = types.converter(&f.ty, false).map(|c| c.doc(false));
             let changes = f.name != *name || to.is_some();
             if !changes && !every {
                 return None;
@@ -898,17 +928,17 @@ fn field_rows(types: &Types, i: usize) -> Vec<Vec<String>> {
             let required = f.required && !f.write_only && !f.ty.is_nullable();
             // A model only written has no reader, nor do the models it holds.
             let (ty, required) = if types.read(i) {
-                (types.reader(&f.ty).code(false), required)
+                (types.reader(&f.ty).doc(false), required)
             } else {
-                ("0".to_string(), false)
+                (l::lit("0"), false)
             };
             let mut row = vec![
-                js_string(&f.name),
+                l::text(js_string(&f.name)),
                 ty,
-                if required { "1" } else { "0" }.to_string(),
+                l::lit(if required { "1" } else { "0" }),
             ];
             if changes {
-                row.push(js_string(name));
+                row.push(l::text(js_string(name)));
                 row.extend(to);
             }
             Some(row)
@@ -917,7 +947,7 @@ fn field_rows(types: &Types, i: usize) -> Vec<Vec<String>> {
 }
 
 /// `const name = [...];`, laid out as prettier lays it out.
-fn table(name: &str, rows: Vec<Vec<String>>) -> String {
+fn table(name: &str, rows: Vec<Vec<D>>) -> String {
     // prettier breaks an array of arrays that each hold two or more items.
     let matrix = rows.len() > 1 && rows.iter().all(|r| r.len() > 1);
     l::render(
@@ -927,9 +957,9 @@ fn table(name: &str, rows: Vec<Vec<String>>) -> String {
                 rows.into_iter()
                     .map(|r| {
                         if r.len() == 1 {
-                            l::text(r.into_iter().next().unwrap_or_default())
+                            r.into_iter().next().unwrap_or_else(|| l::lit(""))
                         } else {
-                            l::array(r.into_iter().map(l::text).collect(), false)
+                            l::array(r, false)
                         }
                     })
                     .collect(),
@@ -991,16 +1021,16 @@ fn converter_view(types: &Types, i: usize) -> Option<Converter> {
                 .iter()
                 .filter_map(|v| types.object_index(&v.ty))
                 .collect();
-            let mut rows: Vec<Vec<String>> = Vec::new();
+            let mut rows: Vec<Vec<D>> = Vec::new();
             for v in variants {
                 let from = if read {
-                    types.reader(&v.ty).code(false)
+                    types.reader(&v.ty).doc(false)
                 } else {
-                    "0".to_string()
+                    l::lit("0")
                 };
-                let to = types.converter(&v.ty, false).map(|c| c.code(false));
+                let to = types.converter(&v.ty, false).map(|c| c.doc(false));
                 for tag in &v.tags {
-                    let mut row = vec![js_string(tag), from.clone()];
+                    let mut row = vec![l::text(js_string(tag)), from.clone()];
                     row.extend(to.clone());
                     rows.push(row);
                 }
@@ -1033,17 +1063,17 @@ fn converter_view(types: &Types, i: usize) -> Option<Converter> {
                     &variants_name,
                     variants
                         .iter()
-                        .map(|v| vec![types.reader(&v.ty).code(false)])
+                        .map(|v| vec![types.reader(&v.ty).doc(false)])
                         .collect(),
                 ));
             }
             if converts {
                 // The object variants' renames together, the first
                 // variant's winning where two disagree.
-                let mut rows: Vec<Vec<String>> = Vec::new();
+                let mut rows: Vec<Vec<D>> = Vec::new();
                 for o in variants.iter().filter_map(|v| types.object_index(&v.ty)) {
                     for r in field_rows(types, o) {
-                        if r.len() > 3 && !rows.iter().any(|x| x[0] == r[0]) {
+                        if r.len() > 3 && !rows.iter().any(|x| l::flat(&x[0]) == l::flat(&r[0])) {
                             rows.push(r);
                         }
                     }
@@ -1067,13 +1097,24 @@ fn converter_view(types: &Types, i: usize) -> Option<Converter> {
             0,
         )
     };
+    // `export function name(value) {`
+    let js_params = |name: &str| {
+        l::render_in(
+            &format!("export function {name}"),
+            l::params(vec!["value".into()]),
+            " {",
+            0,
+        )
+    };
     let reader = read.then(|| Function {
         params: params(&from_wire, vec!["value: unknown".into()], &ts_type),
+        js_params: js_params(&from_wire),
         call: ret(from_args, from_fn),
         name: from_wire,
     });
     let writer = converts.then(|| Function {
         params: params(&to_wire, vec![format!("value: {ts_type}")], "unknown"),
+        js_params: js_params(&to_wire),
         call: ret(to.0, to.1),
         name: to_wire,
     });
@@ -1400,6 +1441,21 @@ fn example_literal(types: &Types, ty: &TypeRef, value: &serde_json::Value) -> St
 
 /// `callee(args..., { options })` as prettier lays it out: the options
 /// object is hugged unless the argument before it is an object literal too.
+/// Whether a call's arguments are none, or one that prettier counts as a
+/// lone short argument (a literal of at most a quarter of the width).
+fn lone_short(args: &[D]) -> bool {
+    match args {
+        [] => true,
+        [D::Text(t)] => {
+            let literal = t.starts_with('"')
+                || t.starts_with(|c: char| c.is_ascii_digit() || c == '-')
+                || matches!(t.as_ref(), "true" | "false" | "null");
+            literal && l::flat(&args[0]).chars().count() <= 20
+        }
+        _ => false,
+    }
+}
+
 fn call_with_options(callee: &str, args: &[D], options: D) -> D {
     let before_is_object = matches!(args.last(), Some(D::Group(..)))
         || matches!(args.last(), Some(D::Text(t)) if t.starts_with('{'));
@@ -1464,10 +1520,11 @@ pub struct PagedExamples {
 
 /// One call, laid out after each of the prefixes it is shown with.
 pub struct CallExamples {
-    /// `const {var} = await {call};` in the usage example.
-    pub var: String,
+    /// `const {var} = await {call};` in the usage example, the whole
+    /// statement.
     pub awaited: String,
-    /// `const call = {call};` in the `withResponse()` example.
+    /// `const call = {call};` in the `withResponse()` example, the whole
+    /// statement.
     pub unawaited: String,
     /// `await {call};` with a `{ timeout: 2000 }`, a `{ retries: false }`
     /// and a `deadline` option.
@@ -1480,8 +1537,7 @@ pub struct CallExamples {
 
 pub struct KeyedExamples {
     /// `const {var} = await {call};` in the usage example, with a key
-    /// derived from an order id.
-    pub var: String,
+    /// derived from an order id: the whole statement.
     pub awaited: String,
     /// `await {call};` with the derived key, and with a stored one.
     pub derived_key: String,
@@ -1522,6 +1578,24 @@ fn readme_examples(
         };
         l::render_in(before, d, ";", indent)
     };
+    // `const {var} = {prefix}{call};`: prettier breaks after the `=` of a
+    // call that its arguments cannot break (none, or one short literal),
+    // else as its fluid layout does.
+    let assigned = |var: &str, prefix: &str, e: &Example, options: Option<D>| {
+        let poorly_breakable = options.is_none() && lone_short(&e.args);
+        let call = match options {
+            Some(o) => call_with_options(&e.callee, &e.args_before_options, o),
+            None => l::call(&e.callee, e.args.clone()),
+        };
+        let value = l::concat(vec![l::text(prefix), call]);
+        let head = format!("const {var}");
+        let doc = if poorly_breakable {
+            l::break_after_assignment(&head, value, ";")
+        } else {
+            l::fluid_assignment(&head, value, ";")
+        };
+        l::render(&doc, 0)
+    };
     let option = |key: &str, value: &str| inline_object(vec![(key.to_string(), value.to_string())]);
     let derived_key =
         |e: &Example| option("idempotencyKey", &format!("`{}-${{order.id}}`", e.result));
@@ -1533,9 +1607,8 @@ fn readme_examples(
     let call = facts.any_call.as_ref().map(|e| {
         let var = variables.claim(&e.result);
         CallExamples {
-            awaited: call_in(&format!("const {var} = await "), e, None, 0),
-            var,
-            unawaited: call_in("const call = ", e, None, 0),
+            awaited: assigned(&var, "await ", e, None),
+            unawaited: assigned("call", "", e, None),
             with_timeout: call_in("await ", e, Some(option("timeout", "2000")), 0),
             without_retries: call_in("await ", e, Some(option("retries", "false")), 0),
             with_deadline: call_in(
@@ -1550,8 +1623,7 @@ fn readme_examples(
     let keyed = facts.example.as_ref().map(|e| {
         let var = variables.claim(&e.result);
         KeyedExamples {
-            awaited: call_in(&format!("const {var} = await "), e, Some(derived_key(e)), 0),
-            var,
+            awaited: assigned(&var, "await ", e, Some(derived_key(e))),
             derived_key: call_in("await ", e, Some(derived_key(e)), 0),
             stored_key: call_in(
                 "await ",

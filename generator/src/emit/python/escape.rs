@@ -279,12 +279,27 @@ fn from<'a>(line: &Cow<'a, str>, start: usize) -> Cow<'a, str> {
 }
 
 /// A complete docstring literal for `text`, to be written at `indent`
-/// spaces: `"""One line."""`, or the first line after the opening quotes,
-/// the rest indented, and the closing quotes on their own line. `text` may
-/// hold anything; backslashes, quote runs and non-printable characters are
-/// escaped so the docstring always ends where it should. Returns `None` for
-/// text with nothing to say.
+/// spaces as the docstring of a module, class or function: `"""One line."""`
+/// (whatever its width: `ruff format` closes a one-line docstring on its
+/// line), or the first line after the opening quotes, the rest indented, and
+/// the closing quotes on their own line. `text` may hold anything;
+/// backslashes, quote runs and non-printable characters are escaped so the
+/// docstring always ends where it should. Returns `None` for text with
+/// nothing to say.
 pub fn docstring(text: &str, indent: usize, width: usize) -> Option<String> {
+    literal(text, indent, width, true)
+}
+
+/// [`docstring`] for the string after an assignment or a field (an
+/// attribute's docstring), which `ruff format` leaves as it is written: a
+/// line whose closing quotes would pass the width has them on the next line.
+pub fn attribute_docstring(text: &str, indent: usize, width: usize) -> Option<String> {
+    literal(text, indent, width, false)
+}
+
+/// [`docstring`] or [`attribute_docstring`]: `closes_on_its_line`, whether
+/// a one-line text keeps its closing quotes however wide.
+fn literal(text: &str, indent: usize, width: usize, closes_on_its_line: bool) -> Option<String> {
     let lines = doc_lines(text, indent, width);
     if lines.is_empty() {
         return None;
@@ -294,7 +309,7 @@ pub fn docstring(text: &str, indent: usize, width: usize) -> Option<String> {
     if lines.len() == 1 {
         docstring_line(&lines[0], true, true, &mut out);
         let body_chars = out[3..].chars().count();
-        if indent + 6 + body_chars <= width || !lines[0].contains(' ') {
+        if closes_on_its_line || indent + 6 + body_chars <= width || !lines[0].contains(' ') {
             out.push_str("\"\"\"");
             return Some(out);
         }
@@ -424,6 +439,27 @@ mod tests {
             assert!(width <= 40, "{line:?}");
         }
         assert!(doc.ends_with("\n        \"\"\""));
+    }
+
+    #[test]
+    fn one_line_docstrings_close_on_their_line_and_attribute_ones_within_the_width() {
+        // 92 characters: the line fits the width of 100 at indent 4 only
+        // without the closing quotes.
+        let text = format!("{}endings", "word ".repeat(17));
+        assert_eq!(text.len(), 92);
+        assert_eq!(
+            docstring(&text, 4, 100).unwrap(),
+            format!("\"\"\"{text}\"\"\"")
+        );
+        assert_eq!(
+            attribute_docstring(&text, 4, 100).unwrap(),
+            format!("\"\"\"{text}\n    \"\"\"")
+        );
+        // Shorter: both close on the line.
+        assert_eq!(
+            attribute_docstring("Short.", 4, 100).unwrap(),
+            "\"\"\"Short.\"\"\""
+        );
     }
 
     #[test]

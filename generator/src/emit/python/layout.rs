@@ -150,6 +150,33 @@ impl Items {
         render(&bracket(open, self.0.clone(), close), indent)
     }
 
+    /// `name: annotation = open items close` at `indent`: on one line; else
+    /// one item per line when `name: annotation = open` fits; else the
+    /// annotation split at its brackets first (as `ruff format` splits the
+    /// left side before the right), then the items as they fit.
+    pub fn annotated(
+        &self,
+        name: &str,
+        annotation: impl std::fmt::Display,
+        open: &str,
+        close: &'static str,
+        indent_at: usize,
+    ) -> String {
+        let annotation = annotation.to_string();
+        let annotation = annotation.as_str();
+        let head = engine::cat(&[name, ": ", annotation, " = ", open]);
+        if indent_at + engine::width(&head) <= WIDTH {
+            return self.bracket(head, close, indent_at);
+        }
+        let doc = concat(vec![
+            text(format!("{name}: ")),
+            type_doc(annotation),
+            lit(" = "),
+            bracket(open, self.0.clone(), close),
+        ]);
+        render(&doc, indent_at)
+    }
+
     /// `lhs = callee(items...)` at `indent`, laid out as [`assign`] does.
     pub fn assign_call(&self, lhs: &str, callee: &str, indent: usize) -> String {
         // On one line when it fits: the first of the layouts `assign`
@@ -199,8 +226,9 @@ impl Expr {
 
 /// `lhs = rhs` at `indent`, laid out as `ruff format` does: on one line;
 /// else split at the right side's last bracket when what comes before it
-/// fits; else the right side in parentheses on its own lines when `lhs = (`
-/// fits; else split at the bracket (or on one line) however wide.
+/// fits; else the right side in parentheses on its own lines when every
+/// line of that fits; else split at the bracket (or on one line) however
+/// wide.
 pub fn assign(indent_at: usize, lhs: &str, rhs: &D) -> String {
     // The first layout, on one line, when it fits: the choice below takes
     // it then.
@@ -237,9 +265,22 @@ fn assign_in_full(indent_at: usize, lhs: &str, rhs: &D) -> String {
     );
     let mut states = vec![concat(vec![is.clone(), rhs.clone()])];
     states.extend(split.clone());
-    states.push(parenthesized);
+    // ruff measures every line of the parenthesized layout, not only the
+    // first: it takes it only when that brings all of it within the width.
+    if lines_fit(&render(&parenthesized, indent_at), indent_at) {
+        states.push(parenthesized);
+    }
     states.push(split.unwrap_or_else(|| concat(vec![is, rhs.clone()])));
     render(&D::Choice(states), indent_at)
+}
+
+/// Whether every line of `laid_out`, the first starting at column
+/// `indent_at`, fits in the width.
+fn lines_fit(laid_out: &str, indent_at: usize) -> bool {
+    laid_out
+        .split('\n')
+        .enumerate()
+        .all(|(i, line)| engine::width(line) + if i == 0 { indent_at } else { 0 } <= WIDTH)
 }
 
 /// Splits a type annotation at its top-level ` | `.
@@ -294,9 +335,10 @@ fn written_as_laid_out(annotation: &str) -> bool {
     })
 }
 
-/// A type annotation whose subscripts (`list[...]`, `dict[...]`) may split:
-/// a single item is split around (`list[\n    X\n]`), with no trailing comma.
-fn type_doc(annotation: &str) -> D {
+/// A type annotation, or a type as a value (`X = list[Y]`), whose
+/// subscripts (`list[...]`, `dict[...]`) may split: a single item is split
+/// around (`list[\n    X\n]`), with no trailing comma.
+pub fn type_doc(annotation: &str) -> D {
     let Some(open) = annotation.find('[') else {
         return text(annotation);
     };
@@ -421,6 +463,20 @@ pub fn returns(indent_at: usize, prefix: &str, annotation: impl std::fmt::Displa
     let one_line = indent_at + engine::width(prefix) + 3 + engine::width(&annotation) + 1;
     if one_line <= WIDTH && written_as_laid_out(&annotation) {
         return engine::cat(&[prefix, "-> ", &annotation, ":"]);
+    }
+    // A name too long for the line goes in parentheses on a line of its
+    // own, where it fits there (ruff leaves it on the line where it does not).
+    let deeper = indent_at + RUFF.indent;
+    let is_name = annotation
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.');
+    if one_line > WIDTH && is_name && deeper + engine::width(&annotation) <= WIDTH {
+        let mut out = engine::cat(&[prefix, "-> ("]);
+        engine::break_line(&mut out, deeper);
+        out.push_str(&annotation);
+        engine::break_line(&mut out, indent_at);
+        out.push_str("):");
+        return out;
     }
     render(&returns_doc(prefix, &annotation), indent_at)
 }
@@ -571,10 +627,26 @@ mod tests {
         );
         let over = "w".repeat(98);
         assert_eq!(assign(0, &over, &text("v")), format!("{over} = v"));
+        // Parentheses that would not bring the name within the width
+        // either: it stays on the line.
         let long = "z".repeat(98);
+        assert_eq!(assign(0, "x", &text(&long)), format!("x = {long}"));
+        let fits = "z".repeat(96);
         assert_eq!(
-            assign(0, "x", &text(&long)),
-            format!("x = (\n    {long}\n)")
+            assign(0, "xy", &text(&fits)),
+            format!("xy = (\n    {fits}\n)")
+        );
+        // Parentheses whose content would still be too wide: split at the
+        // bracket instead, however wide its first line.
+        let item = format!("list[{}]", "i".repeat(95));
+        let union = subscript("Union[", vec![type_doc(&item), text("str")]);
+        let lhs = "u".repeat(94);
+        assert_eq!(
+            assign(0, &lhs, &union),
+            format!(
+                "{lhs} = Union[\n    list[\n        {}\n    ],\n    str,\n]",
+                "i".repeat(95)
+            )
         );
     }
 
@@ -759,6 +831,16 @@ mod tests {
     #[test]
     fn returns_and_signatures_split_when_wide() {
         assert_eq!(returns(4, ") ", "int"), ") -> int:");
+        // A name goes in parentheses where that brings it within the width.
+        let name = "N".repeat(88);
+        assert_eq!(returns(4, ") ", &name), format!(") -> {name}:"));
+        let name = "N".repeat(91);
+        assert_eq!(
+            returns(4, ") ", &name),
+            format!(") -> (\n        {name}\n    ):")
+        );
+        let name = "N".repeat(93);
+        assert_eq!(returns(4, ") ", &name), format!(") -> {name}:"));
         let item = "I".repeat(100);
         assert_eq!(
             returns(4, ") ", format!("list[{item}]")),

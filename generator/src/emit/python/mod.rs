@@ -228,10 +228,25 @@ mod filters {
         Ok(super::escape::py_str(&s.to_string()))
     }
 
-    /// A docstring literal for text written at `indent` spaces.
+    /// The docstring literal of a module, class or function, for text
+    /// written at `indent` spaces.
     #[askama::filter_fn]
     pub fn doc(s: impl Display, _: &dyn askama::Values, indent: usize) -> askama::Result<String> {
         Ok(super::escape::docstring(&s.to_string(), indent, super::WIDTH).unwrap_or_default())
+    }
+
+    /// The docstring literal of an attribute (after an assignment or a
+    /// field), for text written at `indent` spaces.
+    #[askama::filter_fn]
+    pub fn attr_doc(
+        s: impl Display,
+        _: &dyn askama::Values,
+        indent: usize,
+    ) -> askama::Result<String> {
+        Ok(
+            super::escape::attribute_docstring(&s.to_string(), indent, super::WIDTH)
+                .unwrap_or_default(),
+        )
     }
 
     /// Text in a Markdown table cell or list item.

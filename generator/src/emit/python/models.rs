@@ -364,7 +364,7 @@ pub fn render(api: &Api, names: &Names) -> Result<String, String> {
         let name = names.ty(&t.name);
         let value = match &t.kind {
             TypeKind::Enum { base, values, .. } => enum_type(*base, values),
-            TypeKind::Alias { target } => layout::text(types.runtime(target)),
+            TypeKind::Alias { target } => layout::type_doc(&types.runtime(target)),
             _ => layout::text(""),
         };
         let a = AliasView::new(name, value, alias_doc(t));
@@ -411,7 +411,7 @@ pub fn render(api: &Api, names: &Names) -> Result<String, String> {
         let item = match &t.kind {
             TypeKind::Alias { target } => LateItem::Alias(AliasView::new(
                 &name,
-                layout::text(types.runtime(target)),
+                layout::type_doc(&types.runtime(target)),
                 alias_doc(t),
             )),
             TypeKind::Union {
@@ -432,9 +432,12 @@ pub fn render(api: &Api, names: &Names) -> Result<String, String> {
                     distinct.push("_base.UnknownVariant".to_string());
                 }
                 let value = if distinct.len() == 1 {
-                    layout::text(distinct.remove(0))
+                    layout::type_doc(&distinct.remove(0))
                 } else {
-                    subscript("Union[", distinct.into_iter().map(layout::text).collect())
+                    subscript(
+                        "Union[",
+                        distinct.iter().map(|a| layout::type_doc(a)).collect(),
+                    )
                 };
                 types.forward_from = None;
                 let parser = names
