@@ -10,6 +10,7 @@ pub mod plan;
 pub mod resources;
 pub mod sample;
 pub mod settings;
+pub mod usage;
 
 use serde::Serialize;
 use serde_json::Value;

@@ -3,9 +3,14 @@
 //! Field names are snake_case; each keeps its name on the wire through serde.
 //! Enums accept values this version of the SDK does not know (`Other`), so a
 //! server that adds a value does not break decoding.
+//!
+//! A type compiles only with the features of the groups that use it, so a
+//! build with some features off may leave an import unused.
 
+#[allow(unused_imports)]
 use serde::{Deserialize, Serialize};
 
+#[cfg(feature = "accounts")]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum AccountInputPlan {
     #[default]
@@ -16,6 +21,7 @@ pub enum AccountInputPlan {
     Other(String),
 }
 
+#[cfg(feature = "accounts")]
 impl AccountInputPlan {
     /// The value on the wire.
     pub fn as_str(&self) -> &str {
@@ -28,6 +34,7 @@ impl AccountInputPlan {
     }
 }
 
+#[cfg(feature = "accounts")]
 impl From<&str> for AccountInputPlan {
     fn from(value: &str) -> Self {
         match value {
@@ -39,18 +46,21 @@ impl From<&str> for AccountInputPlan {
     }
 }
 
+#[cfg(feature = "accounts")]
 impl std::fmt::Display for AccountInputPlan {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
+#[cfg(feature = "accounts")]
 impl Serialize for AccountInputPlan {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
 
+#[cfg(feature = "accounts")]
 impl<'de> Deserialize<'de> for AccountInputPlan {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = String::deserialize(deserializer)?;
@@ -58,6 +68,7 @@ impl<'de> Deserialize<'de> for AccountInputPlan {
     }
 }
 
+#[cfg(feature = "accounts")]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct AccountInput {
     pub email: String,
@@ -73,6 +84,7 @@ pub struct AccountInput {
     pub phone: Option<Option<String>>,
 }
 
+#[cfg(feature = "accounts")]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum AccountInputPlan2 {
     #[default]
@@ -83,6 +95,7 @@ pub enum AccountInputPlan2 {
     Other(String),
 }
 
+#[cfg(feature = "accounts")]
 impl AccountInputPlan2 {
     /// The value on the wire.
     pub fn as_str(&self) -> &str {
@@ -95,6 +108,7 @@ impl AccountInputPlan2 {
     }
 }
 
+#[cfg(feature = "accounts")]
 impl From<&str> for AccountInputPlan2 {
     fn from(value: &str) -> Self {
         match value {
@@ -106,18 +120,21 @@ impl From<&str> for AccountInputPlan2 {
     }
 }
 
+#[cfg(feature = "accounts")]
 impl std::fmt::Display for AccountInputPlan2 {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
+#[cfg(feature = "accounts")]
 impl Serialize for AccountInputPlan2 {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
 
+#[cfg(feature = "accounts")]
 impl<'de> Deserialize<'de> for AccountInputPlan2 {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = String::deserialize(deserializer)?;
@@ -125,6 +142,7 @@ impl<'de> Deserialize<'de> for AccountInputPlan2 {
     }
 }
 
+#[cfg(feature = "accounts")]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Account {
     pub email: String,
@@ -146,6 +164,7 @@ pub struct Account {
     pub created_at: chrono::DateTime<chrono::Utc>,
 }
 
+#[cfg(feature = "accounts")]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ActivityEntryKind {
     #[default]
@@ -157,6 +176,7 @@ pub enum ActivityEntryKind {
     Other(String),
 }
 
+#[cfg(feature = "accounts")]
 impl ActivityEntryKind {
     /// The value on the wire.
     pub fn as_str(&self) -> &str {
@@ -170,6 +190,7 @@ impl ActivityEntryKind {
     }
 }
 
+#[cfg(feature = "accounts")]
 impl From<&str> for ActivityEntryKind {
     fn from(value: &str) -> Self {
         match value {
@@ -182,18 +203,21 @@ impl From<&str> for ActivityEntryKind {
     }
 }
 
+#[cfg(feature = "accounts")]
 impl std::fmt::Display for ActivityEntryKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
+#[cfg(feature = "accounts")]
 impl Serialize for ActivityEntryKind {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
 
+#[cfg(feature = "accounts")]
 impl<'de> Deserialize<'de> for ActivityEntryKind {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = String::deserialize(deserializer)?;
@@ -201,6 +225,7 @@ impl<'de> Deserialize<'de> for ActivityEntryKind {
     }
 }
 
+#[cfg(feature = "accounts")]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ActivityEntry {
     pub id: i64,
@@ -211,6 +236,7 @@ pub struct ActivityEntry {
     pub created_at: chrono::DateTime<chrono::Utc>,
 }
 
+#[cfg(feature = "billing")]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ChargeStatus {
     #[default]
@@ -220,6 +246,7 @@ pub enum ChargeStatus {
     Other(String),
 }
 
+#[cfg(feature = "billing")]
 impl ChargeStatus {
     /// The value on the wire.
     pub fn as_str(&self) -> &str {
@@ -231,6 +258,7 @@ impl ChargeStatus {
     }
 }
 
+#[cfg(feature = "billing")]
 impl From<&str> for ChargeStatus {
     fn from(value: &str) -> Self {
         match value {
@@ -241,18 +269,21 @@ impl From<&str> for ChargeStatus {
     }
 }
 
+#[cfg(feature = "billing")]
 impl std::fmt::Display for ChargeStatus {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
+#[cfg(feature = "billing")]
 impl Serialize for ChargeStatus {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
 
+#[cfg(feature = "billing")]
 impl<'de> Deserialize<'de> for ChargeStatus {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = String::deserialize(deserializer)?;
@@ -260,6 +291,7 @@ impl<'de> Deserialize<'de> for ChargeStatus {
     }
 }
 
+#[cfg(feature = "billing")]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Charge {
     pub id: String,
@@ -284,6 +316,7 @@ pub struct Error {
     pub details: Option<String>,
 }
 
+#[cfg(feature = "accounts")]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ListAccountsResponse {
     pub accounts: Vec<Account>,
@@ -291,6 +324,7 @@ pub struct ListAccountsResponse {
     pub total: i64,
 }
 
+#[cfg(feature = "accounts")]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct AddAccountNoteRequest {
     pub text: String,
@@ -299,11 +333,13 @@ pub struct AddAccountNoteRequest {
     pub author: Option<String>,
 }
 
+#[cfg(feature = "billing")]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct UseCreditResponse {
     pub credits: i64,
 }
 
+#[cfg(feature = "billing")]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct CreateChargeRequest {
     /// The amount in cents.
@@ -313,6 +349,7 @@ pub struct CreateChargeRequest {
     pub statement_descriptor: Option<String>,
 }
 
+#[cfg(feature = "billing")]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct UpdateAccountLimitsRequest {
     /// Cents to add to the daily limit; negative to lower it.

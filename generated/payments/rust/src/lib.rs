@@ -44,11 +44,16 @@
 #![allow(clippy::doc_lazy_continuation, clippy::doc_overindented_list_items)]
 
 pub mod models;
+#[cfg(feature = "refunds")]
 pub mod refunds;
+#[cfg(feature = "reports")]
 pub mod reports;
 pub mod runtime;
+#[cfg(feature = "subscriptions")]
 pub mod subscriptions;
+#[cfg(feature = "transfers")]
 pub mod transfers;
+#[cfg(feature = "vendors")]
 pub mod vendors;
 
 use std::time::Duration;
@@ -93,6 +98,7 @@ impl Client {
     /// Payments from your balance to a vendor.
     ///
     /// The `transfers` operations.
+    #[cfg(feature = "transfers")]
     pub fn transfers(&self) -> transfers::Transfers {
         transfers::Transfers::new(self.runtime.clone())
     }
@@ -100,6 +106,7 @@ impl Client {
     /// Money given back from a transfer.
     ///
     /// The `refunds` operations.
+    #[cfg(feature = "refunds")]
     pub fn refunds(&self) -> refunds::Refunds {
         refunds::Refunds::new(self.runtime.clone())
     }
@@ -107,6 +114,7 @@ impl Client {
     /// Customers billed on a recurring schedule.
     ///
     /// The `subscriptions` operations.
+    #[cfg(feature = "subscriptions")]
     pub fn subscriptions(&self) -> subscriptions::Subscriptions {
         subscriptions::Subscriptions::new(self.runtime.clone())
     }
@@ -114,6 +122,7 @@ impl Client {
     /// The businesses and people you pay.
     ///
     /// The `vendors` operations.
+    #[cfg(feature = "vendors")]
     pub fn vendors(&self) -> vendors::Vendors {
         vendors::Vendors::new(self.runtime.clone())
     }
@@ -121,6 +130,7 @@ impl Client {
     /// Figures computed from your account's activity.
     ///
     /// The `reports` operations.
+    #[cfg(feature = "reports")]
     pub fn reports(&self) -> reports::Reports {
         reports::Reports::new(self.runtime.clone())
     }
@@ -342,6 +352,8 @@ pub struct ApiResponse<T> {
 }
 
 impl<T> ApiResponse<T> {
+    // Groups use these helpers; a build without every group may not.
+    #[cfg_attr(not(feature = "full"), allow(dead_code))]
     fn new(data: T, response: runtime::Response) -> Self {
         Self {
             data,
@@ -353,6 +365,7 @@ impl<T> ApiResponse<T> {
 }
 
 /// A parameter or body value as JSON, for the runtime's encoders.
+#[cfg_attr(not(feature = "full"), allow(dead_code))]
 fn to_json<T: serde::Serialize + ?Sized>(value: &T) -> Result<serde_json::Value, Error> {
     match serde_json::to_value(value) {
         Ok(value) => Ok(value),
@@ -364,6 +377,7 @@ fn to_json<T: serde::Serialize + ?Sized>(value: &T) -> Result<serde_json::Value,
 
 /// The body of an error response, decoded as the type the API documents;
 /// only a body whose `Content-Type` says JSON is parsed.
+#[cfg_attr(not(feature = "full"), allow(dead_code))]
 fn decode<T: serde::de::DeserializeOwned>(api: &ApiError) -> Option<T> {
     let content_type = api.headers.get("content-type")?.to_str().ok()?;
     if !runtime::is_json_media_type(content_type) {

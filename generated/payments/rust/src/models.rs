@@ -3,21 +3,40 @@
 //! Field names are snake_case; each keeps its name on the wire through serde.
 //! Enums accept values this version of the SDK does not know (`Other`), so a
 //! server that adds a value does not break decoding.
+//!
+//! A type compiles only with the features of the groups that use it, so a
+//! build with some features off may leave an import unused.
 
+#[allow(unused_imports)]
 use std::collections::HashMap;
 
+#[allow(unused_imports)]
 use serde::{Deserialize, Serialize};
 
 /// An amount in the currency's minor unit (cents for `usd`).
+#[cfg(any(feature = "transfers", feature = "refunds"))]
 pub type Amount = i64;
 
 /// A three-letter ISO 4217 currency code, in lower case.
+#[cfg(any(
+    feature = "transfers",
+    feature = "refunds",
+    feature = "vendors",
+    feature = "reports"
+))]
 pub type Currency = String;
 
 /// Your own key-value pairs, returned as given. Up to 50 keys; keys up to 40 characters, values up to 500.
+#[cfg(any(
+    feature = "transfers",
+    feature = "refunds",
+    feature = "subscriptions",
+    feature = "vendors"
+))]
 pub type Metadata = HashMap<String, String>;
 
 /// What to pay, and to whom.
+#[cfg(feature = "transfers")]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct CreateTransfer {
     pub amount: Amount,
@@ -36,6 +55,7 @@ pub struct CreateTransfer {
 }
 
 /// The kind of object, always `transfer`.
+#[cfg(feature = "transfers")]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum TransferObject {
     #[default]
@@ -44,6 +64,7 @@ pub enum TransferObject {
     Other(String),
 }
 
+#[cfg(feature = "transfers")]
 impl TransferObject {
     /// The value on the wire.
     pub fn as_str(&self) -> &str {
@@ -54,6 +75,7 @@ impl TransferObject {
     }
 }
 
+#[cfg(feature = "transfers")]
 impl From<&str> for TransferObject {
     fn from(value: &str) -> Self {
         match value {
@@ -63,18 +85,21 @@ impl From<&str> for TransferObject {
     }
 }
 
+#[cfg(feature = "transfers")]
 impl std::fmt::Display for TransferObject {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
+#[cfg(feature = "transfers")]
 impl Serialize for TransferObject {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
 
+#[cfg(feature = "transfers")]
 impl<'de> Deserialize<'de> for TransferObject {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = String::deserialize(deserializer)?;
@@ -83,6 +108,7 @@ impl<'de> Deserialize<'de> for TransferObject {
 }
 
 /// `pending` until the vendor's bank answers, then `paid` or `failed`. A failed transfer's amount returns to your balance.
+#[cfg(feature = "transfers")]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum TransferStatus {
     #[default]
@@ -93,6 +119,7 @@ pub enum TransferStatus {
     Other(String),
 }
 
+#[cfg(feature = "transfers")]
 impl TransferStatus {
     /// The value on the wire.
     pub fn as_str(&self) -> &str {
@@ -105,6 +132,7 @@ impl TransferStatus {
     }
 }
 
+#[cfg(feature = "transfers")]
 impl From<&str> for TransferStatus {
     fn from(value: &str) -> Self {
         match value {
@@ -116,18 +144,21 @@ impl From<&str> for TransferStatus {
     }
 }
 
+#[cfg(feature = "transfers")]
 impl std::fmt::Display for TransferStatus {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
+#[cfg(feature = "transfers")]
 impl Serialize for TransferStatus {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
 
+#[cfg(feature = "transfers")]
 impl<'de> Deserialize<'de> for TransferStatus {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = String::deserialize(deserializer)?;
@@ -136,6 +167,7 @@ impl<'de> Deserialize<'de> for TransferStatus {
 }
 
 /// A payment from your balance to a vendor.
+#[cfg(feature = "transfers")]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Transfer {
     pub id: String,
@@ -154,6 +186,7 @@ pub struct Transfer {
     pub metadata: Metadata,
 }
 
+#[cfg(feature = "transfers")]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum TransferListObject {
     #[default]
@@ -162,6 +195,7 @@ pub enum TransferListObject {
     Other(String),
 }
 
+#[cfg(feature = "transfers")]
 impl TransferListObject {
     /// The value on the wire.
     pub fn as_str(&self) -> &str {
@@ -172,6 +206,7 @@ impl TransferListObject {
     }
 }
 
+#[cfg(feature = "transfers")]
 impl From<&str> for TransferListObject {
     fn from(value: &str) -> Self {
         match value {
@@ -181,18 +216,21 @@ impl From<&str> for TransferListObject {
     }
 }
 
+#[cfg(feature = "transfers")]
 impl std::fmt::Display for TransferListObject {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
+#[cfg(feature = "transfers")]
 impl Serialize for TransferListObject {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
 
+#[cfg(feature = "transfers")]
 impl<'de> Deserialize<'de> for TransferListObject {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = String::deserialize(deserializer)?;
@@ -201,6 +239,7 @@ impl<'de> Deserialize<'de> for TransferListObject {
 }
 
 /// One page of transfers.
+#[cfg(feature = "transfers")]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct TransferList {
     pub object: TransferListObject,
@@ -210,6 +249,7 @@ pub struct TransferList {
 }
 
 /// Why the transfer is refunded.
+#[cfg(feature = "refunds")]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum CreateRefundReason {
     #[default]
@@ -220,6 +260,7 @@ pub enum CreateRefundReason {
     Other(String),
 }
 
+#[cfg(feature = "refunds")]
 impl CreateRefundReason {
     /// The value on the wire.
     pub fn as_str(&self) -> &str {
@@ -232,6 +273,7 @@ impl CreateRefundReason {
     }
 }
 
+#[cfg(feature = "refunds")]
 impl From<&str> for CreateRefundReason {
     fn from(value: &str) -> Self {
         match value {
@@ -243,18 +285,21 @@ impl From<&str> for CreateRefundReason {
     }
 }
 
+#[cfg(feature = "refunds")]
 impl std::fmt::Display for CreateRefundReason {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
+#[cfg(feature = "refunds")]
 impl Serialize for CreateRefundReason {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
 
+#[cfg(feature = "refunds")]
 impl<'de> Deserialize<'de> for CreateRefundReason {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = String::deserialize(deserializer)?;
@@ -263,6 +308,7 @@ impl<'de> Deserialize<'de> for CreateRefundReason {
 }
 
 /// How much to refund, and why.
+#[cfg(feature = "refunds")]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct CreateRefund {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -274,6 +320,7 @@ pub struct CreateRefund {
     pub metadata: Option<Metadata>,
 }
 
+#[cfg(feature = "refunds")]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum RefundObject {
     #[default]
@@ -282,6 +329,7 @@ pub enum RefundObject {
     Other(String),
 }
 
+#[cfg(feature = "refunds")]
 impl RefundObject {
     /// The value on the wire.
     pub fn as_str(&self) -> &str {
@@ -292,6 +340,7 @@ impl RefundObject {
     }
 }
 
+#[cfg(feature = "refunds")]
 impl From<&str> for RefundObject {
     fn from(value: &str) -> Self {
         match value {
@@ -301,18 +350,21 @@ impl From<&str> for RefundObject {
     }
 }
 
+#[cfg(feature = "refunds")]
 impl std::fmt::Display for RefundObject {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
+#[cfg(feature = "refunds")]
 impl Serialize for RefundObject {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
 
+#[cfg(feature = "refunds")]
 impl<'de> Deserialize<'de> for RefundObject {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = String::deserialize(deserializer)?;
@@ -320,6 +372,7 @@ impl<'de> Deserialize<'de> for RefundObject {
     }
 }
 
+#[cfg(feature = "refunds")]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum RefundStatus {
     #[default]
@@ -330,6 +383,7 @@ pub enum RefundStatus {
     Other(String),
 }
 
+#[cfg(feature = "refunds")]
 impl RefundStatus {
     /// The value on the wire.
     pub fn as_str(&self) -> &str {
@@ -342,6 +396,7 @@ impl RefundStatus {
     }
 }
 
+#[cfg(feature = "refunds")]
 impl From<&str> for RefundStatus {
     fn from(value: &str) -> Self {
         match value {
@@ -353,18 +408,21 @@ impl From<&str> for RefundStatus {
     }
 }
 
+#[cfg(feature = "refunds")]
 impl std::fmt::Display for RefundStatus {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
+#[cfg(feature = "refunds")]
 impl Serialize for RefundStatus {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
 
+#[cfg(feature = "refunds")]
 impl<'de> Deserialize<'de> for RefundStatus {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = String::deserialize(deserializer)?;
@@ -373,6 +431,7 @@ impl<'de> Deserialize<'de> for RefundStatus {
 }
 
 /// The reason given at creation, absent when none was.
+#[cfg(feature = "refunds")]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum RefundReason {
     #[default]
@@ -383,6 +442,7 @@ pub enum RefundReason {
     Other(String),
 }
 
+#[cfg(feature = "refunds")]
 impl RefundReason {
     /// The value on the wire.
     pub fn as_str(&self) -> &str {
@@ -395,6 +455,7 @@ impl RefundReason {
     }
 }
 
+#[cfg(feature = "refunds")]
 impl From<&str> for RefundReason {
     fn from(value: &str) -> Self {
         match value {
@@ -406,18 +467,21 @@ impl From<&str> for RefundReason {
     }
 }
 
+#[cfg(feature = "refunds")]
 impl std::fmt::Display for RefundReason {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
+#[cfg(feature = "refunds")]
 impl Serialize for RefundReason {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
 
+#[cfg(feature = "refunds")]
 impl<'de> Deserialize<'de> for RefundReason {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = String::deserialize(deserializer)?;
@@ -426,6 +490,7 @@ impl<'de> Deserialize<'de> for RefundReason {
 }
 
 /// Money given back from a transfer.
+#[cfg(feature = "refunds")]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Refund {
     pub id: String,
@@ -444,6 +509,7 @@ pub struct Refund {
 }
 
 /// The customer to create.
+#[cfg(feature = "subscriptions")]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct CreateSubscriptionCustomer {
     pub email: String,
@@ -452,6 +518,7 @@ pub struct CreateSubscriptionCustomer {
 }
 
 /// Who to bill, for which plan, and with what.
+#[cfg(feature = "subscriptions")]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct CreateSubscription {
     /// The customer to create.
@@ -464,6 +531,7 @@ pub struct CreateSubscription {
     pub metadata: Option<Metadata>,
 }
 
+#[cfg(feature = "subscriptions")]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum SubscriptionObject {
     #[default]
@@ -472,6 +540,7 @@ pub enum SubscriptionObject {
     Other(String),
 }
 
+#[cfg(feature = "subscriptions")]
 impl SubscriptionObject {
     /// The value on the wire.
     pub fn as_str(&self) -> &str {
@@ -482,6 +551,7 @@ impl SubscriptionObject {
     }
 }
 
+#[cfg(feature = "subscriptions")]
 impl From<&str> for SubscriptionObject {
     fn from(value: &str) -> Self {
         match value {
@@ -491,18 +561,21 @@ impl From<&str> for SubscriptionObject {
     }
 }
 
+#[cfg(feature = "subscriptions")]
 impl std::fmt::Display for SubscriptionObject {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
+#[cfg(feature = "subscriptions")]
 impl Serialize for SubscriptionObject {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
 
+#[cfg(feature = "subscriptions")]
 impl<'de> Deserialize<'de> for SubscriptionObject {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = String::deserialize(deserializer)?;
@@ -510,6 +583,7 @@ impl<'de> Deserialize<'de> for SubscriptionObject {
     }
 }
 
+#[cfg(feature = "subscriptions")]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum SubscriptionStatus {
     #[default]
@@ -520,6 +594,7 @@ pub enum SubscriptionStatus {
     Other(String),
 }
 
+#[cfg(feature = "subscriptions")]
 impl SubscriptionStatus {
     /// The value on the wire.
     pub fn as_str(&self) -> &str {
@@ -532,6 +607,7 @@ impl SubscriptionStatus {
     }
 }
 
+#[cfg(feature = "subscriptions")]
 impl From<&str> for SubscriptionStatus {
     fn from(value: &str) -> Self {
         match value {
@@ -543,18 +619,21 @@ impl From<&str> for SubscriptionStatus {
     }
 }
 
+#[cfg(feature = "subscriptions")]
 impl std::fmt::Display for SubscriptionStatus {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
+#[cfg(feature = "subscriptions")]
 impl Serialize for SubscriptionStatus {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
 
+#[cfg(feature = "subscriptions")]
 impl<'de> Deserialize<'de> for SubscriptionStatus {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = String::deserialize(deserializer)?;
@@ -563,6 +642,7 @@ impl<'de> Deserialize<'de> for SubscriptionStatus {
 }
 
 /// A customer billed on a recurring schedule.
+#[cfg(feature = "subscriptions")]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Subscription {
     pub id: String,
@@ -584,6 +664,7 @@ pub struct Subscription {
 /// The variant is chosen by the "type" property; its JSON carries
 /// that property too. A value this version of the SDK does not know is kept
 /// as JSON in `Other`.
+#[cfg(feature = "subscriptions")]
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum PaymentMethod {
@@ -595,6 +676,7 @@ pub enum PaymentMethod {
     Other(serde_json::Value),
 }
 
+#[cfg(feature = "subscriptions")]
 impl Serialize for PaymentMethod {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let tag = match self {
@@ -618,6 +700,7 @@ impl Serialize for PaymentMethod {
     }
 }
 
+#[cfg(feature = "subscriptions")]
 impl<'de> Deserialize<'de> for PaymentMethod {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = serde_json::Value::deserialize(deserializer)?;
@@ -631,6 +714,7 @@ impl<'de> Deserialize<'de> for PaymentMethod {
     }
 }
 
+#[cfg(feature = "subscriptions")]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum CardType {
     #[default]
@@ -639,6 +723,7 @@ pub enum CardType {
     Other(String),
 }
 
+#[cfg(feature = "subscriptions")]
 impl CardType {
     /// The value on the wire.
     pub fn as_str(&self) -> &str {
@@ -649,6 +734,7 @@ impl CardType {
     }
 }
 
+#[cfg(feature = "subscriptions")]
 impl From<&str> for CardType {
     fn from(value: &str) -> Self {
         match value {
@@ -658,18 +744,21 @@ impl From<&str> for CardType {
     }
 }
 
+#[cfg(feature = "subscriptions")]
 impl std::fmt::Display for CardType {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
+#[cfg(feature = "subscriptions")]
 impl Serialize for CardType {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
 
+#[cfg(feature = "subscriptions")]
 impl<'de> Deserialize<'de> for CardType {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = String::deserialize(deserializer)?;
@@ -677,6 +766,7 @@ impl<'de> Deserialize<'de> for CardType {
     }
 }
 
+#[cfg(feature = "subscriptions")]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum CardBrand {
     #[default]
@@ -688,6 +778,7 @@ pub enum CardBrand {
     Other(String),
 }
 
+#[cfg(feature = "subscriptions")]
 impl CardBrand {
     /// The value on the wire.
     pub fn as_str(&self) -> &str {
@@ -701,6 +792,7 @@ impl CardBrand {
     }
 }
 
+#[cfg(feature = "subscriptions")]
 impl From<&str> for CardBrand {
     fn from(value: &str) -> Self {
         match value {
@@ -713,18 +805,21 @@ impl From<&str> for CardBrand {
     }
 }
 
+#[cfg(feature = "subscriptions")]
 impl std::fmt::Display for CardBrand {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
+#[cfg(feature = "subscriptions")]
 impl Serialize for CardBrand {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
 
+#[cfg(feature = "subscriptions")]
 impl<'de> Deserialize<'de> for CardBrand {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = String::deserialize(deserializer)?;
@@ -733,6 +828,7 @@ impl<'de> Deserialize<'de> for CardBrand {
 }
 
 /// A payment card.
+#[cfg(feature = "subscriptions")]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Card {
     #[serde(rename = "type")]
@@ -743,6 +839,7 @@ pub struct Card {
     pub exp_year: i64,
 }
 
+#[cfg(feature = "subscriptions")]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum BankAccountType {
     #[default]
@@ -751,6 +848,7 @@ pub enum BankAccountType {
     Other(String),
 }
 
+#[cfg(feature = "subscriptions")]
 impl BankAccountType {
     /// The value on the wire.
     pub fn as_str(&self) -> &str {
@@ -761,6 +859,7 @@ impl BankAccountType {
     }
 }
 
+#[cfg(feature = "subscriptions")]
 impl From<&str> for BankAccountType {
     fn from(value: &str) -> Self {
         match value {
@@ -770,18 +869,21 @@ impl From<&str> for BankAccountType {
     }
 }
 
+#[cfg(feature = "subscriptions")]
 impl std::fmt::Display for BankAccountType {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
+#[cfg(feature = "subscriptions")]
 impl Serialize for BankAccountType {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
 
+#[cfg(feature = "subscriptions")]
 impl<'de> Deserialize<'de> for BankAccountType {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = String::deserialize(deserializer)?;
@@ -790,6 +892,7 @@ impl<'de> Deserialize<'de> for BankAccountType {
 }
 
 /// A bank account debited directly.
+#[cfg(feature = "subscriptions")]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct BankAccount {
     #[serde(rename = "type")]
@@ -801,6 +904,7 @@ pub struct BankAccount {
 }
 
 /// Every field of a vendor that you set.
+#[cfg(feature = "vendors")]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct VendorInput {
     pub name: String,
@@ -812,6 +916,7 @@ pub struct VendorInput {
 }
 
 /// The fields to change; those left out keep their value.
+#[cfg(feature = "vendors")]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct VendorUpdate {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -824,6 +929,7 @@ pub struct VendorUpdate {
     pub metadata: Option<Metadata>,
 }
 
+#[cfg(feature = "vendors")]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum VendorObject {
     #[default]
@@ -832,6 +938,7 @@ pub enum VendorObject {
     Other(String),
 }
 
+#[cfg(feature = "vendors")]
 impl VendorObject {
     /// The value on the wire.
     pub fn as_str(&self) -> &str {
@@ -842,6 +949,7 @@ impl VendorObject {
     }
 }
 
+#[cfg(feature = "vendors")]
 impl From<&str> for VendorObject {
     fn from(value: &str) -> Self {
         match value {
@@ -851,18 +959,21 @@ impl From<&str> for VendorObject {
     }
 }
 
+#[cfg(feature = "vendors")]
 impl std::fmt::Display for VendorObject {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
+#[cfg(feature = "vendors")]
 impl Serialize for VendorObject {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
 
+#[cfg(feature = "vendors")]
 impl<'de> Deserialize<'de> for VendorObject {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = String::deserialize(deserializer)?;
@@ -871,6 +982,7 @@ impl<'de> Deserialize<'de> for VendorObject {
 }
 
 /// A business or person you pay.
+#[cfg(feature = "vendors")]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Vendor {
     pub id: String,
@@ -887,6 +999,7 @@ pub struct Vendor {
     pub updated: chrono::DateTime<chrono::Utc>,
 }
 
+#[cfg(feature = "reports")]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ReportRequestKind {
     #[default]
@@ -897,6 +1010,7 @@ pub enum ReportRequestKind {
     Other(String),
 }
 
+#[cfg(feature = "reports")]
 impl ReportRequestKind {
     /// The value on the wire.
     pub fn as_str(&self) -> &str {
@@ -909,6 +1023,7 @@ impl ReportRequestKind {
     }
 }
 
+#[cfg(feature = "reports")]
 impl From<&str> for ReportRequestKind {
     fn from(value: &str) -> Self {
         match value {
@@ -920,18 +1035,21 @@ impl From<&str> for ReportRequestKind {
     }
 }
 
+#[cfg(feature = "reports")]
 impl std::fmt::Display for ReportRequestKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
+#[cfg(feature = "reports")]
 impl Serialize for ReportRequestKind {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
 
+#[cfg(feature = "reports")]
 impl<'de> Deserialize<'de> for ReportRequestKind {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = String::deserialize(deserializer)?;
@@ -940,6 +1058,7 @@ impl<'de> Deserialize<'de> for ReportRequestKind {
 }
 
 /// What to compute.
+#[cfg(feature = "reports")]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ReportRequest {
     pub kind: ReportRequestKind,
@@ -951,6 +1070,7 @@ pub struct ReportRequest {
     pub currency: Option<Currency>,
 }
 
+#[cfg(feature = "reports")]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ReportObject {
     #[default]
@@ -959,6 +1079,7 @@ pub enum ReportObject {
     Other(String),
 }
 
+#[cfg(feature = "reports")]
 impl ReportObject {
     /// The value on the wire.
     pub fn as_str(&self) -> &str {
@@ -969,6 +1090,7 @@ impl ReportObject {
     }
 }
 
+#[cfg(feature = "reports")]
 impl From<&str> for ReportObject {
     fn from(value: &str) -> Self {
         match value {
@@ -978,18 +1100,21 @@ impl From<&str> for ReportObject {
     }
 }
 
+#[cfg(feature = "reports")]
 impl std::fmt::Display for ReportObject {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
+#[cfg(feature = "reports")]
 impl Serialize for ReportObject {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
 
+#[cfg(feature = "reports")]
 impl<'de> Deserialize<'de> for ReportObject {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = String::deserialize(deserializer)?;
@@ -997,6 +1122,7 @@ impl<'de> Deserialize<'de> for ReportObject {
     }
 }
 
+#[cfg(feature = "reports")]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ReportKind {
     #[default]
@@ -1007,6 +1133,7 @@ pub enum ReportKind {
     Other(String),
 }
 
+#[cfg(feature = "reports")]
 impl ReportKind {
     /// The value on the wire.
     pub fn as_str(&self) -> &str {
@@ -1019,6 +1146,7 @@ impl ReportKind {
     }
 }
 
+#[cfg(feature = "reports")]
 impl From<&str> for ReportKind {
     fn from(value: &str) -> Self {
         match value {
@@ -1030,18 +1158,21 @@ impl From<&str> for ReportKind {
     }
 }
 
+#[cfg(feature = "reports")]
 impl std::fmt::Display for ReportKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
+#[cfg(feature = "reports")]
 impl Serialize for ReportKind {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
 
+#[cfg(feature = "reports")]
 impl<'de> Deserialize<'de> for ReportKind {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = String::deserialize(deserializer)?;
@@ -1049,6 +1180,7 @@ impl<'de> Deserialize<'de> for ReportKind {
     }
 }
 
+#[cfg(feature = "reports")]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ReportRowsItem {
     pub currency: Currency,
@@ -1059,6 +1191,7 @@ pub struct ReportRowsItem {
 }
 
 /// Totals computed over a date range, one row per currency.
+#[cfg(feature = "reports")]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Report {
     pub object: ReportObject,
@@ -1077,6 +1210,7 @@ pub struct Error {
     pub message: String,
 }
 
+#[cfg(feature = "transfers")]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ListTransfersCreated {
     /// Created at or after this instant.
@@ -1088,6 +1222,7 @@ pub struct ListTransfersCreated {
 }
 
 /// Decodes the JSON of one variant of a tagged union.
+#[cfg(feature = "subscriptions")]
 fn variant<T, E>(value: serde_json::Value) -> Result<T, E>
 where
     T: serde::de::DeserializeOwned,

@@ -3,10 +3,15 @@
 //! Field names are snake_case; each keeps its name on the wire through serde.
 //! Enums accept values this version of the SDK does not know (`Other`), so a
 //! server that adds a value does not break decoding.
+//!
+//! A type compiles only with the features of the groups that use it, so a
+//! build with some features off may leave an import unused.
 
+#[allow(unused_imports)]
 use serde::{Deserialize, Serialize};
 
 /// Where the pet stands in the shop.
+#[cfg(feature = "pets")]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum PetStatus {
     #[default]
@@ -17,6 +22,7 @@ pub enum PetStatus {
     Other(String),
 }
 
+#[cfg(feature = "pets")]
 impl PetStatus {
     /// The value on the wire.
     pub fn as_str(&self) -> &str {
@@ -29,6 +35,7 @@ impl PetStatus {
     }
 }
 
+#[cfg(feature = "pets")]
 impl From<&str> for PetStatus {
     fn from(value: &str) -> Self {
         match value {
@@ -40,18 +47,21 @@ impl From<&str> for PetStatus {
     }
 }
 
+#[cfg(feature = "pets")]
 impl std::fmt::Display for PetStatus {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
+#[cfg(feature = "pets")]
 impl Serialize for PetStatus {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
 
+#[cfg(feature = "pets")]
 impl<'de> Deserialize<'de> for PetStatus {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = String::deserialize(deserializer)?;
@@ -60,6 +70,7 @@ impl<'de> Deserialize<'de> for PetStatus {
 }
 
 /// The fields of a pet that a client sets.
+#[cfg(feature = "pets")]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct NewPet {
     /// The pet's name.
@@ -72,6 +83,7 @@ pub struct NewPet {
 }
 
 /// A pet in the catalogue.
+#[cfg(feature = "pets")]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Pet {
     /// The pet's name.
@@ -95,6 +107,7 @@ pub struct Error {
     pub message: String,
 }
 
+#[cfg(feature = "photos")]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct UploadPetPhotoRequest {
     /// The image file.

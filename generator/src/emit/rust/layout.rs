@@ -262,6 +262,30 @@ pub fn attr(indent: usize, name: &str, args: &[String]) -> String {
     lay(indent, &doc)
 }
 
+/// `#[cfg(feature = "a")]`, or `#[cfg(any(feature = "a", ..))]` for several
+/// features: one line while the features' list is at most
+/// `attr_fn_like_width` and the line fits, else one feature a line.
+pub fn cfg_features(indent: usize, features: &[String]) -> String {
+    let items: Vec<String> = features
+        .iter()
+        .map(|f| format!("feature = {}", super::escape::string_literal(f)))
+        .collect();
+    if let [only] = items.as_slice() {
+        return format!("{}#[cfg({only})]", pad(indent));
+    }
+    let joined = items.join(", ");
+    if layout::width(&joined) <= ATTR_WIDTH {
+        if let Some(line) = one_line(indent, &["#[cfg(any(", &joined, "))]"]) {
+            return line;
+        }
+    }
+    let inner = pad(indent + 4);
+    let mut out = format!("{}#[cfg(any(\n", pad(indent));
+    out.push_str(&format!("{inner}{}", items.join(&format!(",\n{inner}"))));
+    out.push_str(&format!("\n{}))]", pad(indent)));
+    out
+}
+
 /// A match arm `pat => body,`, or `pat => {` body `}` when it is too wide.
 pub fn arm(indent: usize, pat: &str, body: &str) -> String {
     if let Some(line) = one_line(indent, &[pat, " => ", body, ","]) {
@@ -800,6 +824,27 @@ mod tests {
         assert_eq!(
             slice_field(4, "items", std::slice::from_ref(&longer)),
             format!("    items: &[\n        {longer},\n    ],")
+        );
+    }
+
+    #[test]
+    fn feature_gates_break_like_rustfmt() {
+        let f = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+        assert_eq!(cfg_features(4, &f(&["a"])), "    #[cfg(feature = \"a\")]");
+        assert_eq!(
+            cfg_features(0, &f(&["a", "b"])),
+            "#[cfg(any(feature = \"a\", feature = \"b\"))]"
+        );
+        // The list is 70 wide: kept on one line; one more column breaks it.
+        let at_limit = f(&["x", &"y".repeat(43)]);
+        assert!(!cfg_features(0, &at_limit).contains('\n'));
+        let over = f(&["x", &"y".repeat(44)]);
+        assert_eq!(
+            cfg_features(0, &over),
+            format!(
+                "#[cfg(any(\n    feature = \"x\",\n    feature = \"{}\"\n))]",
+                "y".repeat(44)
+            )
         );
     }
 

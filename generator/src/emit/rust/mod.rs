@@ -107,7 +107,10 @@ const RESERVED_MODULES: &[&str] = &[
     "bytes",
     "chrono",
     "core",
+    // Cargo's feature names: a module names its group's feature.
+    "default",
     "from_runtime",
+    "full",
     "httpdate",
     "models",
     "multipart",
@@ -172,6 +175,70 @@ fn check_name(name: &str) -> Result<String, String> {
     Ok(ident)
 }
 
+/// How the crate compiles in pieces: one Cargo feature per group when there
+/// are several groups, and the features each model needs.
+struct Features {
+    /// The `[features]` lines after `default`; empty without features.
+    cargo_lines: Vec<String>,
+    /// By type position: the features that compile the type, or none when
+    /// every build needs it.
+    type_features: Vec<Vec<String>>,
+}
+
+/// Names each group's feature (its module's name) and gates each model on
+/// the features of the groups that reach it ([`crate::ir::usage`]). A type
+/// every group needs, or one needed whatever is built, is not gated.
+fn feature_gates(api: &Api, groups: &mut ops::Groups) -> Features {
+    if groups.groups.len() < 2 {
+        return Features {
+            cargo_lines: Vec::new(),
+            type_features: vec![Vec::new(); api.types.len()],
+        };
+    }
+    let names: Vec<String> = groups
+        .groups
+        .iter_mut()
+        .map(|g| {
+            let name = naming::unraw(&g.module).to_string();
+            g.feature = Some(name.clone());
+            name
+        })
+        .collect();
+    let mut cargo_lines = vec![format!(
+        "full = [\n{}]",
+        names
+            .iter()
+            .map(|n| format!("    {},\n", escape::string_literal(n)))
+            .collect::<String>()
+    )];
+    cargo_lines.extend(names.iter().map(|n| format!("{n} = []")));
+    let usage = crate::ir::usage::type_usage(api);
+    let type_features = (0..api.types.len())
+        .map(|t| {
+            let used_by = usage.groups(t);
+            if usage.free[t] || used_by.len() == names.len() {
+                return Vec::new();
+            }
+            used_by.iter().map(|&g| names[g].clone()).collect()
+        })
+        .collect();
+    Features {
+        cargo_lines,
+        type_features,
+    }
+}
+
+/// The `#[cfg]` line (with its newline) compiling an item only with one of
+/// `features`, or empty when there are none.
+fn gate_line(indent: usize, features: &[String]) -> String {
+    if features.is_empty() {
+        return String::new();
+    }
+    let mut line = layout::cfg_features(indent, features);
+    line.push('\n');
+    line
+}
+
 /// The contract's defaults, for the README and the builder's docs.
 fn contract_view() -> ContractView {
     let d = crate::defaults::get();
@@ -203,22 +270,23 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
     let types = Types::new(api);
     let needs = Needs::default();
     let mut module_names = Names::with_reserved(RESERVED_MODULES);
-    let groups = ops::build(api, &types, &needs, &mut module_names);
+    let mut groups = ops::build(api, &types, &needs, &mut module_names);
+    let features = feature_gates(api, &mut groups);
     let has_models = !api.types.is_empty();
     let models_rs = if has_models {
-        Some(models::render(&types)?)
+        Some(models::render(&types, &features.type_features)?)
     } else {
         None
     };
 
-    let mut modules: Vec<(String, String)> = Vec::new();
+    let mut modules: Vec<(String, String, String)> = Vec::new();
     if has_models {
-        modules.push(("models".into(), "models".into()));
+        modules.push(("models".into(), String::new(), "models".into()));
     }
-    modules.push(("runtime".into(), "runtime".into()));
+    modules.push(("runtime".into(), String::new(), "runtime".into()));
     for g in &groups.groups {
         let key = naming::unraw(&g.module).to_string();
-        modules.push((key, g.module.clone()));
+        modules.push((key, gate_line(0, g.feature.as_slice()), g.module.clone()));
     }
     modules.sort();
 
@@ -261,7 +329,16 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
         uses_chrono: false,
         uses_uuid: false,
         crate_doc,
-        modules: modules.into_iter().map(|(_, module)| module).collect(),
+        modules: modules
+            .into_iter()
+            .map(|(_, gate, module)| (gate, module))
+            .collect(),
+        features: features.cargo_lines,
+        first_feature: groups
+            .groups
+            .first()
+            .and_then(|g| g.feature.clone())
+            .unwrap_or_default(),
         client_doc: format!(
             "A client of the {}.\n\nCheap to clone: clones share the connection pool, the settings and the retry budget.",
             api.title

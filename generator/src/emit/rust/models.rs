@@ -15,22 +15,46 @@ use crate::emit::hash::Map;
 /// The text of `src/models.rs`. Each type's view is rendered as soon as it
 /// is built and then dropped, so one view is alive at a time rather than
 /// thousands.
-pub fn render(types: &Types) -> Result<String, String> {
+///
+/// `features` holds, by type position, the Cargo features that compile
+/// each type; none for a type every build compiles.
+pub fn render(types: &Types, features: &[Vec<String>]) -> Result<String, String> {
     let failed = |e| super::failed("models", e);
     let mut text = String::new();
+    // The features of the tagged unions, for the helper they share: `None`
+    // once one of them is compiled in every build.
+    let mut tagged_features: Option<std::collections::BTreeSet<&str>> = Some(Default::default());
     let mut has_tagged = false;
-    for t in &types.api.types {
-        let m = model(types, t);
-        has_tagged |= m.kind == "tagged";
+    for (t, needed) in types.api.types.iter().zip(features) {
+        let mut m = model(types, t);
+        m.gate = super::gate_line(0, needed);
+        if m.kind == "tagged" {
+            has_tagged = true;
+            if needed.is_empty() {
+                tagged_features = None;
+            } else if let Some(set) = &mut tagged_features {
+                set.extend(needed.iter().map(String::as_str));
+            }
+        }
         ModelRs { m: &m }.render_into(&mut text).map_err(failed)?;
     }
     if has_tagged {
-        ModelsEndRs.render_into(&mut text).map_err(failed)?;
+        let needed: Vec<String> = tagged_features
+            .into_iter()
+            .flatten()
+            .map(str::to_string)
+            .collect();
+        ModelsEndRs {
+            gate: super::gate_line(0, &needed),
+        }
+        .render_into(&mut text)
+        .map_err(failed)?;
     }
     // Whether the types use the map type is known now: the head goes in
     // front (a move within the buffer, which the projection left room for).
     let head = ModelsRs {
         uses_hash_map: types.uses_hash_map_in_models.get(),
+        gated: features.iter().any(|f| !f.is_empty()),
     };
     let mut head_text = String::new();
     head.render_into(&mut head_text).map_err(failed)?;
@@ -51,6 +75,7 @@ fn empty(kind: &'static str, ident: String, doc: String) -> ModelView {
         other: String::new(),
         alias_target: String::new(),
         tag_key: String::new(),
+        gate: String::new(),
     }
 }
 

@@ -112,6 +112,7 @@ pub fn build(api: &Api, types: &Types, needs: &Needs, module_names: &mut Names) 
             description: g.description.clone().unwrap_or_default(),
             runtime_use,
             uses_models,
+            feature: None,
             ops,
         });
     }

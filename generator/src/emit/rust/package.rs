@@ -288,7 +288,12 @@ pub fn client(api: &Api, groups: &Groups, needs: &Needs, package: &PackageInfo) 
                 &["self.runtime.clone()".to_string()],
                 "",
             );
-            (doc, signature, body, view.module.clone())
+            (
+                doc,
+                signature,
+                body,
+                super::gate_line(4, view.feature.as_slice()),
+            )
         })
         .collect();
 
@@ -908,6 +913,7 @@ pub fn readme(
             ReadmeGroup {
                 name: g.name.clone(),
                 description: g.description.clone(),
+                feature: g.feature.clone().unwrap_or_default(),
                 ops,
             }
         })

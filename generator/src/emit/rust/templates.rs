@@ -113,6 +113,8 @@ pub struct LibRs<'a> {
 #[template(path = "rust/models.rs.txt", escape = "none")]
 pub struct ModelsRs {
     pub uses_hash_map: bool,
+    /// Some types compile only with some features: an import may go unused.
+    pub gated: bool,
 }
 
 /// One type of `src/models.rs`.
@@ -125,7 +127,10 @@ pub struct ModelRs<'a> {
 /// The end of `src/models.rs` when it has a tagged union.
 #[derive(Template)]
 #[template(path = "rust/models_end.rs.txt", escape = "none")]
-pub struct ModelsEndRs;
+pub struct ModelsEndRs {
+    /// The helper's `#[cfg]` line: the features of the tagged unions.
+    pub gate: String,
+}
 
 #[derive(Template)]
 #[template(path = "rust/group.rs.txt", escape = "none")]

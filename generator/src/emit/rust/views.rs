@@ -21,7 +21,15 @@ pub struct PackageView {
     /// `lib.rs` pieces: the crate docs, the modules in the order of their
     /// names, the client's docs.
     pub crate_doc: String,
-    pub modules: Vec<String>,
+    /// Each as `(gate, name)`: the gate is the module's `#[cfg]` line and
+    /// its newline, or empty.
+    pub modules: Vec<(String, String)>,
+    /// `[features]`: `full` and each group's feature, when the crate has
+    /// more than one group; empty otherwise.
+    pub features: Vec<String>,
+    /// The first group's feature, for the README's example; empty without
+    /// features.
+    pub first_feature: String,
     pub client_doc: String,
     pub base_url_doc: String,
     pub default_attempts: String,
@@ -72,6 +80,9 @@ pub struct ModelView {
     pub alias_target: String,
     /// The discriminator's wire name, as a Rust literal.
     pub tag_key: String,
+    /// The `#[cfg]` line (and its newline) in front of each of the type's
+    /// items, when only some features need it; else empty.
+    pub gate: String,
 }
 
 pub struct FieldView {
@@ -104,6 +115,9 @@ pub struct GroupView {
     pub runtime_use: String,
     /// Whether an operation names a model.
     pub uses_models: bool,
+    /// The Cargo feature that compiles the group, when the crate has
+    /// features.
+    pub feature: Option<String>,
     pub ops: Vec<OpView>,
 }
 
@@ -411,6 +425,8 @@ pub struct ExampleFnView {
 pub struct ReadmeGroup {
     pub name: String,
     pub description: String,
+    /// The group's Cargo feature, or empty when the crate has none.
+    pub feature: String,
     /// The call (`resource().method()`) and the request (`GET /path`).
     pub ops: Vec<(String, String)>,
 }
