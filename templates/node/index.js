@@ -39,7 +39,10 @@ const HEADERS = {{ headers }};
       timeout: options.timeout{% if let Some(n) = c.timeout %} ?? {{ n }}{% endif %},
       p99Ms: {% if let Some(p) = c.p99_ms %}options.p99Ms === undefined ? {{ p }} : {% endif %}options.p99Ms,
       requestTimeoutHeader: options.requestTimeoutHeader,
-      budgetCapacity: options.budgetCapacity,
+{% if let Some(line) = c.request_id_header -%}
+{{ "      " }}{{ line }},
+{% endif -%}
+{{ "      " }}budgetCapacity: options.budgetCapacity,
       maxResponseBytes: options.maxResponseBytes,
       headers: {% if v.constant_headers.is_some() %}withHeaders(HEADERS, options.headers){% else %}options.headers{% endif %},
       logger: options.logger,

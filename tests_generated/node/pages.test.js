@@ -292,3 +292,31 @@ test(
     }
   },
 );
+
+test(
+  "the request id comes from the header the spec declares, before x-request-id",
+  { skip },
+  async () => {
+    const headers = {
+      "x-pages-request-id": "pr_1",
+      "x-request-id": "req_1",
+    };
+    const server = await scripted([
+      { status: 200, json: wireThing("a"), headers },
+      { status: 404, json: { message: "gone" }, headers },
+    ]);
+    try {
+      const c = await client(server);
+      const res = await c.cursored.getCursored("a").withResponse();
+      assert.equal(res.requestId, "pr_1");
+      const err = await c.cursored.getCursored("b").then(
+        () => assert.fail("a 404 rejects"),
+        (e) => e,
+      );
+      assert.equal(err.status, 404);
+      assert.equal(err.requestId, "pr_1");
+    } finally {
+      await server.close();
+    }
+  },
+);

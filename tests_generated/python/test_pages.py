@@ -379,3 +379,18 @@ def test_the_pager_classes_are_at_the_package_root() -> None:
     assert isinstance(pager, pages.SyncPager)
     assert issubclass(pages.PaginationError, pages.SDKError)
     assert {"AsyncPage", "AsyncPager", "Page", "SyncPager"} <= set(pages.__all__)
+
+
+def test_the_request_id_comes_from_the_header_the_spec_declares(server: Server) -> None:
+    headers = {"X-Pages-Request-Id": "pr_1", "X-Request-Id": "req_1"}
+    server.script(
+        Reply(200, thing(1), headers=headers),
+        Reply(404, {"message": "gone"}, headers=headers),
+    )
+    with client(server) as c:
+        raw = c.cursored.with_raw_response.get_cursored(id="t1")
+        assert raw.request_id == "pr_1"
+        with pytest.raises(pages.APIError) as caught:
+            c.cursored.get_cursored(id="t2")
+    assert caught.value.request_id == "pr_1"
+    assert "request id: pr_1" in str(caught.value)

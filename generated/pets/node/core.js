@@ -121,7 +121,7 @@ function withData(res, data) {
     headers: res.headers,
     attempts: res.attempts,
     idempotencyKey: res.idempotencyKey,
-    requestId: requestIdOf(res.headers),
+    requestId: requestIdOf(res.headers, res.requestIdHeader),
   };
 }
 

@@ -139,6 +139,7 @@ pub fn build(loaded: &Loaded) -> Result<Api, Diagnostic> {
         retries: root_retries,
         client_retry: RetrySettings::default(),
         constant_headers: Vec::new(),
+        request_id_header: None,
         warnings,
         type_index: Default::default(),
     };

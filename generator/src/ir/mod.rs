@@ -16,6 +16,24 @@ use serde::Serialize;
 use serde_json::Value;
 
 pub use build::build;
+
+/// The IR of a spec given as YAML text, for unit tests.
+#[cfg(test)]
+pub(crate) fn of_yaml(yaml: &str) -> Api {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "sdkgen-ir-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("spec.yaml");
+    std::fs::write(&path, yaml).expect("write");
+    let loaded = crate::load::load(&path).expect("load");
+    let _ = std::fs::remove_dir_all(&dir);
+    build(&loaded).expect("ir")
+}
 pub use plan::{
     BaseUrl, BodyPlan, HintSource, KeyPlan, LatencyHint, PartEncoding, Plan, RetryPlan,
     RetrySettings,
@@ -50,6 +68,11 @@ pub struct Api {
     /// Headers every request carries, by the provider's sdkgen.toml
     /// (`[headers]`), in name order.
     pub constant_headers: Vec<(String, String)>,
+    /// The response header the spec declares for the server's id of a
+    /// request (`X-GitHub-Request-Id`), lower-cased: the runtimes look it up
+    /// before `x-request-id` and `request-id`. `None` when the spec
+    /// declares none, or only those two.
+    pub request_id_header: Option<String>,
     pub warnings: Vec<Warning>,
     /// Type name to its index in `types`, built on the first lookup.
     #[serde(skip)]

@@ -192,6 +192,7 @@ fn client_settings(api: &Api) -> RetrySettings {
 
 /// The plan pass.
 pub fn run(api: &mut Api) {
+    api.request_id_header = request_id_header(api);
     let client = client_settings(api);
     api.client_retry = client;
     let mut plans = Vec::with_capacity(api.operations.len());
@@ -201,6 +202,39 @@ pub fn run(api: &mut Api) {
     for (op, plan) in api.operations.iter_mut().zip(plans) {
         op.plan = plan;
     }
+}
+
+/// The response header the spec declares for a request's id: of the
+/// response headers whose name ends in `request-id` or `requestid` (any
+/// case, `_` as `-`), the one most responses declare, the first seen on a
+/// tie. The contract's own fallbacks (`x-request-id`, `request-id`) are not
+/// repeated: a spec that declares only those needs nothing more.
+fn request_id_header(api: &Api) -> Option<String> {
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    let headers = api
+        .operations
+        .iter()
+        .flat_map(|op| op.responses.iter())
+        .flat_map(|r| r.headers.iter());
+    for h in headers {
+        let name = h.name.to_ascii_lowercase();
+        let shape = name.replace('_', "-");
+        let token = name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b));
+        if !token || !(shape.ends_with("request-id") || shape.ends_with("requestid")) {
+            continue;
+        }
+        match counts.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, count)) => *count += 1,
+            None => counts.push((name, 1)),
+        }
+    }
+    let defaults = &crate::defaults::get().request_id_headers;
+    // The first of the most declared: `max_by_key` keeps the last maximum,
+    // so the list is walked backwards.
+    let (name, _) = counts.into_iter().rev().max_by_key(|(_, count)| *count)?;
+    (!defaults.iter().any(|d| d.eq_ignore_ascii_case(&name))).then_some(name)
 }
 
 /// The client's retry settings and each operation's retry plan made again,
@@ -436,6 +470,46 @@ mod tests {
         );
         assert_eq!(pick(vec![text]).as_deref(), Some("text/plain"));
         assert_eq!(pick(vec![]), None);
+    }
+
+    fn declaring(headers: &[&str]) -> Option<String> {
+        let mut spec = String::from("openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n");
+        for (i, h) in headers.iter().enumerate() {
+            spec.push_str(&format!(
+                "  /r{i}:\n    get:\n      responses:\n        '200':\n          description: ok\n          headers:\n            '{h}': {{schema: {{type: string}}}}\n"
+            ));
+        }
+        crate::ir::of_yaml(&spec).request_id_header
+    }
+
+    #[test]
+    fn the_declared_request_id_header() {
+        assert_eq!(
+            declaring(&[
+                "X-GitHub-Request-Id",
+                "X-GitHub-Request-Id",
+                "x-amzn-RequestId"
+            ])
+            .as_deref(),
+            Some("x-github-request-id"),
+            "the most declared one, lower-cased"
+        );
+        assert_eq!(
+            declaring(&["x-amzn-RequestId", "X-Trace_Request_Id"]).as_deref(),
+            Some("x-amzn-requestid"),
+            "the first on a tie"
+        );
+        assert_eq!(
+            declaring(&["X-Request-Id", "Request-Id"]),
+            None,
+            "the fallbacks"
+        );
+        assert_eq!(declaring(&["X-RateLimit-Limit"]), None);
+        assert_eq!(
+            declaring(&["x-evil\\\"request-id"]),
+            None,
+            "not a header token"
+        );
     }
 
     #[test]

@@ -116,16 +116,7 @@ fn push_named(api: &Api, ty: &TypeRef, stack: &mut Vec<usize>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn api(yaml: &str) -> Api {
-        let dir = std::env::temp_dir().join(format!("sdkgen-usage-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("dir");
-        let path = dir.join("spec.yaml");
-        std::fs::write(&path, yaml).expect("write");
-        let loaded = crate::load::load(&path).expect("load");
-        let _ = std::fs::remove_dir_all(&dir);
-        crate::ir::build(&loaded).expect("ir")
-    }
+    use crate::ir::of_yaml as api;
 
     #[test]
     fn types_are_used_by_the_groups_that_reach_them() {

@@ -463,7 +463,7 @@ function variantReaders(rows) {
  * attempts, and a message saying where and what (never the body itself).
  */
 export function shapeFailure(name, response, err) {
-  const requestId = requestIdOf(response.headers);
+  const requestId = requestIdOf(response.headers, response.requestIdHeader);
   const what =
     err instanceof ShapeError
       ? err.message
@@ -478,6 +478,7 @@ export function shapeFailure(name, response, err) {
       headers: response.headers,
       body: response.rawBody ?? response.body,
       cause: err instanceof ShapeError ? undefined : err,
+      requestIdHeader: response.requestIdHeader,
     },
   );
   if (err instanceof ShapeError) error.location = err.location;

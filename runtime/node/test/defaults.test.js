@@ -46,6 +46,7 @@ test("client defaults: retries, attempts, jitter, backoff, deadline, p99", () =>
 test("retry budget, Retry-After and the 500 rule", () => {
   assert.equal(DEFAULTS.budgetCapacity, table.budget.capacity);
   assert.equal(DEFAULTS.maxResponseBytes, table.max_response_bytes);
+  assert.equal(DEFAULTS.streamIdleTimeout, table.stream_idle_timeout_ms);
   assert.equal(DEFAULT_BUDGET_CAPACITY, table.budget.capacity);
   assert.equal(THROTTLING_RETRY_COST, table.budget.throttle_cost);
   assert.equal(RETRY_COST, table.budget.retry_cost);

@@ -12,6 +12,7 @@ import {
   DeadlineExceededError,
   RequestAbortedError,
   InvalidArgumentError,
+  requestIdOf,
   InvalidIdempotencyKeyError,
   ResponseParseError,
   NotFoundError,
@@ -1167,6 +1168,28 @@ test("the request id comes from x-request-id, else request-id", async () => {
   });
   assert.ok(err instanceof APIError);
   assert.equal(err.requestId, "req_404");
+});
+
+test("the header the spec declares comes before x-request-id and request-id", async () => {
+  const headers = { "X-GitHub-Request-Id": "gh_1", "x-request-id": "req_1" };
+  const { rt } = make(
+    [
+      { status: 200, body: {}, headers },
+      { status: 404, body: {}, headers },
+    ],
+    { requestIdHeader: "X-GitHub-Request-Id" },
+  );
+  assert.equal(rt.config.requestIdHeader, "x-github-request-id");
+  const ok = await rt.request(GET, { path: "/w" });
+  assert.equal(requestIdOf(ok.headers, ok.requestIdHeader), "gh_1");
+  const err = await rejects(rt.request(GET, { path: "/w" }));
+  assert.equal(err.requestId, "gh_1");
+  assert.match(err.message, /request id: gh_1/);
+  assert.equal(requestIdOf(new Headers(headers)), "req_1");
+  assert.throws(
+    () => make([], { requestIdHeader: "bad header" }),
+    InvalidArgumentError,
+  );
 });
 
 test("extraQuery and extraBody: after the operation's own query, merged over its JSON body", async () => {

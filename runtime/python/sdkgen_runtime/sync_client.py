@@ -172,6 +172,7 @@ class SyncRuntime(RuntimeCore):
         credentials: Mapping[str, Auth | None] | None = None,
         security: Sequence[Sequence[str]] | None = None,
         credential_help: Mapping[str, str] | None = None,
+        request_id_header: str | None = None,
     ) -> None:
         super().__init__(
             base_url,
@@ -187,6 +188,7 @@ class SyncRuntime(RuntimeCore):
             credentials=credentials,
             security=security,
             credential_help=credential_help,
+            request_id_header=request_id_header,
         )
         self._owns_client = http_client is None
         self._http = http_client if http_client is not None else httpx.Client(timeout=None)

@@ -73,3 +73,27 @@ def test_the_request_id_comes_from_the_first_header_that_gives_one() -> None:
     )
     assert err.request_id == "req_404"
     assert "request id: req_404" in str(err)
+
+
+def test_the_header_the_spec_declares_comes_first() -> None:
+    """A runtime configured with the spec's request-id header reads it on
+    the success response and on the error, before the two fallbacks."""
+    import httpx
+    import pytest
+
+    from sdkgen_runtime import APIError, Operation, Request, RetryClass, SyncRuntime
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        status = 200 if request.url.path.endswith("/ok") else 404
+        headers = {"X-GitHub-Request-Id": f"gh_{status}", "x-request-id": "req_any"}
+        return httpx.Response(status, headers=headers, json={})
+
+    http = httpx.Client(transport=httpx.MockTransport(handler))
+    rt = SyncRuntime("http://api.test", http_client=http, request_id_header="X-GitHub-Request-Id")
+    get = Operation(name="get", method="GET", retry_class=RetryClass.SAFE)
+    assert rt.request(get, Request("GET", "/ok")).request_id == "gh_200"
+    with pytest.raises(APIError) as caught:
+        rt.request(get, Request("GET", "/missing"))
+    assert caught.value.request_id == "gh_404"
+    plain = SyncRuntime("http://api.test", http_client=http)
+    assert plain.request(get, Request("GET", "/ok")).request_id == "req_any"

@@ -766,9 +766,13 @@ impl Runtime {
             let remaining = deadline.saturating_duration_since(now);
             if remaining.is_zero() {
                 return Err(match last {
-                    Some(outcome) => {
-                        Self::error(*outcome, op, state.attempts, StopReason::DeadlineExceeded)
-                    }
+                    Some(outcome) => Self::error(
+                        *outcome,
+                        op,
+                        config,
+                        state.attempts,
+                        StopReason::DeadlineExceeded,
+                    ),
                     None => Error::Timeout {
                         attempts: state.attempts,
                         stop_reason: StopReason::DeadlineExceeded,
@@ -825,6 +829,7 @@ impl Runtime {
                             headers,
                             body,
                             attempts: state.attempts,
+                            request_id_header: config.request_id_header,
                         });
                     }
                     let (code, message) = error_code_and_message(&body);
@@ -886,7 +891,7 @@ impl Runtime {
                         stop_reason = stop_reason.as_str(),
                         "sdkgen runtime: giving up"
                     );
-                    return Err(Self::error(failed, op, state.attempts, stop_reason));
+                    return Err(Self::error(failed, op, config, state.attempts, stop_reason));
                 }
                 Decision::Retry { sleep_ms, cost } => {
                     tracing::warn!(
@@ -1142,7 +1147,13 @@ impl Runtime {
         })
     }
 
-    fn error(outcome: Outcome, op: &Operation, attempts: u32, stop_reason: StopReason) -> Error {
+    fn error(
+        outcome: Outcome,
+        op: &Operation,
+        config: &Config,
+        attempts: u32,
+        stop_reason: StopReason,
+    ) -> Error {
         match outcome {
             Outcome::Response {
                 status,
@@ -1164,6 +1175,7 @@ impl Runtime {
                     message,
                     attempts,
                     stop_reason,
+                    request_id_header: config.request_id_header,
                 });
                 if in_flight {
                     Error::IdempotencyInFlight(api)

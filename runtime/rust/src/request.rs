@@ -283,6 +283,8 @@ pub struct Response {
     pub body: Bytes,
     /// Attempts the call made, this one included.
     pub attempts: u32,
+    /// The response header the API's spec declares for the request id.
+    pub request_id_header: Option<&'static str>,
 }
 
 impl Response {
@@ -319,7 +321,7 @@ impl Response {
             attempts: self.attempts,
             headers: Box::new(self.headers.clone()),
             body: self.body.clone(),
-            request_id: super::error::request_id_of(&self.headers).map(str::to_string),
+            request_id: self.request_id().map(str::to_string),
         }
     }
 
@@ -334,10 +336,10 @@ impl Response {
         Ok(self.body.clone())
     }
 
-    /// The server's id of the request (`x-request-id`, else `request-id`),
-    /// where a response header gives one.
+    /// The server's id of the request (the header the spec declares, else
+    /// `x-request-id`, else `request-id`), where a response header gives one.
     pub fn request_id(&self) -> Option<&str> {
-        super::error::request_id_of(&self.headers)
+        super::error::request_id_in(&self.headers, self.request_id_header)
     }
 
     /// The body as text (invalid UTF-8 replaced).
@@ -390,6 +392,7 @@ mod tests {
             headers: json_headers,
             body: Bytes::from_static(br#"{"id":1}"#),
             attempts: 2,
+            request_id_header: None,
         };
         let value: serde_json::Value = ok.json().expect("json");
         assert_eq!(value, json!({"id": 1}));
@@ -424,6 +427,7 @@ mod tests {
             headers,
             body: Bytes::from_static(body),
             attempts: 1,
+            request_id_header: None,
         }
     }
 

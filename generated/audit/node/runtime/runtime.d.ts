@@ -33,6 +33,11 @@ export interface RuntimeConfig extends LoggerOptions {
   timeout?: number;
   /** Header carrying the time left to each attempt (default 'Request-Timeout-Ms'); null turns it off. */
   requestTimeoutHeader?: string | null;
+  /**
+   * The response header the API's spec declares for the request's id:
+   * looked up before `x-request-id` and `request-id`.
+   */
+  requestIdHeader?: string | null;
   /** Client-wide p99 latency hint: attempt timeout min(3 x p99, time left). Default null. */
   p99Ms?: number | null;
   /** Retry budget capacity (default 500). */
@@ -169,6 +174,8 @@ export interface RuntimeResponse<T = unknown> {
   idempotencyKey: string | undefined;
   /** The body's bytes as they came (what a `ResponseParseError` carries). */
   rawBody?: Uint8Array;
+  /** The response header the API's spec declares for the request id. */
+  requestIdHeader?: string | null;
 }
 
 export interface ResolvedConfig {
@@ -182,6 +189,7 @@ export interface ResolvedConfig {
   readonly capMs: number;
   readonly timeout: number;
   readonly requestTimeoutHeader: string | null;
+  readonly requestIdHeader: string | null;
   readonly p99Ms: number | null;
   readonly maxResponseBytes: number;
   readonly headers: HeadersInit | undefined;

@@ -87,6 +87,20 @@ function checkMs(value, what) {
   return value;
 }
 
+/** The spec's request-id header: a header name, or null for none. */
+function checkRequestIdHeader(value) {
+  if (value === undefined || value === null) return null;
+  if (
+    typeof value !== "string" ||
+    !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(value)
+  ) {
+    throw new InvalidArgumentError(
+      `requestIdHeader must be a header name or null, got ${JSON.stringify(value)}`,
+    );
+  }
+  return value.toLowerCase();
+}
+
 function checkP99(value, what) {
   if (value === null || value === undefined) return value;
   if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
@@ -505,6 +519,7 @@ export class Runtime {
       capMs: checkMs(config.capMs ?? DEFAULTS.capMs, "capMs"),
       timeout: checkMs(config.timeout ?? DEFAULTS.timeout, "timeout"),
       requestTimeoutHeader: rth,
+      requestIdHeader: checkRequestIdHeader(config.requestIdHeader),
       p99Ms: checkP99(config.p99Ms ?? DEFAULTS.p99Ms, "p99Ms"),
       maxResponseBytes: checkInt(
         config.maxResponseBytes ?? DEFAULTS.maxResponseBytes,
@@ -756,6 +771,7 @@ export class Runtime {
               headers: outcome.headers,
               body: outcome.rawBody,
               cause: outcome.parseError,
+              requestIdHeader: this.config.requestIdHeader,
             },
           );
         }
@@ -766,6 +782,7 @@ export class Runtime {
           attempts,
           idempotencyKey: key,
           rawBody: outcome.rawBody,
+          requestIdHeader: this.config.requestIdHeader,
         };
       }
       if (outcome.type === "too_large") {
@@ -1069,7 +1086,10 @@ export class Runtime {
   #finalError(op, outcome, attempts, stopReason) {
     const tail = `(${attempts} attempt${attempts === 1 ? "" : "s"}; stopped: ${stopReason})`;
     if (outcome.type === "response") {
-      const requestId = requestIdOf(outcome.headers);
+      const requestId = requestIdOf(
+        outcome.headers,
+        this.config.requestIdHeader,
+      );
       const said =
         requestId === undefined
           ? tail
@@ -1092,6 +1112,7 @@ export class Runtime {
           serverMessage: outcome.message,
           attempts,
           stopReason,
+          requestIdHeader: this.config.requestIdHeader,
         },
       );
     }

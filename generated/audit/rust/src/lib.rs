@@ -283,9 +283,15 @@ pub struct ApiResponse<T> {
     pub headers: HeaderMap,
     /// The attempts the call made, this one included.
     pub attempts: u32,
+    request_id_header: Option<&'static str>,
 }
 
 impl<T> ApiResponse<T> {
+    /// The server's id of the request, what a support desk asks for first:
+    /// the response's `x-request-id`, else `request-id` header.
+    pub fn request_id(&self) -> Option<&str> {
+        runtime::request_id_in(&self.headers, self.request_id_header)
+    }
     // Groups use these helpers; a build without every group may not.
     #[cfg_attr(not(feature = "full"), allow(dead_code))]
     fn new(data: T, response: runtime::Response) -> Self {
@@ -294,6 +300,7 @@ impl<T> ApiResponse<T> {
             status: response.status,
             headers: response.headers,
             attempts: response.attempts,
+            request_id_header: response.request_id_header,
         }
     }
 }

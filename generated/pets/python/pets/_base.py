@@ -221,13 +221,12 @@ class ResponseValidationError(_runtime.SDKError):
 
     ``response`` is the raw response: its status, headers, content and the
     number of attempts the call made; ``status``, ``content`` and
-    ``request_id`` (the ``x-request-id``, else ``request-id``, header) are
-    its parts a report needs. Never retried.
+    ``request_id`` (the header the spec declares, else ``x-request-id``,
+    else ``request-id``) are its parts a report needs. Never retried.
     """
 
     def __init__(self, message: str, response: _runtime.Response) -> None:
-        headers = response.headers
-        request_id = headers.get("x-request-id") or headers.get("request-id")
+        request_id = response.request_id
         if request_id:
             message = f"{message} (request id {request_id})"
         super().__init__(message, attempts=response.attempts, stop_reason=_runtime.StopReason.NONE)

@@ -85,6 +85,9 @@ pub struct RuntimeConfig {
     pub cap_ms: Option<u64>,
     pub timeout: Option<u64>,
     pub p99_ms: Option<u64>,
+    /// `requestIdHeader: "x-..."`, laid out as its line, when the spec
+    /// declares a request-id header of its own.
+    pub request_id_header: Option<String>,
 }
 
 pub struct RenameExample {
@@ -632,6 +635,10 @@ fn runtime_config(
         cap_ms: root.cap_ms.map(|_| client.cap_ms),
         timeout: root.deadline_ms.map(|_| client.deadline_ms),
         p99_ms: client.p99_ms,
+        request_id_header: api
+            .request_id_header
+            .as_deref()
+            .map(|h| string_prop("requestIdHeader", h)),
     }
 }
 

@@ -413,6 +413,11 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names) -> ClientView {
                 text(format!("logger_name={}", py_str(pkg))),
                 text("http_client=http_client"),
             ])
+            .chain(
+                api.request_id_header
+                    .as_deref()
+                    .map(|h| text(format!("request_id_header={}", py_str(h)))),
+            )
             .collect(),
         )
     };

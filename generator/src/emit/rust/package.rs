@@ -250,6 +250,12 @@ pub fn client(api: &Api, groups: &Groups, needs: &Needs, package: &PackageInfo) 
     let client = api.client_retry;
     let contract = crate::defaults::get();
     let mut config = Vec::new();
+    if let Some(name) = &api.request_id_header {
+        config.push((
+            "request_id_header",
+            format!("Some({})", super::escape::string_literal(name)),
+        ));
+    }
     if let Some(p99) = client.p99_ms {
         config.push(("p99", format!("Some({})", millis_expr(p99))));
     }
@@ -318,6 +324,7 @@ pub fn client(api: &Api, groups: &Groups, needs: &Needs, package: &PackageInfo) 
             .collect(),
         groups: groups_view,
         uses_to_json: needs.to_json.get(),
+        request_id_header: api.request_id_header.clone(),
         uses_decode: needs.decode.get(),
         has_ops: !api.operations.is_empty(),
     }

@@ -353,6 +353,8 @@ pub struct ClientView {
     pub constant_headers: Vec<(String, String)>,
     pub groups: Vec<(String, String, String, String)>,
     pub uses_to_json: bool,
+    /// The response header the spec declares for the request id.
+    pub request_id_header: Option<String>,
     pub uses_decode: bool,
     pub has_ops: bool,
 }

@@ -484,3 +484,41 @@ async fn a_page_that_fails_ends_the_walk_with_its_error() {
         ["/api/cursored", "/api/cursored?cursor=c2"]
     );
 }
+
+#[tokio::test]
+async fn the_request_id_comes_from_the_header_the_spec_declares() {
+    let headers = vec![
+        ("x-pages-request-id", "pr_1".to_string()),
+        ("x-request-id", "req_1".to_string()),
+    ];
+    let server = Server::start(|_| {
+        vec![
+            Reply {
+                status: 200,
+                headers: headers.clone(),
+                body: serde_json::json!({"id": "a", "name": "thing a"}).to_string(),
+            },
+            Reply {
+                status: 404,
+                headers: headers.clone(),
+                body: "{\"message\":\"gone\"}".to_string(),
+            },
+        ]
+    })
+    .await;
+    let client = server.client();
+    let ok = client
+        .cursored()
+        .get_cursored("a")
+        .send_with_response()
+        .await
+        .expect("a thing");
+    assert_eq!(ok.request_id(), Some("pr_1"));
+    let err = client
+        .cursored()
+        .get_cursored("b")
+        .send()
+        .await
+        .expect_err("a 404");
+    assert_eq!(err.request_id(), Some("pr_1"));
+}

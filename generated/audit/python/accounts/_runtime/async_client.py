@@ -95,6 +95,7 @@ class AsyncRuntime(RuntimeCore):
         credentials: Mapping[str, Auth | None] | None = None,
         security: Sequence[Sequence[str]] | None = None,
         credential_help: Mapping[str, str] | None = None,
+        request_id_header: str | None = None,
     ) -> None:
         super().__init__(
             base_url,
@@ -110,6 +111,7 @@ class AsyncRuntime(RuntimeCore):
             credentials=credentials,
             security=security,
             credential_help=credential_help,
+            request_id_header=request_id_header,
         )
         self._token_locks: dict[int, asyncio.Lock] = {}
         self._owns_client = http_client is None

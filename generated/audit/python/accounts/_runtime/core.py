@@ -249,8 +249,12 @@ class RuntimeCore:
         credentials: Mapping[str, Auth | None] | None = None,
         security: Sequence[Sequence[str]] | None = None,
         credential_help: Mapping[str, str] | None = None,
+        request_id_header: str | None = None,
     ) -> None:
         self.base_url = base_url.rstrip("/")
+        self.request_id_header = request_id_header.lower() if request_id_header else None
+        """The response header the API's spec declares for the request's id:
+        looked up before ``x-request-id`` and ``request-id``."""
         self._base_url = BaseURL(self.base_url)
         # The spec's URLs match with or without their trailing slashes.
         self._server_urls = {k.rstrip("/"): v for k, v in (server_urls or {}).items()}
@@ -570,8 +574,7 @@ class RuntimeCore:
             return call.policy.after_response(outcome, now, wall)
         return call.policy.after_failure(outcome, now)
 
-    @staticmethod
-    def success(call: PreparedCall) -> Response:
+    def success(self, call: PreparedCall) -> Response:
         """The response of a call whose last attempt succeeded."""
         last = call.last
         if not isinstance(last, ResponseOutcome):
@@ -581,10 +584,10 @@ class RuntimeCore:
             headers=last.headers,
             content=last.content,
             attempts=call.policy.attempts,
+            request_id_header=self.request_id_header,
         )
 
-    @staticmethod
-    def error(call: PreparedCall, stop_reason: StopReason | None) -> SDKError:
+    def error(self, call: PreparedCall, stop_reason: StopReason | None) -> SDKError:
         """The error for the call's last outcome."""
         if stop_reason is None:
             raise RuntimeError("error() called without a stop reason")
@@ -601,6 +604,7 @@ class RuntimeCore:
                 stop_reason=stop_reason,
                 in_flight_code=op.in_flight_code if keyed else None,
                 mismatch_code=op.mismatch_code if keyed else None,
+                request_id_header=self.request_id_header,
             )
         if last is None:
             return APITimeoutError(

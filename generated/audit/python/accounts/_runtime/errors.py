@@ -118,8 +118,11 @@ class APIError(SDKError):
         content: bytes,
         attempts: int,
         stop_reason: StopReason,
+        request_id_header: str | None = None,
     ) -> None:
         json_body = _reads_as_json(headers)
+        self.request_id_header = request_id_header
+        """The response header the API's spec declares for the request id."""
         code, server_message = error_code_and_message(content) if json_body else (None, None)
         self.status = status
         self.headers = headers
@@ -139,9 +142,10 @@ class APIError(SDKError):
 
     @property
     def request_id(self) -> str | None:
-        """The server's id of the request (``x-request-id``, else ``request-id``),
-        what a support desk asks for first."""
-        return request_id_of(self.headers)
+        """The server's id of the request (the header the spec declares, else
+        ``x-request-id``, else ``request-id``), what a support desk asks for
+        first."""
+        return request_id_of(self.headers, self.request_id_header)
 
     def __str__(self) -> str:
         code = f" [{self.code}]" if self.code is not None else ""
@@ -213,6 +217,7 @@ def api_error_for(
     stop_reason: StopReason,
     in_flight_code: str | None = None,
     mismatch_code: str | None = None,
+    request_id_header: str | None = None,
 ) -> APIError:
     """Build the most specific :class:`APIError` for a response.
 
@@ -238,6 +243,7 @@ def api_error_for(
         content=content,
         attempts=attempts,
         stop_reason=stop_reason,
+        request_id_header=request_id_header,
     )
 
 

@@ -59,26 +59,40 @@ pub struct ApiError {
     pub message: Option<String>,
     pub attempts: u32,
     pub stop_reason: StopReason,
+    /// The response header the API's spec declares for the request id
+    /// ([`Config::request_id_header`](super::Config::request_id_header)).
+    pub request_id_header: Option<&'static str>,
 }
 
-/// The response headers that carry the server's id of a request, first found wins.
+/// The response headers that carry the server's id of a request, first found
+/// wins, after the one the API's spec declares.
 pub const REQUEST_ID_HEADERS: [&str; 2] = ["x-request-id", "request-id"];
 
 /// The server's id of the request (`x-request-id`, else `request-id`), what
 /// a support desk asks for first; `None` when the response has none.
 pub fn request_id_of(headers: &HeaderMap) -> Option<&str> {
-    REQUEST_ID_HEADERS.iter().find_map(|name| {
-        headers
-            .get(*name)
-            .and_then(|v| v.to_str().ok())
-            .filter(|v| !v.is_empty())
-    })
+    request_id_in(headers, None)
+}
+
+/// The server's id of the request: the `declared` header's value (the
+/// header the API's spec names), else `x-request-id`, else `request-id`;
+/// an empty value counts as none.
+pub fn request_id_in<'h>(headers: &'h HeaderMap, declared: Option<&str>) -> Option<&'h str> {
+    declared
+        .into_iter()
+        .chain(REQUEST_ID_HEADERS)
+        .find_map(|name| {
+            headers
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .filter(|v| !v.is_empty())
+        })
 }
 
 impl ApiError {
     /// The server's id of the request, where a response header gives one.
     pub fn request_id(&self) -> Option<&str> {
-        request_id_of(&self.headers)
+        request_id_in(&self.headers, self.request_id_header)
     }
 }
 
@@ -239,7 +253,7 @@ impl Error {
     pub fn request_id(&self) -> Option<&str> {
         match self {
             Error::Decode { request_id, .. } => request_id.as_deref(),
-            _ => self.api().and_then(|e| request_id_of(&e.headers)),
+            _ => self.api().and_then(ApiError::request_id),
         }
     }
 
@@ -382,8 +396,36 @@ mod tests {
             message: Some("no such transfer".into()),
             attempts: 1,
             stop_reason: StopReason::NotRetryable,
+            request_id_header: None,
         }));
         assert_eq!(err.request_id(), Some("req_404"));
         assert!(err.to_string().contains("request id req_404"), "{err}");
+    }
+
+    #[test]
+    fn a_declared_request_id_header_comes_first() {
+        let all = headers(&[("x-request-id", "req_1"), ("x-github-request-id", "gh_1")]);
+        assert_eq!(
+            request_id_in(&all, Some("x-github-request-id")),
+            Some("gh_1")
+        );
+        assert_eq!(request_id_in(&all, None), Some("req_1"));
+        let only_default = headers(&[("request-id", "req_2")]);
+        assert_eq!(
+            request_id_in(&only_default, Some("x-github-request-id")),
+            Some("req_2"),
+            "the defaults stay as fallbacks"
+        );
+        let err = Error::Api(Box::new(ApiError {
+            status: StatusCode::BAD_GATEWAY,
+            headers: all,
+            body: Bytes::new(),
+            code: None,
+            message: None,
+            attempts: 3,
+            stop_reason: StopReason::AttemptsExhausted,
+            request_id_header: Some("x-github-request-id"),
+        }));
+        assert_eq!(err.request_id(), Some("gh_1"));
     }
 }

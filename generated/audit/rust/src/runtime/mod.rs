@@ -44,7 +44,9 @@ pub use self::encode::{
     number_text, path_param, percent_encode, query_deep_object, query_form, query_param,
     query_value, value_text, FormField, Style,
 };
-pub use self::error::{request_id_of, ApiError, Error, StopReason, REQUEST_ID_HEADERS};
+pub use self::error::{
+    request_id_in, request_id_of, ApiError, Error, StopReason, REQUEST_ID_HEADERS,
+};
 pub use self::key::{
     generate_idempotency_key, validate_idempotency_key, DEFAULT_KEY_HEADER, DEFAULT_KEY_MAX_LENGTH,
 };

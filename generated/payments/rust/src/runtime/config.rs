@@ -171,6 +171,9 @@ pub struct Config {
     /// or path-item `servers`), by the URL the spec gives (variables at their
     /// defaults): such an operation goes to the replacement instead.
     pub server_urls: BTreeMap<String, String>,
+    /// The response header that carries the request's id when the API's
+    /// spec declares one: looked up before `x-request-id` and `request-id`.
+    pub request_id_header: Option<&'static str>,
 }
 
 impl Config {
@@ -194,6 +197,7 @@ impl Config {
             default_headers: HeaderMap::new(),
             user_agent: None,
             server_urls: BTreeMap::new(),
+            request_id_header: None,
         }
     }
 

@@ -23,10 +23,12 @@ def media_type_of(headers: Mapping[str, str]) -> str | None:
     return value.split(";", 1)[0].strip().lower() or None
 
 
-def request_id_of(headers: Mapping[str, str]) -> str | None:
-    """The server's id of the request (``x-request-id``, else ``request-id``),
-    what a support desk asks for first; ``None`` when the response has none."""
-    for name in REQUEST_ID_HEADERS:
+def request_id_of(headers: Mapping[str, str], declared: str | None = None) -> str | None:
+    """The server's id of the request (the ``declared`` header, the one the
+    API's spec names, else ``x-request-id``, else ``request-id``), what a
+    support desk asks for first; ``None`` when the response has none."""
+    names = REQUEST_ID_HEADERS if declared is None else (declared.lower(), *REQUEST_ID_HEADERS)
+    for name in names:
         value = headers.get(name)
         if value is None:
             value = next((v for k, v in headers.items() if k.lower() == name), None)
@@ -61,12 +63,15 @@ class Response:
         headers: Mapping[str, str],
         content: bytes,
         attempts: int,
+        request_id_header: str | None = None,
     ) -> None:
         self.status = status
         self.headers = headers
         """Case-insensitive when it comes from the runtime (an ``httpx.Headers``)."""
         self.content = content
         self.attempts = attempts
+        self.request_id_header = request_id_header
+        """The response header the API's spec declares for the request id."""
 
     @property
     def text(self) -> str:
@@ -75,7 +80,7 @@ class Response:
     @property
     def request_id(self) -> str | None:
         """The server's id of the request, where a response header gives one."""
-        return request_id_of(self.headers)
+        return request_id_of(self.headers, self.request_id_header)
 
     @property
     def media_type(self) -> str | None:
