@@ -98,9 +98,11 @@ class StreamServer:
             with contextlib.suppress(OSError):
                 conn.close()
 
-    def _head(self, status: int, headers: dict[str, str], extra: list[str]) -> bytes:
+    def _head(
+        self, status: int, headers: dict[str, str], extra: list[str], close: bool = True
+    ) -> bytes:
         reason = HTTPStatus(status).phrase
-        lines = [f"HTTP/1.1 {status} {reason}", "Connection: close", *extra]
+        lines = [f"HTTP/1.1 {status} {reason}", *(["Connection: close"] if close else []), *extra]
         lines += [f"{k}: {v}" for k, v in headers.items()]
         return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
 
@@ -111,7 +113,9 @@ class StreamServer:
 
     def _stream(self, conn: socket.socket, step: dict[str, Any]) -> None:
         headers = {"Content-Type": "text/event-stream", **step.get("headers", {})}
-        conn.sendall(self._head(step["status"], headers, ["Transfer-Encoding: chunked"]))
+        # Without Connection: close, as a streaming server usually answers (the
+        # Node runner's README note says why it matters there).
+        conn.sendall(self._head(step["status"], headers, ["Transfer-Encoding: chunked"], False))
         for chunk in step["chunks"]:
             delay = chunk.get("delay_ms", 0)
             if delay:
