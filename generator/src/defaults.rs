@@ -33,6 +33,8 @@ pub struct Defaults {
     pub request_id_headers: Vec<String>,
     /// The longest response body a runtime reads (bytes).
     pub max_response_bytes: u64,
+    /// The longest wait for an event stream's next bytes once its headers arrived (ms).
+    pub stream_idle_timeout_ms: u64,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq, Eq)]

@@ -20,6 +20,7 @@ export type ErrorKind =
   | "aborted"
   | "decode"
   | "response_too_large"
+  | "stream"
   | "sdk_error";
 
 export declare const STOP_REASONS: readonly StopReason[];

@@ -113,3 +113,10 @@ export {
   checkPagination,
   nextLink,
 } from "./pagination.js";
+export {
+  EventStream,
+  EventParser,
+  ServerSentEvent,
+  StreamError,
+  DONE_DATA,
+} from "./streaming.js";

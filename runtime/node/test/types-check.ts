@@ -2,6 +2,9 @@
 // API generated code uses. Run: npm run typecheck (tsc --noEmit --strict).
 import {
   Runtime,
+  EventStream,
+  ServerSentEvent,
+  StreamError,
   SDKError,
   APIError,
   APIConnectionError,
@@ -280,3 +283,31 @@ async function walkWidgets(): Promise<string[]> {
   return ids;
 }
 void walkWidgets;
+
+// Event streams: the events, or what decodeEvent makes of them.
+const streamEvents = { name: "streamEvents", method: "GET" } as const;
+async function readStream(): Promise<number> {
+  const stream: EventStream = await pagerRuntime.stream(streamEvents, {
+    path: "/events",
+  });
+  const rid: string | undefined = stream.requestId;
+  void rid;
+  let n = 0;
+  for await (const event of stream) {
+    const e: ServerSentEvent = event;
+    n += e.data.length + e.id.length + e.event.length;
+  }
+  const typed: EventStream<Widget> = await pagerRuntime.stream(
+    streamEvents,
+    { decodeEvent: (e) => e.json<Widget>() },
+    { idleTimeout: 30000 },
+  );
+  for await (const widget of typed) n += widget.id.length;
+  try {
+    typed.close();
+  } catch (err) {
+    if (err instanceof StreamError) n += err.eventsDelivered;
+  }
+  return n;
+}
+void readStream;

@@ -45,6 +45,11 @@ def test_client_defaults(table: dict[str, Any]) -> None:
     assert (
         cfg.max_response_bytes == config.DEFAULT_MAX_RESPONSE_BYTES == table["max_response_bytes"]
     )
+    assert (
+        cfg.stream_idle_timeout_ms
+        == config.DEFAULT_STREAM_IDLE_TIMEOUT_MS
+        == table["stream_idle_timeout_ms"]
+    )
 
 
 def test_multipliers(table: dict[str, Any]) -> None:

@@ -38,6 +38,7 @@ import {
   validateIdempotencyKey,
 } from "./keys.js";
 import { makeLogger } from "./log.js";
+import { EventStream } from "./streaming.js";
 import {
   DEFAULT_IN_FLIGHT_CODE,
   DEFAULT_MISMATCH_CODE,
@@ -59,6 +60,7 @@ export const DEFAULTS = Object.freeze({
   p99Ms: null,
   budgetCapacity: DEFAULT_BUDGET_CAPACITY,
   maxResponseBytes: 32 * 1024 * 1024,
+  streamIdleTimeout: 60000,
 });
 
 /** An attempt times out after this many times the latency hint (p99), or at the deadline. */
@@ -67,7 +69,9 @@ export const ATTEMPT_TIMEOUT_P99_MULTIPLIER = 3;
 const RETRY_CLASSES = new Set(["safe", "idempotent", "keyed", "unsafe"]);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
 const IDEMPOTENT_METHODS = new Set(["PUT", "DELETE"]);
-const PARSE_AS = new Set(["auto", "json", "text", "bytes"]);
+/** The parseAs of a stream call (Runtime.stream): a 2xx body left unread. */
+const STREAM = Symbol("stream");
+const PARSE_AS = new Set(["auto", "json", "text", "bytes", STREAM]);
 
 function checkInt(value, what, min) {
   if (!Number.isInteger(value) || value < min) {
@@ -99,6 +103,15 @@ function checkRequestIdHeader(value) {
     );
   }
   return value.toLowerCase();
+}
+
+function checkPositiveMs(value, what) {
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+    throw new InvalidArgumentError(
+      `${what} must be a positive number of milliseconds, got ${value}`,
+    );
+  }
+  return value;
 }
 
 function checkP99(value, what) {
@@ -526,6 +539,10 @@ export class Runtime {
         "maxResponseBytes",
         0,
       ),
+      streamIdleTimeout: checkPositiveMs(
+        config.streamIdleTimeout ?? DEFAULTS.streamIdleTimeout,
+        "streamIdleTimeout",
+      ),
       headers: config.headers,
       userAgent: config.userAgent,
       auth: config.auth,
@@ -927,6 +944,8 @@ export class Runtime {
 
     let res;
     let bytes;
+    // A stream call's 2xx: its body left unread, its controller kept to close it.
+    let open;
     try {
       try {
         res = await this.#fetch(url, {
@@ -945,7 +964,9 @@ export class Runtime {
       }
       // Reading the body is part of the attempt, and stops at the limit.
       try {
-        bytes = await readBody(res, this.config.maxResponseBytes);
+        if (parseAs === STREAM && res.status >= 200 && res.status < 300) {
+          open = { body: res.body, controller, signal: callerSignal };
+        } else bytes = await readBody(res, this.config.maxResponseBytes);
       } catch (err) {
         if (err === TOO_LARGE) {
           // Aborting the attempt closes the connection the body came on.
@@ -970,7 +991,15 @@ export class Runtime {
       clearTimeout(timer);
       if (onCallerAbort)
         callerSignal.removeEventListener("abort", onCallerAbort);
-      this.#release(controller);
+      if (open === undefined) this.#release(controller);
+    }
+    if (open !== undefined) {
+      return {
+        type: "success",
+        status: res.status,
+        headers: res.headers,
+        body: open,
+      };
     }
 
     const status = res.status;
@@ -1038,6 +1067,44 @@ export class Runtime {
       signal.removeEventListener("abort", listener, CAPTURE);
     }
     this.#spareControllers.push(controller);
+  }
+
+  /**
+   * Opens an event stream (text/event-stream): attempts and sleeps as
+   * `request` makes them, until a 2xx response's headers arrive (the
+   * deadline bounds only that); then the events, read as the caller
+   * iterates, never retried. `options.idleTimeout` (ms) bounds each wait for
+   * the stream's next bytes, over the client's `streamIdleTimeout`;
+   * `request.decodeEvent` turns each event into what the iteration yields.
+   * @param {import('./runtime.js').Operation} operation
+   * @param {import('./runtime.js').StreamRequestSpec} [request]
+   * @param {import('./runtime.js').StreamCallOptions} [options]
+   * @returns {Promise<import('./streaming.js').EventStream>}
+   */
+  async stream(operation, request = {}, options = {}) {
+    const idleMs =
+      options.idleTimeout === undefined || options.idleTimeout === null
+        ? this.config.streamIdleTimeout
+        : checkPositiveMs(options.idleTimeout, "idleTimeout");
+    const decode = request.decodeEvent ?? undefined;
+    if (decode !== undefined && typeof decode !== "function") {
+      throw new InvalidArgumentError("decodeEvent must be a function");
+    }
+    const res = await this.request(
+      operation,
+      { ...request, parseAs: STREAM },
+      options,
+    );
+    return new EventStream(res.body, {
+      status: res.status,
+      headers: res.headers,
+      attempts: res.attempts,
+      idleMs,
+      decode,
+      maxEventBytes: this.config.maxResponseBytes,
+      operation: operationOf(operation).name,
+      requestIdHeader: this.config.requestIdHeader,
+    });
   }
 
   /** The runtime's clock's time, in ms (monotonic: only differences matter). */

@@ -141,6 +141,14 @@ const RUNTIME_FILES: &[(&str, &str)] = &[
         include_str!("../../../../runtime/node/src/shape.js"),
     ),
     (
+        "streaming.d.ts",
+        include_str!("../../../../runtime/node/src/streaming.d.ts"),
+    ),
+    (
+        "streaming.js",
+        include_str!("../../../../runtime/node/src/streaming.js"),
+    ),
+    (
         "runtime.d.ts",
         include_str!("../../../../runtime/node/src/runtime.d.ts"),
     ),

@@ -69,6 +69,10 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../../../../runtime/python/sdkgen_runtime/response.py"),
     ),
     (
+        "streaming.py",
+        include_str!("../../../../runtime/python/sdkgen_runtime/streaming.py"),
+    ),
+    (
         "sync_client.py",
         include_str!("../../../../runtime/python/sdkgen_runtime/sync_client.py"),
     ),

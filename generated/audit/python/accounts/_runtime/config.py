@@ -22,6 +22,7 @@ __all__ = [
     "DEFAULT_MAX_RESPONSE_BYTES",
     "DEFAULT_MISMATCH_CODE",
     "DEFAULT_REQUEST_TIMEOUT_HEADER",
+    "DEFAULT_STREAM_IDLE_TIMEOUT_MS",
     "CallOptions",
     "FailurePolicy",
     "Jitter",
@@ -53,6 +54,10 @@ DEFAULT_REQUEST_TIMEOUT_HEADER = "Request-Timeout-Ms"
 DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024
 """The longest response body read: past it the call raises
 ``ResponseTooLargeError`` and the rest is never read."""
+DEFAULT_STREAM_IDLE_TIMEOUT_MS = 60_000
+"""The longest wait for the next bytes of an event stream once its headers
+have arrived (a keep-alive comment counts); past it the stream raises
+``StreamError``."""
 
 
 class Jitter(str, enum.Enum):
@@ -106,7 +111,11 @@ class RetryConfig:
     max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES
     """The longest response body read, in bytes: past it the body is read no
     further, the connection is closed and the call raises
-    ``ResponseTooLargeError``, without retrying."""
+    ``ResponseTooLargeError``, without retrying. An event stream holds one
+    event at a time, and no event may grow past it."""
+    stream_idle_timeout_ms: int = DEFAULT_STREAM_IDLE_TIMEOUT_MS
+    """Event streams: the longest wait for the next bytes once the response
+    headers have arrived (a stream call's ``idle_timeout`` overrides it)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "jitter", Jitter(self.jitter))
@@ -120,6 +129,8 @@ class RetryConfig:
             raise ValueError("p99_ms must be positive")
         if self.max_response_bytes < 0:
             raise ValueError("max_response_bytes must not be negative")
+        if self.stream_idle_timeout_ms <= 0:
+            raise ValueError("stream_idle_timeout_ms must be positive")
         if self.budget_capacity < 0:
             raise ValueError("budget_capacity must not be negative")
 

@@ -18,7 +18,7 @@ import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from types import TracebackType
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar, overload
 
 import httpcore
 import httpx
@@ -40,8 +40,11 @@ from .core import (
 from .errors import AuthenticationError, StopReason
 from .policy import Action, AttemptOutcome, FailureKind, ResponseOutcome, TransportFailure
 from .response import Response
+from .streaming import ServerSentEvent, SyncEventStream, bound_reads, idle_seconds
 
 __all__ = ["SyncRuntime"]
+
+T = TypeVar("T")
 
 _ENDS: contextvars.ContextVar[float | None] = contextvars.ContextVar(
     "sdkgen_attempt_ends", default=None
@@ -221,6 +224,135 @@ class SyncRuntime(RuntimeCore):
         return self._run(
             self.prepare(operation, request, self.same_key(call, options), self._http, picked)
         )
+
+    @overload
+    def stream(
+        self,
+        operation: Operation,
+        request: Request,
+        options: CallOptions | None = None,
+        *,
+        idle_timeout: float | None = None,
+        decoder: None = None,
+    ) -> SyncEventStream[ServerSentEvent]: ...
+
+    @overload
+    def stream(
+        self,
+        operation: Operation,
+        request: Request,
+        options: CallOptions | None = None,
+        *,
+        idle_timeout: float | None = None,
+        decoder: Callable[[ServerSentEvent], T],
+    ) -> SyncEventStream[T]: ...
+
+    def stream(
+        self,
+        operation: Operation,
+        request: Request,
+        options: CallOptions | None = None,
+        *,
+        idle_timeout: float | None = None,
+        decoder: Callable[[ServerSentEvent], Any] | None = None,
+    ) -> SyncEventStream[Any]:
+        """Open an event stream (``text/event-stream``): attempts and sleeps
+        as :meth:`request` makes them, until a 2xx response's headers arrive;
+        then the events, read as the caller iterates, never retried.
+
+        ``idle_timeout`` (seconds) bounds each wait for the stream's next
+        bytes, over the client's ``stream_idle_timeout_ms``; ``decoder``
+        turns each event into what the iteration yields (the event itself
+        without one). Raises an ``SDKError`` subclass as :meth:`request`
+        does; the iteration raises ``StreamError``.
+        """
+        idle = idle_seconds(idle_timeout, self.config.stream_idle_timeout_ms)
+        picked = self.pick(operation)
+        scheme = self.client_credentials(picked) if picked else None
+        if scheme is None:
+            call = self.prepare(operation, request, options, self._http, picked)
+            return self._open(call, idle, decoder)
+        token = self._token(scheme)
+        call = self.prepare(operation, request, options, self._http, picked)
+        try:
+            return self._open(call, idle, decoder)
+        except AuthenticationError:
+            pass
+        scheme.drop(token)
+        self._token(scheme)
+        call = self.prepare(operation, request, self.same_key(call, options), self._http, picked)
+        return self._open(call, idle, decoder)
+
+    def _open(
+        self,
+        call: PreparedCall,
+        idle: float,
+        decoder: Callable[[ServerSentEvent], Any] | None,
+    ) -> SyncEventStream[Any]:
+        policy = call.policy
+        while True:
+            now = self.clock.now()
+            timeout = policy.begin_attempt(now)
+            if timeout is None:
+                raise self.error(call, StopReason.DEADLINE_EXCEEDED)
+            outcome, response = self._open_attempt(call, now, timeout, idle)
+            try:
+                decision = self.decide(call, outcome)
+            except BaseException:
+                if response is not None:
+                    response.close()
+                raise
+            if decision.action is Action.RETURN and response is not None:
+                return SyncEventStream(
+                    response,
+                    operation=call.operation.name,
+                    attempts=policy.attempts,
+                    decoder=decoder,
+                    request_id_header=self.request_id_header,
+                    max_event_bytes=self.config.max_response_bytes,
+                )
+            if response is not None:
+                response.close()
+            if decision.action is Action.STOP:
+                raise self.error(call, decision.stop_reason)
+            self.clock.sleep(decision.sleep_seconds)
+
+    def _open_attempt(
+        self, call: PreparedCall, now: float, timeout: float, idle: float
+    ) -> tuple[AttemptOutcome, httpx.Response | None]:
+        """One attempt of a stream call: a 2xx comes back open, its body
+        unread, the rest as :meth:`_attempt` reads it."""
+        request = self.attempt_request(self._http, call, now, timeout)
+        ends = now + timeout
+        with _attempt_ends(timeout):
+            try:
+                response = self._http.send(request, stream=True)
+            except SEND_ERRORS as exc:
+                return classify_exception(exc), None
+            if 200 <= response.status_code < 300:
+                bound_reads(request, idle)
+                return ResponseOutcome(response.status_code, response.headers, b""), response
+            try:
+                limit = self.config.max_response_bytes
+                refused = declared_too_large(response, limit)
+                if refused is not None:
+                    return refused, None
+                chunks: list[bytes] = []
+                read = 0
+                for chunk in response.iter_bytes():
+                    read += len(chunk)
+                    if read > limit:
+                        return too_large(response.status_code, limit), None
+                    chunks.append(chunk)
+                    if self.clock.now() >= ends:
+                        return TransportFailure(
+                            FailureKind.TIMEOUT, "the attempt timed out while reading the response"
+                        ), None
+            except SEND_ERRORS as exc:
+                return classify_exception(exc), None
+            finally:
+                response.close()
+        return ResponseOutcome(response.status_code, response.headers, b"".join(chunks)), None
 
     def _token(self, scheme: ClientCredentials) -> str:
         """The scheme's token: the kept one while it is good, else a new one

@@ -66,6 +66,13 @@ from .keys import new_idempotency_key, validate_idempotency_key
 from .pagination import AsyncPage, AsyncPager, Page, Pagination, PaginationError, SyncPager
 from .policy import parse_retry_after_ms
 from .response import REQUEST_ID_HEADERS, Response, request_id_of
+from .streaming import (
+    AsyncEventStream,
+    EventParser,
+    ServerSentEvent,
+    StreamError,
+    SyncEventStream,
+)
 from .sync_client import SyncRuntime
 
 __all__ = [
@@ -76,6 +83,7 @@ __all__ = [
     "APIError",
     "APITimeoutError",
     "ApiKeyAuth",
+    "AsyncEventStream",
     "AsyncPage",
     "AsyncPager",
     "AsyncRuntime",
@@ -88,6 +96,7 @@ __all__ = [
     "ClientCredentials",
     "Clock",
     "ConflictError",
+    "EventParser",
     "FailurePolicy",
     "FormField",
     "IdempotencyInFlightError",
@@ -111,7 +120,10 @@ __all__ = [
     "RetryConfig",
     "RetryOverrides",
     "SDKError",
+    "ServerSentEvent",
     "StopReason",
+    "StreamError",
+    "SyncEventStream",
     "SyncPager",
     "SyncRuntime",
     "SystemClock",

@@ -6,7 +6,7 @@ import asyncio
 import sys
 from collections.abc import Mapping, Sequence
 from types import TracebackType
-from typing import Callable
+from typing import Any, Callable, TypeVar, overload
 
 import httpx
 
@@ -27,8 +27,13 @@ from .core import (
 from .errors import AuthenticationError, StopReason
 from .policy import Action, AttemptOutcome, FailureKind, ResponseOutcome, TransportFailure
 from .response import Response
+from .streaming import AsyncEventStream, ServerSentEvent, bound_reads, idle_seconds
 
 __all__ = ["AsyncRuntime"]
+
+T = TypeVar("T")
+
+_Opened = tuple[AttemptOutcome, "httpx.Response | None"]
 
 
 async def _exchange(http: httpx.AsyncClient, request: httpx.Request, limit: int) -> AttemptOutcome:
@@ -71,6 +76,44 @@ else:
         """``_exchange``, cancelled after ``timeout`` seconds
         (``asyncio.TimeoutError``)."""
         return await asyncio.wait_for(_exchange(http, request, limit), timeout)
+
+
+async def _open_exchange(
+    http: httpx.AsyncClient, request: httpx.Request, limit: int, idle: float
+) -> _Opened:
+    """Sends a stream call's ``request``: a 2xx comes back open, its body
+    unread and each later read bounded by ``idle`` seconds; any other
+    response is read as ``_exchange`` reads it."""
+    response = await http.send(request, stream=True)
+    if 200 <= response.status_code < 300:
+        try:
+            bound_reads(request, idle)
+        except BaseException:
+            await response.aclose()
+            raise
+        return ResponseOutcome(response.status_code, response.headers, b""), response
+    try:
+        refused = declared_too_large(response, limit)
+        if refused is not None:
+            return refused, None
+        chunks: list[bytes] = []
+        read = 0
+        async for chunk in response.aiter_bytes():
+            read += len(chunk)
+            if read > limit:
+                return too_large(response.status_code, limit), None
+            chunks.append(chunk)
+    finally:
+        await response.aclose()
+    return ResponseOutcome(response.status_code, response.headers, b"".join(chunks)), None
+
+
+async def _open_within(
+    http: httpx.AsyncClient, request: httpx.Request, timeout: float, limit: int, idle: float
+) -> _Opened:
+    """``_open_exchange``, cancelled after ``timeout`` seconds
+    (``asyncio.TimeoutError``): the attempt's timeout ends with the headers."""
+    return await asyncio.wait_for(_open_exchange(http, request, limit, idle), timeout)
 
 
 class AsyncRuntime(RuntimeCore):
@@ -145,6 +188,106 @@ class AsyncRuntime(RuntimeCore):
         return await self._run(
             self.prepare(operation, request, self.same_key(call, options), self._http, picked)
         )
+
+    @overload
+    async def stream(
+        self,
+        operation: Operation,
+        request: Request,
+        options: CallOptions | None = None,
+        *,
+        idle_timeout: float | None = None,
+        decoder: None = None,
+    ) -> AsyncEventStream[ServerSentEvent]: ...
+
+    @overload
+    async def stream(
+        self,
+        operation: Operation,
+        request: Request,
+        options: CallOptions | None = None,
+        *,
+        idle_timeout: float | None = None,
+        decoder: Callable[[ServerSentEvent], T],
+    ) -> AsyncEventStream[T]: ...
+
+    async def stream(
+        self,
+        operation: Operation,
+        request: Request,
+        options: CallOptions | None = None,
+        *,
+        idle_timeout: float | None = None,
+        decoder: Callable[[ServerSentEvent], Any] | None = None,
+    ) -> AsyncEventStream[Any]:
+        """Open an event stream (``text/event-stream``): attempts and sleeps
+        as :meth:`request` makes them, until a 2xx response's headers arrive;
+        then the events, read as the caller iterates, never retried.
+
+        ``idle_timeout`` (seconds) bounds each wait for the stream's next
+        bytes, over the client's ``stream_idle_timeout_ms``; ``decoder``
+        turns each event into what the iteration yields (the event itself
+        without one). Raises an ``SDKError`` subclass as :meth:`request`
+        does; the iteration raises ``StreamError``.
+        """
+        idle = idle_seconds(idle_timeout, self.config.stream_idle_timeout_ms)
+        picked = self.pick(operation)
+        scheme = self.client_credentials(picked) if picked else None
+        if scheme is None:
+            call = self.prepare(operation, request, options, self._http, picked)
+            return await self._open(call, idle, decoder)
+        token = await self._token(scheme)
+        call = self.prepare(operation, request, options, self._http, picked)
+        try:
+            return await self._open(call, idle, decoder)
+        except AuthenticationError:
+            pass
+        scheme.drop(token)
+        await self._token(scheme)
+        call = self.prepare(operation, request, self.same_key(call, options), self._http, picked)
+        return await self._open(call, idle, decoder)
+
+    async def _open(
+        self,
+        call: PreparedCall,
+        idle: float,
+        decoder: Callable[[ServerSentEvent], Any] | None,
+    ) -> AsyncEventStream[Any]:
+        policy = call.policy
+        limit = self.config.max_response_bytes
+        while True:
+            now = self.clock.now()
+            timeout = policy.begin_attempt(now)
+            if timeout is None:
+                raise self.error(call, StopReason.DEADLINE_EXCEEDED)
+            request = self.attempt_request(self._http, call, now, timeout)
+            response: httpx.Response | None = None
+            try:
+                outcome, response = await _open_within(self._http, request, timeout, limit, idle)
+            except asyncio.TimeoutError:
+                outcome = TransportFailure(FailureKind.TIMEOUT, "the attempt timed out")
+            except SEND_ERRORS as exc:
+                outcome = classify_exception(exc)
+            try:
+                decision = self.decide(call, outcome)
+            except BaseException:
+                if response is not None:
+                    await response.aclose()
+                raise
+            if decision.action is Action.RETURN and response is not None:
+                return AsyncEventStream(
+                    response,
+                    operation=call.operation.name,
+                    attempts=policy.attempts,
+                    decoder=decoder,
+                    request_id_header=self.request_id_header,
+                    max_event_bytes=limit,
+                )
+            if response is not None:
+                await response.aclose()
+            if decision.action is Action.STOP:
+                raise self.error(call, decision.stop_reason)
+            await self.clock.async_sleep(decision.sleep_seconds)
 
     def _token_lock(self, scheme: ClientCredentials) -> asyncio.Lock:
         """The lock that makes this client's token fetches for ``scheme``
