@@ -709,6 +709,19 @@ fn build(
             styles.join(", ")
         );
     }
+    let streams: Vec<&sdkgen::ir::StreamPlan> = api
+        .operations
+        .iter()
+        .filter_map(|op| op.plan.stream.as_ref())
+        .collect();
+    if !streams.is_empty() {
+        let switched = streams.iter().filter(|s| s.switch.is_some()).count();
+        eprintln!(
+            "streams: {} operation{} answer with server-sent events ({switched} when the body asks); the Python SDK gives each a stream method",
+            streams.len(),
+            if streams.len() == 1 { "" } else { "s" },
+        );
+    }
     for w in api.warnings.iter().take(WARNINGS_LISTED) {
         eprintln!(
             "warning: {} at {}: {}: {}",

@@ -36,7 +36,7 @@ pub(crate) fn of_yaml(yaml: &str) -> Api {
 }
 pub use plan::{
     BaseUrl, BodyPlan, HintSource, KeyPlan, LatencyHint, PartEncoding, Plan, RetryPlan,
-    RetrySettings,
+    RetrySettings, StreamPlan,
 };
 
 use crate::error::Warning;
@@ -308,6 +308,30 @@ pub struct Content {
     /// not part of the printed IR).
     #[serde(skip)]
     pub example: Option<Value>,
+}
+
+impl Content {
+    /// A `text/event-stream` content: server-sent events.
+    pub fn is_event_stream(&self) -> bool {
+        self.media_type
+            .split(';')
+            .next()
+            .is_some_and(|m| m.trim().eq_ignore_ascii_case(plan::EVENT_STREAM))
+    }
+}
+
+impl Operation {
+    /// The contents of a response its plain method reads: all of them, but
+    /// the event stream when the stream has a method of its own
+    /// (`StreamPlan::also_plain`).
+    pub fn plain_contents<'a>(&self, response: &'a Response) -> Vec<&'a Content> {
+        let apart = self.plan.stream.as_ref().is_some_and(|s| s.also_plain);
+        response
+            .contents
+            .iter()
+            .filter(|c| !(apart && c.is_event_stream()))
+            .collect()
+    }
 }
 
 /// One entry of a media type's `encoding`, as declared.

@@ -39,6 +39,10 @@ pub struct Plan {
     /// their results a page at a time (the pagination pass).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pagination: Option<super::paginate::Pagination>,
+    /// How the operation streams server-sent events, when a success
+    /// response offers `text/event-stream` (CONTRACT.md section 12).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stream: Option<StreamPlan>,
     /// Query pairs every request carries before its parameters': those the
     /// spec writes into the path (`/responses?beta=true`), decoded.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -127,6 +131,67 @@ pub struct BodyPlan {
     /// one entry per property of the body's object type (and per declared
     /// encoding), in the type's order.
     pub parts: Vec<PartEncoding>,
+}
+
+/// An operation whose success response is a stream of server-sent events.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct StreamPlan {
+    /// What one event's data decodes into: the `text/event-stream`
+    /// content's schema; a string (the data as sent) when it gives none.
+    pub event: TypeRef,
+    /// The boolean property of the JSON request body that asks for the
+    /// stream (OpenAI's `stream`): the SDKs' stream method sends it `true`,
+    /// and their plain method leaves the stream off. `None` when the
+    /// operation answers with the stream whatever the body says.
+    pub switch: Option<String>,
+    /// Whether a success response also offers another content (JSON): then
+    /// the plain method stays, and the stream is a method of its own.
+    pub also_plain: bool,
+}
+
+/// The media type of a stream of server-sent events.
+pub const EVENT_STREAM: &str = "text/event-stream";
+
+/// The stream plan of an operation whose success response offers
+/// `text/event-stream`: its event type, and the request body's boolean
+/// `stream` property when it has one.
+fn stream(api: &Api, op: &Operation, body: Option<&BodyPlan>) -> Option<StreamPlan> {
+    let success = op
+        .responses
+        .iter()
+        .filter(|r| r.status.is_success())
+        .flat_map(|r| r.contents.iter());
+    let mut event = None;
+    let mut also_plain = false;
+    for c in success {
+        if c.is_event_stream() {
+            event.get_or_insert_with(|| c.ty.clone());
+        } else {
+            also_plain = true;
+        }
+    }
+    let event = event?;
+    let switch = body
+        .and_then(|b| match b.content.ty.non_null() {
+            TypeRef::Named(name) => api.type_by_name(name),
+            _ => None,
+        })
+        .and_then(|t| match &t.kind {
+            TypeKind::Object { fields, .. } => fields.iter().find(|f| {
+                f.name == "stream"
+                    && matches!(
+                        f.ty.non_null(),
+                        TypeRef::Primitive(super::Primitive::Boolean)
+                    )
+            }),
+            _ => None,
+        })
+        .map(|f| f.name.clone());
+    Some(StreamPlan {
+        event,
+        switch,
+        also_plain,
+    })
 }
 
 /// How one property of a form or multipart body is written.
@@ -253,9 +318,11 @@ pub fn retry_again(api: &mut Api) {
 }
 
 fn plan(api: &Api, op: &Operation, client: RetrySettings) -> Plan {
+    let body = body(api, op);
     Plan {
         retry: retry(api, op, client),
-        body: body(api, op),
+        stream: stream(api, op, body.as_ref()),
+        body,
         base: if !op.servers.is_empty() {
             BaseUrl::Operation(op.servers.clone())
         } else if !op.path_servers.is_empty() {
@@ -480,6 +547,74 @@ mod tests {
             ));
         }
         crate::ir::of_yaml(&spec).request_id_header
+    }
+
+    #[test]
+    fn streams_and_the_property_that_asks_for_them() {
+        let api = crate::ir::of_yaml(
+            r##"
+openapi: 3.0.3
+info: {title: t, version: '1'}
+paths:
+  /chat:
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                stream: {type: boolean, nullable: true}
+                prompt: {type: string}
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {type: object, properties: {text: {type: string}}}
+            text/event-stream:
+              schema: {$ref: '#/components/schemas/Chunk'}
+  /events:
+    get:
+      responses:
+        '200':
+          description: ok
+          content:
+            text/event-stream: {}
+  /plain:
+    get:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {type: object}
+components:
+  schemas:
+    Chunk: {type: object, properties: {delta: {type: string}}}
+"##,
+        );
+        let plan = |path: &str| {
+            let op = api.operations.iter().find(|o| o.path == path).expect("op");
+            op.plan.stream.clone()
+        };
+        assert_eq!(
+            plan("/chat"),
+            Some(StreamPlan {
+                event: TypeRef::Named("Chunk".into()),
+                switch: Some("stream".into()),
+                also_plain: true,
+            })
+        );
+        assert_eq!(
+            plan("/events"),
+            Some(StreamPlan {
+                event: TypeRef::Primitive(Primitive::String),
+                switch: None,
+                also_plain: false,
+            })
+        );
+        assert_eq!(plan("/plain"), None);
     }
 
     #[test]

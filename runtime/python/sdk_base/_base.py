@@ -310,6 +310,28 @@ def is_text(response: _runtime.Response) -> bool:
     return media is not None and media.startswith("text/")
 
 
+def event_decoder(parse: Callable[[Any], T]) -> Callable[[_runtime.ServerSentEvent], T]:
+    """The decoder of a stream method: each event's data read as JSON, then
+    by ``parse`` (a model's ``from_dict``)."""
+
+    def decode(event: _runtime.ServerSentEvent) -> T:
+        return parse(event.json())
+
+    return decode
+
+
+def event_json(event: _runtime.ServerSentEvent) -> Any:
+    """The decoder of a stream whose events the spec gives no checked type:
+    each event's data read as JSON."""
+    return event.json()
+
+
+def event_text(event: _runtime.ServerSentEvent) -> str:
+    """The decoder of a stream whose events the spec gives no schema: each
+    event's data as sent."""
+    return event.data
+
+
 def parse_response(
     operation: _runtime.Operation,
     response: _runtime.Response,

@@ -10,6 +10,7 @@ headers arrive) and hand it to :class:`SyncEventStream` or
 from __future__ import annotations
 
 import codecs
+import dataclasses
 import re
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from types import TracebackType
@@ -17,7 +18,7 @@ from typing import Any, Generic, TypeVar
 
 import httpx
 
-from .config import DEFAULT_STREAM_IDLE_TIMEOUT_MS
+from .config import DEFAULT_STREAM_IDLE_TIMEOUT_MS, Request
 from .errors import APIConnectionError, StopReason
 from .response import loads_json, request_id_of
 
@@ -369,3 +370,11 @@ class AsyncEventStream(_EventStreamBase[T]):
         tb: TracebackType | None,
     ) -> None:
         await self.aclose()
+
+
+def asking_for_events(request: Request) -> Request:
+    """``request`` with ``Accept: text/event-stream``, unless it names what
+    it accepts already (CONTRACT.md section 12)."""
+    if any(name.lower() == "accept" for name in request.headers):
+        return request
+    return dataclasses.replace(request, headers={**request.headers, "Accept": "text/event-stream"})

@@ -331,3 +331,13 @@ def test_an_event_past_the_limit_is_an_error() -> None:
             assert server.closed_by_client.wait(5)
     finally:
         server.close()
+
+
+def test_a_stream_call_asks_for_events_unless_the_request_says_what_it_accepts() -> None:
+    from sdkgen_runtime import Request
+    from sdkgen_runtime.streaming import asking_for_events
+
+    plain = asking_for_events(Request("GET", "/feed", headers={"X-Trace": "1"}))
+    assert dict(plain.headers) == {"X-Trace": "1", "Accept": "text/event-stream"}
+    own = Request("GET", "/feed", headers={"ACCEPT": "text/event-stream; charset=utf-8"})
+    assert asking_for_events(own) is own

@@ -1090,9 +1090,14 @@ export class Runtime {
     if (decode !== undefined && typeof decode !== "function") {
       throw new InvalidArgumentError("decodeEvent must be a function");
     }
+    // The stream is asked for, unless the request names what it accepts.
+    const headers = new Headers(
+      callerHeaders(request.headers, "request headers") ?? undefined,
+    );
+    if (!headers.has("accept")) headers.set("accept", "text/event-stream");
     const res = await this.request(
       operation,
-      { ...request, parseAs: STREAM },
+      { ...request, headers, parseAs: STREAM },
       options,
     );
     return new EventStream(res.body, {

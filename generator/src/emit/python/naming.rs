@@ -751,6 +751,9 @@ pub struct OpNames {
     /// The module constant of its pagination descriptor, when its plan has
     /// a pagination.
     pub pages: Option<String>,
+    /// The method that returns its event stream, when its plan has one
+    /// (`create_stream` beside `create`).
+    pub stream: Option<String>,
 }
 
 /// Every identifier of a generated package.
@@ -856,7 +859,22 @@ impl Names {
                     method,
                     inputs,
                     pages: None,
+                    stream: None,
                 });
+            }
+            // After every method of the group: a stream method takes a
+            // name no plain method has.
+            for &i in &g.operations {
+                if api.operations[i].plan.stream.is_none() {
+                    continue;
+                }
+                let name = methods.snake(
+                    &format!("{} stream", api.operations[i].method_name),
+                    "stream",
+                );
+                if let Some(o) = ops[i].as_mut() {
+                    o.stream = Some(name);
+                }
             }
             // After every method of the module: the constants of all of
             // them are taken before a pager's is named.
@@ -885,6 +903,7 @@ impl Names {
                     method: snake_words(&api.operations[i].method_name),
                     inputs: Vec::new(),
                     pages: None,
+                    stream: None,
                 })
             })
             .collect();

@@ -54,6 +54,21 @@ pub struct OpView {
     /// Its pager, when its plan has a pagination: the plain methods return
     /// it, the raw twins the first page's response.
     pub pages: Option<PagesView>,
+    /// Its stream method, when its plan has a stream.
+    pub stream: Option<StreamView>,
+}
+
+/// The method of an operation that answers with server-sent events: the
+/// plain method's arguments but the one that asks for the stream, and the
+/// events decoded as the spec's event schema says (CONTRACT.md section 12).
+pub struct StreamView {
+    pub method: String,
+    pub params: Vec<ParamView>,
+    /// The annotation of one event.
+    pub event: String,
+    pub doc: String,
+    /// The arguments of the runtime's `stream`.
+    pub call: Items,
 }
 
 /// A paginated operation's pager.
@@ -1248,12 +1263,39 @@ pub fn view(
         let (returns, parser) = parser(&types, shape);
         uses_datetime |= returns.contains("datetime.");
 
+        // The argument that asks for the stream: its stream method sends it
+        // `True`, and neither method takes it (the plain one leaves it out,
+        // so the answer is the JSON one).
+        let switch = op
+            .plan
+            .stream
+            .as_ref()
+            .and_then(|p| p.switch.as_ref())
+            .and_then(|wire| {
+                shape
+                    .inputs
+                    .iter()
+                    .zip(&onames.inputs)
+                    .find(|(i, _)| matches!(i.place, Place::BodyField) && i.wire == *wire)
+                    .map(|(_, ident)| ident.clone())
+            });
         // Required arguments first: keyword-only, so the order is free.
         let mut order: Vec<usize> = (0..inputs.len()).collect();
         order.sort_by_key(|&k| !inputs[k].default.is_empty());
+        // The plain method gives the stream's argument its default, which
+        // leaves it out of the body.
         let forward_args: Vec<D> = order
             .iter()
-            .map(|&k| text(format!("{0}={0}", inputs[k].ident)))
+            .map(|&k| {
+                let p = &inputs[k];
+                if Some(&p.ident) == switch.as_ref() {
+                    let default = p.default.trim_start_matches(" = ");
+                    let default = if default.is_empty() { "None" } else { default };
+                    text(format!("{}={default}", p.ident))
+                } else {
+                    text(format!("{0}={0}", p.ident))
+                }
+            })
             .collect();
         let option_params = call_options(op);
         let mut ordered: Vec<ParamView> = Vec::new();
@@ -1263,7 +1305,9 @@ pub fn view(
             .collect::<Vec<_>>();
         for &k in &order {
             if let Some(p) = taken[k].take() {
-                ordered.push(p);
+                if Some(&p.ident) != switch.as_ref() {
+                    ordered.push(p);
+                }
             }
         }
 
@@ -1332,6 +1376,72 @@ pub fn view(
             &effective,
             pages_doc.as_ref(),
         );
+        let stream =
+            op.plan
+                .stream
+                .as_ref()
+                .zip(onames.stream.as_ref())
+                .map(|(plan, stream_method)| {
+                    let args: Vec<D> = order
+                        .iter()
+                        .map(|&k| {
+                            let ident = &onames.inputs[k];
+                            if Some(ident) == switch.as_ref() {
+                                text(format!("{ident}=True"))
+                            } else {
+                                text(format!("{ident}={ident}"))
+                            }
+                        })
+                        .collect();
+                    let stream_builder = if args.is_empty() {
+                        text(format!("{builder}()"))
+                    } else {
+                        call(builder.clone(), args)
+                    };
+                    uses_datetime |= types.uses_datetime(&plan.event);
+                    let (event, decoder) = match plan.event.non_null() {
+                        crate::ir::TypeRef::Primitive(crate::ir::Primitive::String) => {
+                            ("str".to_string(), text("decoder=_base.event_text"))
+                        }
+                        ty if types.is_unchecked(ty) => (
+                            types.annotation(&plan.event),
+                            text("decoder=_base.event_json"),
+                        ),
+                        _ => (
+                            types.annotation(&plan.event),
+                            call(
+                                "decoder=_base.event_decoder",
+                                vec![types.checked_parser(&plan.event)],
+                            ),
+                        ),
+                    };
+                    let mut doc = format!(
+                    "Like ``{class}.{method}``, but answers with the API's server-sent events, \
+                     each decoded as ``{event}``: iterate the stream (``for``, or ``async for`` on \
+                     the asyncio client) and close it (``with``) when done."
+                );
+                    if let Some(wire) = &plan.switch {
+                        doc.push_str(&format!(" The request sends {} as ``true``.", code(wire)));
+                    }
+                    doc.push_str(
+                        "\n\nRetries, the deadline and the idempotency key apply until the \
+                     response's headers arrive, never after: no event is delivered twice. A \
+                     connection lost mid-stream, or no bytes for the idle timeout, raises \
+                     ``StreamError`` with the number of events delivered.",
+                    );
+                    StreamView {
+                        method: stream_method.clone(),
+                        params: Vec::new(),
+                        event,
+                        doc: docstring_of(&doc, 8),
+                        call: Items(vec![
+                            text(constant.clone()),
+                            stream_builder,
+                            options_call.clone(),
+                            decoder,
+                        ]),
+                    }
+                });
         let request = Items(vec![text(constant.clone()), builder_call, options_call]);
         let result = Items(vec![
             text(constant.clone()),
@@ -1339,6 +1449,10 @@ pub fn view(
             text(parser_name.clone()),
         ]);
         ordered.extend(option_params);
+        let stream = stream.map(|mut s| {
+            s.params = ordered.clone();
+            s
+        });
         ops.push(OpView {
             operation: operation_args(op),
             constant,
@@ -1368,6 +1482,7 @@ pub fn view(
             request,
             result,
             pages,
+            stream,
         });
     }
 

@@ -245,7 +245,7 @@ pub fn shape(api: &Api, op: &Operation) -> OpShape {
     }
 }
 
-fn outcome(contents: &[Content]) -> Outcome {
+fn outcome(contents: &[&Content]) -> Outcome {
     let kind = |c: &Content| match c.kind {
         BodyKind::Json => Outcome::Json(c.ty.clone()),
         BodyKind::Binary | BodyKind::Multipart => Outcome::Bytes,
@@ -254,6 +254,7 @@ fn outcome(contents: &[Content]) -> Outcome {
     // One outcome per kind: the first JSON content's type, text, bytes.
     let mut kinds: Vec<Outcome> = Vec::new();
     if let Some(json) = contents.iter().find(|c| c.kind == BodyKind::Json) {
+        let json: &Content = json;
         kinds.push(kind(json));
     }
     for wanted in [Outcome::Text, Outcome::Bytes] {
@@ -284,7 +285,7 @@ fn successes(op: &Operation) -> Vec<Success> {
     }
     let mut out: Vec<Success> = Vec::new();
     for r in declared {
-        let o = outcome(&r.contents);
+        let o = outcome(&op.plain_contents(r));
         let code = match r.status {
             StatusSpec::Code(c) => Some(c),
             _ => None,

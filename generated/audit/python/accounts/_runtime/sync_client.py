@@ -40,7 +40,13 @@ from .core import (
 from .errors import AuthenticationError, StopReason
 from .policy import Action, AttemptOutcome, FailureKind, ResponseOutcome, TransportFailure
 from .response import Response
-from .streaming import ServerSentEvent, SyncEventStream, bound_reads, idle_seconds
+from .streaming import (
+    ServerSentEvent,
+    SyncEventStream,
+    asking_for_events,
+    bound_reads,
+    idle_seconds,
+)
 
 __all__ = ["SyncRuntime"]
 
@@ -267,6 +273,7 @@ class SyncRuntime(RuntimeCore):
         does; the iteration raises ``StreamError``.
         """
         idle = idle_seconds(idle_timeout, self.config.stream_idle_timeout_ms)
+        request = asking_for_events(request)
         picked = self.pick(operation)
         scheme = self.client_credentials(picked) if picked else None
         if scheme is None:

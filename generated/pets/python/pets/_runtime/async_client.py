@@ -27,7 +27,13 @@ from .core import (
 from .errors import AuthenticationError, StopReason
 from .policy import Action, AttemptOutcome, FailureKind, ResponseOutcome, TransportFailure
 from .response import Response
-from .streaming import AsyncEventStream, ServerSentEvent, bound_reads, idle_seconds
+from .streaming import (
+    AsyncEventStream,
+    ServerSentEvent,
+    asking_for_events,
+    bound_reads,
+    idle_seconds,
+)
 
 __all__ = ["AsyncRuntime"]
 
@@ -231,6 +237,7 @@ class AsyncRuntime(RuntimeCore):
         does; the iteration raises ``StreamError``.
         """
         idle = idle_seconds(idle_timeout, self.config.stream_idle_timeout_ms)
+        request = asking_for_events(request)
         picked = self.pick(operation)
         scheme = self.client_credentials(picked) if picked else None
         if scheme is None:
