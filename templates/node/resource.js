@@ -10,6 +10,7 @@ import * as wire from "../wire.js";
 {% if r.has_js_imports() %}
 {% endif -%}
 {% for m in r.methods -%}
+{% if m.declares_descriptor -%}
 {% if let Some(p) = m.pagination -%}
 {{ p }}
 
@@ -28,6 +29,7 @@ const {{ m.descriptor }} =
 {% endfor -%}
 {{ "  " }}};
 {% endif %}
+{% endif -%}
 {% endfor -%}
 {{ r.doc|jsdoc(0) }}export class {{ r.class }} {
   #core;

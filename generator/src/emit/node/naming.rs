@@ -434,6 +434,9 @@ pub struct OperationNames {
     /// The module-level constant holding the pagination plan, for a
     /// paginated operation.
     pub pagination: Option<String>,
+    /// The method that opens its event stream, for an operation whose plan
+    /// has one (`createStream` beside `create`).
+    pub stream: Option<String>,
     /// The params type (`CreateTransferParams`).
     pub params_type: String,
     /// Per `Operation::params` index: the property in the params object
@@ -595,11 +598,22 @@ impl Names {
                     method,
                     descriptor,
                     pagination,
+                    stream: None,
                     params_type,
                     params,
                 }
             })
-            .collect();
+            .collect::<Vec<_>>();
+        // After every plain method: a stream method takes a name none has.
+        let mut operations = operations;
+        for (op, names) in api.operations.iter().zip(operations.iter_mut()) {
+            if op.plan.stream.is_some() {
+                if let Some(scope) = methods_by_group.get_mut(op.group.as_str()) {
+                    let wanted = camel(&format!("{} stream", op.method_name), "stream");
+                    names.stream = Some(scope.claim(&member(wanted)));
+                }
+            }
+        }
 
         let mut options = Scope::new();
         options.reserve(CLIENT_OPTIONS.iter().copied());

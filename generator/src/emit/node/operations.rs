@@ -74,14 +74,15 @@ pub fn success_body(types: &Types, op: &Operation) -> SuccessBody {
     let mut by_status: Vec<(String, Option<Read>)> = Vec::new();
     let mut empty = successes.is_empty();
     for r in &successes {
-        if r.contents.is_empty() {
+        let contents = op.plain_contents(r);
+        if contents.is_empty() {
             empty = true;
         }
         let status = match r.status {
             StatusSpec::Code(c) => c.to_string(),
             _ => "\"2XX\"".to_string(),
         };
-        for c in &r.contents {
+        for c in contents {
             kinds.push(c.kind);
             let ty = match c.kind {
                 BodyKind::Binary => vec!["Uint8Array".to_string()],

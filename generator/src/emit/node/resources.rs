@@ -17,7 +17,7 @@ use super::types::{Flow, Read, Types};
 use crate::ir::plan::HintSource;
 use crate::ir::{
     Api, BodyKind, Content, FailurePolicy, Group, Operation, Param, ParamLocation, ParamStyle,
-    RetryClass, TypeKind,
+    Primitive, RetryClass, StreamPlan, TypeKind, TypeRef,
 };
 
 pub struct Resource {
@@ -59,6 +59,9 @@ impl Resource {
 pub struct MethodView {
     /// The method's name.
     pub name: String,
+    /// Whether the module declares the method's descriptor: false for an
+    /// operation's stream method, which shares its plain method's.
+    pub declares_descriptor: bool,
     /// The name of its descriptor, `const xOperation = {...};`.
     pub descriptor: String,
     /// Whether `const xOperation = {` fits on its line; prettier breaks
@@ -155,20 +158,20 @@ pub fn resource_view(
         doc.push(format!("The `{}` operations.", group.name));
     }
     let mut imports = Imports::default();
-    let methods = group
-        .operations
-        .iter()
-        .map(|&oi| {
-            Method::new(
-                api,
-                types,
-                &api.operations[oi],
-                &names.operations[oi],
-                flattened[oi],
-            )
-            .view(&mut imports)
-        })
-        .collect();
+    let mut methods = Vec::new();
+    for &oi in &group.operations {
+        let op = &api.operations[oi];
+        let on = &names.operations[oi];
+        methods.push(Method::new(api, types, op, on, flattened[oi]).view(&mut imports));
+        // An operation that answers with server-sent events gets a stream
+        // method beside its plain one.
+        if let (Some(plan), Some(stream)) = (&op.plan.stream, &on.stream) {
+            let mut twin = on.clone();
+            twin.method = stream.clone();
+            let method = Method::new(api, types, op, &twin, flattened[oi]);
+            methods.push(method.stream_view(plan, &on.method, &mut imports));
+        }
+    }
 
     let as_refs = |set: &BTreeSet<&'static str>| set.iter().copied().collect::<Vec<_>>();
     let runtime_imports = (!imports.runtime.is_empty())
@@ -287,6 +290,7 @@ impl<'a> Method<'a> {
         let request = object_lines(self.request(imports), if call_hugged { 6 } else { 8 });
         MethodView {
             name: self.on.method.clone(),
+            declares_descriptor: true,
             descriptor: descriptor.clone(),
             descriptor_head_fits,
             descriptor_props,
@@ -300,6 +304,84 @@ impl<'a> Method<'a> {
             dts_params: self.dts_params(&returns, params_type.as_ref(), imports),
             returns,
             params_type,
+        }
+    }
+
+    /// The stream method of an operation that answers with server-sent
+    /// events: the plain method's arguments (but the body property that asks
+    /// for the stream, which it sends `true`), the plain method's
+    /// descriptor, and the promise of the event stream (CONTRACT.md section
+    /// 12).
+    fn stream_view(&self, plan: &StreamPlan, plain: &str, imports: &mut Imports) -> MethodView {
+        let params_type = self.params_type(imports).map(|pt| match &plan.switch {
+            Some(wire) => ParamsType {
+                name: format!(
+                    "Omit<{}, {}>",
+                    pt.name,
+                    js_string(&super::naming::camel(wire, "stream"))
+                ),
+                ..pt
+            },
+            None => pt,
+        });
+        let event = match plan.event.non_null() {
+            TypeRef::Primitive(Primitive::String) => "string".to_string(),
+            ty => {
+                let ts = self.types.ts(ty, Flow::Output);
+                imports.mention(self.types, &ts);
+                ts
+            }
+        };
+        let returns = format!("Promise<import(\"../runtime/index.js\").EventStream<{event}>>");
+        let descriptor = &self.on.descriptor;
+        let call_hugged = l::fits_at(
+            4,
+            &format!("return this.#core.stream({descriptor}, options, () => ({{"),
+        );
+        let request = object_lines(self.request(imports), if call_hugged { 6 } else { 8 });
+        let mut js_doc = Doc::default();
+        js_doc.push(format!(
+            "{} {}, answered with server-sent events",
+            self.op.method.as_str(),
+            self.op.path
+        ));
+        let mut dts_doc = self.dts_doc();
+        dts_doc.paragraphs.insert(
+            0,
+            Text::new(format!(
+                "Like `{}`, but answers with the API's server-sent events: `for await` \
+                 over the stream gives each event decoded{}. Retries, the deadline and the \
+                 idempotency key apply until the response's headers arrive, never after; a \
+                 connection lost mid-stream, or no bytes for the idle timeout, throws a \
+                 `StreamError` with the number of events delivered.",
+                plain,
+                plan.switch
+                    .as_ref()
+                    .map(|w| format!("; the request sends `{w}: true`"))
+                    .unwrap_or_default()
+            )),
+        );
+        let dts_params = self.dts_params(&returns, None, imports);
+        let dts_params = match &params_type {
+            Some(pt) => self.dts_params(&returns, Some(pt), imports),
+            None => dts_params,
+        };
+        MethodView {
+            name: self.on.method.clone(),
+            declares_descriptor: false,
+            descriptor: descriptor.clone(),
+            descriptor_head_fits: true,
+            descriptor_props: Vec::new(),
+            pagination: None,
+            core_method: "stream",
+            js_doc,
+            js_params: self.js_params(),
+            call_hugged,
+            request,
+            dts_doc,
+            dts_params,
+            returns,
+            params_type: None,
         }
     }
 
@@ -826,6 +908,24 @@ impl<'a> Method<'a> {
             props.push(object_prop("parts", parts, false));
         }
         props.push(string("parseAs", success.parse_as));
+        if let Some(stream) = &plan.stream {
+            // What its stream method needs: the body property that asks for
+            // the stream, and how each event's data is read.
+            if let Some(wire) = &stream.switch {
+                props.push(string("streamSwitch", wire));
+            }
+            match stream.event.non_null() {
+                TypeRef::Primitive(Primitive::String) => props.push(string("eventData", "text")),
+                ty => {
+                    let read = self.types.reader(ty);
+                    if !read.is_any() {
+                        imports.wire = true;
+                        let member_chain = matches!(read, Read::Fn(_));
+                        props.push(object_prop("parseEvent", read.layout(), member_chain));
+                    }
+                }
+            }
+        }
         if let (Some(pg), Some(name)) = (&plan.pagination, &self.on.pagination) {
             // The pager reads the items off the raw body and converts each.
             props.push(object_prop("pagination", l::text(name.clone()), true));

@@ -135,6 +135,13 @@ impl<'a> Types<'a> {
             .flat_map(|r| &r.contents)
             .filter(|c| c.kind == BodyKind::Json)
             .map(|c| &c.ty)
+            // A stream's events are read from JSON too.
+            .chain(
+                self.api
+                    .operations
+                    .iter()
+                    .filter_map(|op| op.plan.stream.as_ref().map(|s| &s.event)),
+            )
             .collect();
         while let Some(ty) = stack.pop() {
             match ty {
