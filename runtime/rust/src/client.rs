@@ -330,7 +330,8 @@ type Exchanged = (StatusCode, HeaderMap, Bytes);
 /// reads any other response whole like a plain call.
 trait Reading: Sized + Send {
     /// `Ok`: the response handed over with its body unread; `Err`: the
-    /// response back, to be read whole.
+    /// response back, to be read whole (moved either way, never copied).
+    #[allow(clippy::result_large_err)]
     fn open(resp: reqwest::Response) -> Result<Self, reqwest::Response>;
 }
 

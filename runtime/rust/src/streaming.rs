@@ -145,18 +145,12 @@ impl EventParser {
                 self.has_data = true;
             }
             b"event" => self.event = String::from_utf8_lossy(value).into_owned(),
-            b"id" => {
-                if !value.contains(&0) {
-                    self.last_id = String::from_utf8_lossy(value).into_owned();
-                }
+            b"id" if !value.contains(&0) => {
+                self.last_id = String::from_utf8_lossy(value).into_owned();
             }
-            b"retry" => {
-                if !value.is_empty() && value.iter().all(u8::is_ascii_digit) {
-                    // All digits, so only an overflow fails: ignored as well.
-                    self.retry = std::str::from_utf8(value)
-                        .ok()
-                        .and_then(|v| v.parse().ok());
-                }
+            b"retry" if !value.is_empty() && value.iter().all(u8::is_ascii_digit) => {
+                // All digits, so only an overflow fails: ignored as well.
+                self.retry = std::str::from_utf8(value).ok().and_then(|v| v.parse().ok());
             }
             _ => {}
         }
@@ -200,6 +194,9 @@ pub struct EventStream {
     parser: EventParser,
     ready: VecDeque<Event>,
     delivered: u64,
+    /// The parser holds more than `limit` bytes: the error comes once the
+    /// events completed before are delivered.
+    overflow: bool,
 }
 
 impl EventStream {
@@ -225,6 +222,7 @@ impl EventStream {
             parser: EventParser::new(),
             ready: VecDeque::new(),
             delivered: 0,
+            overflow: false,
         }
     }
 
@@ -239,6 +237,10 @@ impl EventStream {
     /// The next event; `None` once the stream has ended (the server finished
     /// the body, or sent `data: [DONE]`) or was closed. A broken stream gives
     /// one [`Error::Stream`], then `None`.
+    ///
+    /// `max_response_bytes` bounds one event (its name and data) and what
+    /// the stream holds of an event not complete yet, however the server's
+    /// bytes were cut into pieces; the stream's length is not bounded.
     pub async fn next(&mut self) -> Option<Result<Event, Error>> {
         loop {
             if let Some(event) = self.ready.pop_front() {
@@ -246,18 +248,21 @@ impl EventStream {
                     self.close();
                     return None;
                 }
+                if self.too_large(event.data.len() + event.event.len()) {
+                    return Some(Err(self.fail(StreamFailure::TooLarge, None)));
+                }
                 self.delivered += 1;
                 return Some(Ok(event));
+            }
+            if self.overflow {
+                return Some(Err(self.fail(StreamFailure::TooLarge, None)));
             }
             let response = self.response.as_mut()?;
             let read = tokio::time::timeout(self.idle, response.chunk()).await;
             match read {
                 Ok(Ok(Some(chunk))) => {
                     self.parser.feed_into(&chunk, &mut self.ready);
-                    let held = u64::try_from(self.parser.pending()).unwrap_or(u64::MAX);
-                    if held > self.limit {
-                        return Some(Err(self.fail(StreamFailure::TooLarge, None)));
-                    }
+                    self.overflow = self.too_large(self.parser.pending());
                 }
                 Ok(Ok(None)) => {
                     // The body ended: an event it ended in the middle of is dropped.
@@ -271,10 +276,15 @@ impl EventStream {
         }
     }
 
+    fn too_large(&self, bytes: usize) -> bool {
+        u64::try_from(bytes).unwrap_or(u64::MAX) > self.limit
+    }
+
     /// Closes the connection; the stream gives nothing more.
     pub fn close(&mut self) {
         self.response = None;
         self.ready.clear();
+        self.overflow = false;
     }
 
     fn fail(&mut self, reason: StreamFailure, source: Option<reqwest::Error>) -> Error {
@@ -365,12 +375,23 @@ mod tests {
     fn line_ends_and_fields() {
         assert_eq!(
             parse(&[b"data: a\r\n\r\ndata: b\r\rdata: c\n\n"]),
-            vec![ev("message", "a", ""), ev("message", "b", ""), ev("message", "c", "")]
+            vec![
+                ev("message", "a", ""),
+                ev("message", "b", ""),
+                ev("message", "c", "")
+            ]
         );
         assert_eq!(parse(&[b"data\n\n"]), vec![ev("message", "", "")]);
         assert_eq!(parse(&[b"data:\ndata:\n\n"]), vec![ev("message", "\n", "")]);
-        assert_eq!(parse(&[b"event:\ndata: x\n\n"]), vec![ev("message", "x", "")]);
-        assert_eq!(parse(&[b"DATA: x\n\n"]), vec![], "field names are case-sensitive");
+        assert_eq!(
+            parse(&[b"event:\ndata: x\n\n"]),
+            vec![ev("message", "x", "")]
+        );
+        assert_eq!(
+            parse(&[b"DATA: x\n\n"]),
+            vec![],
+            "field names are case-sensitive"
+        );
         assert_eq!(parse(&[b"data: x\n"]), vec![], "no blank line, no event");
         assert_eq!(
             parse(&[b"data: a\r", b"\r\n"]),
@@ -405,7 +426,10 @@ mod tests {
 
     #[test]
     fn bad_utf8_is_replaced_and_split_characters_decode_whole() {
-        assert_eq!(parse(&[b"data: \xff\n\n"]), vec![ev("message", "\u{fffd}", "")]);
+        assert_eq!(
+            parse(&[b"data: \xff\n\n"]),
+            vec![ev("message", "\u{fffd}", "")]
+        );
         assert_eq!(
             parse(&[b"data: \xe2", b"\x82", b"\xac\n\n"]),
             vec![ev("message", "\u{20ac}", "")]
@@ -428,7 +452,8 @@ mod tests {
     #[test]
     fn ids_persist_and_nul_ids_are_ignored() {
         let mut parser = EventParser::new();
-        let events = parser.feed(b"id: 1\ndata: a\n\ndata: b\n\nid: 2\0\ndata: c\n\nid\ndata: d\n\n");
+        let events =
+            parser.feed(b"id: 1\ndata: a\n\ndata: b\n\nid: 2\0\ndata: c\n\nid\ndata: d\n\n");
         let ids: Vec<&str> = events.iter().map(|e| e.id.as_str()).collect();
         assert_eq!(ids, vec!["1", "1", "1", ""]);
         assert_eq!(parser.last_event_id(), "");
