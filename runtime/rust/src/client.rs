@@ -1182,6 +1182,7 @@ impl Runtime {
     /// handed over before the exchange's future is made: the call's future
     /// (which every SDK method's future contains, and moves) then holds
     /// neither the request nor the arguments a second time.
+    ///
     /// A stream call's success (`S`) comes back as soon as its headers
     /// arrive, its body unread: the timeout bounds the wait for them only.
     fn attempt<S: Reading>(
@@ -1215,8 +1216,8 @@ impl Runtime {
         })
     }
 
-    /// What an attempt ended with; `Err` only for a request that could not
-    /// be built (nothing was sent).
+    /// What an attempt ended with, or a stream call's success opened; `Err`
+    /// only for a request that could not be built (nothing was sent).
     fn outcome<S>(
         result: Result<Result<Got<S>, ExchangeError>, tokio::time::error::Elapsed>,
         limit: u64,
