@@ -601,3 +601,35 @@ fn streams_can_move_between_threads() {
     }
     let _ = stream_is_send;
 }
+
+#[tokio::test]
+async fn a_client_credentials_stream_gets_its_token_first_and_a_new_one_after_a_401() {
+    let token = |t: &str| {
+        json!({
+            "status": 200,
+            "headers": {"Content-Type": "application/json"},
+            "body": json!({"access_token": t, "token_type": "Bearer"}).to_string(),
+        })
+    };
+    let script = vec![
+        token("t1"),
+        json!({"status": 401, "body": "expired"}),
+        token("t2"),
+        json!({"status": 200, "chunks": [{"text": "data: in\n\n"}], "end": "complete"}),
+    ];
+    let server = Server::start(script).await;
+    let config = Config::new(&server.base).with_auth(sdkgen_runtime::Auth::client_credentials(
+        "/token", "id", "secret",
+    ));
+    let mut stream = open(config).await;
+    assert_eq!(stream.next().await.expect("event").expect("ok").data, "in");
+    assert!(stream.next().await.is_none());
+    let auth: Vec<Option<String>> = server
+        .requests()
+        .iter()
+        .map(|r| r.get("authorization").cloned())
+        .collect();
+    assert_eq!(auth.len(), 4);
+    assert_eq!(auth[1].as_deref(), Some("Bearer t1"));
+    assert_eq!(auth[3].as_deref(), Some("Bearer t2"));
+}

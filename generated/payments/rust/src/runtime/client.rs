@@ -380,6 +380,16 @@ impl Done<Infallible> {
     }
 }
 
+/// A call ready to send: the request and options with the caller's
+/// additions applied, its URL, its idempotency key and its credentials.
+struct Call {
+    request: Request,
+    options: CallOptions,
+    url: Url,
+    key: Option<(HeaderName, HeaderValue)>,
+    picked: Arc<Picked>,
+}
+
 /// Why an attempt's exchange did not give a whole response.
 #[derive(Debug)]
 enum ExchangeError {
@@ -643,7 +653,26 @@ impl Runtime {
         request: Request,
         options: CallOptions,
     ) -> Result<Response, Error> {
-        self.call::<Infallible>(op, request, options)
+        // Not a wrapper around a shared async fn: its arguments would stay
+        // in this future beside the inner one's (the call's future would grow
+        // by a request and its options).
+        let Call {
+            request,
+            options,
+            url,
+            key,
+            picked,
+        } = self.prepare(op, request, options)?;
+        let (request, options, key) = (&request, &options, key.as_ref());
+        if picked.oauth.is_some() {
+            // Boxed: the common call's future holds one logical call only.
+            return Box::pin(
+                self.with_token::<Infallible>(op, request, options, &url, key, &picked),
+            )
+            .await
+            .map(Done::whole);
+        }
+        self.run::<Infallible>(op, request, options, &url, key, &picked, None)
             .await
             .map(Done::whole)
     }
@@ -662,8 +691,23 @@ impl Runtime {
         request: Request,
         options: CallOptions,
     ) -> Result<EventStream, Error> {
+        let Call {
+            request,
+            options,
+            url,
+            key,
+            picked,
+        } = self.prepare(op, request, options)?;
+        let (request, options, key) = (&request, &options, key.as_ref());
+        let opened = if picked.oauth.is_some() {
+            Box::pin(self.with_token::<reqwest::Response>(op, request, options, &url, key, &picked))
+                .await?
+        } else {
+            self.run::<reqwest::Response>(op, request, options, &url, key, &picked, None)
+                .await?
+        };
         let config = &self.inner.config;
-        match self.call::<reqwest::Response>(op, request, options).await? {
+        match opened {
             Done::Open(response, attempts) => Ok(EventStream::open(
                 response,
                 op.name,
@@ -681,15 +725,14 @@ impl Runtime {
         }
     }
 
-    /// One logical call, a plain one or a stream's (`S`, see [`Reading`]).
-    async fn call<S: Reading>(
+    /// Everything that can fail before sending: the caller's additions, the
+    /// credentials, the caller's key, the URL.
+    fn prepare(
         &self,
         op: &Operation,
         request: Request,
         options: CallOptions,
-    ) -> Result<Done<S>, Error> {
-        // Everything that can fail before sending: the caller's additions,
-        // the credentials, the caller's key, the URL.
+    ) -> Result<Call, Error> {
         let (options, request) = if options.has_extras() {
             options.apply_extras(request)?
         } else {
@@ -698,13 +741,13 @@ impl Runtime {
         let picked = self.pick(op)?;
         let key = self.resolve_key(op, &options)?;
         let url = self.url_with(op, &request, &picked.query)?;
-        if picked.oauth.is_some() {
-            // Boxed: the common call's future holds one logical call only.
-            return Box::pin(self.with_token(op, &request, &options, &url, key.as_ref(), &picked))
-                .await;
-        }
-        self.run(op, &request, &options, &url, key.as_ref(), &picked, None)
-            .await
+        Ok(Call {
+            request,
+            options,
+            url,
+            key,
+            picked,
+        })
     }
 
     /// A call whose credentials are a fetched token: the token first, then
@@ -1182,6 +1225,7 @@ impl Runtime {
     /// handed over before the exchange's future is made: the call's future
     /// (which every SDK method's future contains, and moves) then holds
     /// neither the request nor the arguments a second time.
+    ///
     /// A stream call's success (`S`) comes back as soon as its headers
     /// arrive, its body unread: the timeout bounds the wait for them only.
     fn attempt<S: Reading>(
@@ -1215,8 +1259,8 @@ impl Runtime {
         })
     }
 
-    /// What an attempt ended with; `Err` only for a request that could not
-    /// be built (nothing was sent).
+    /// What an attempt ended with, or a stream call's success opened; `Err`
+    /// only for a request that could not be built (nothing was sent).
     fn outcome<S>(
         result: Result<Result<Got<S>, ExchangeError>, tokio::time::error::Elapsed>,
         limit: u64,
