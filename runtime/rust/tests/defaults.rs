@@ -9,8 +9,9 @@ use sdkgen_runtime::{
     Config, Jitter, KeyContract, Method, Operation, RetryClass, ATTEMPT_TIMEOUT_P99_MULTIPLIER,
     DECORRELATED_MULTIPLIER, DEFAULT_BASE, DEFAULT_BUDGET_CAPACITY, DEFAULT_CAP, DEFAULT_DEADLINE,
     DEFAULT_IN_FLIGHT_CODE, DEFAULT_KEY_HEADER, DEFAULT_KEY_MAX_LENGTH, DEFAULT_MAX_ATTEMPTS,
-    DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_MISMATCH_CODE, INTERNAL_SERVER_ERROR_RETRIES,
-    MAX_RETRY_AFTER_MS, REQUEST_TIMEOUT_HEADER, RETRY_COST, SUCCESS_REFUND, THROTTLE_RETRY_COST,
+    DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_MISMATCH_CODE, DEFAULT_STREAM_IDLE_TIMEOUT,
+    INTERNAL_SERVER_ERROR_RETRIES, MAX_RETRY_AFTER_MS, REQUEST_TIMEOUT_HEADER, RETRY_COST,
+    SUCCESS_REFUND, THROTTLE_RETRY_COST,
 };
 use serde_json::Value;
 
@@ -71,6 +72,10 @@ fn constants_are_the_table() {
         number(&t, "/budget/success_refund")
     );
     assert_eq!(MAX_RETRY_AFTER_MS, number(&t, "/max_retry_after_ms"));
+    assert_eq!(
+        ms(DEFAULT_STREAM_IDLE_TIMEOUT),
+        number(&t, "/stream_idle_timeout_ms")
+    );
     assert_eq!(REQUEST_TIMEOUT_HEADER, text(&t, "/request_timeout_header"));
     assert_eq!(
         u64::from(INTERNAL_SERVER_ERROR_RETRIES),
@@ -104,6 +109,10 @@ fn a_fresh_config_starts_at_the_table() {
     assert_eq!(ms(c.deadline), number(&t, "/deadline_ms"));
     assert_eq!(u64::from(c.budget_capacity), number(&t, "/budget/capacity"));
     assert_eq!(c.max_response_bytes, number(&t, "/max_response_bytes"));
+    assert_eq!(
+        ms(c.stream_idle_timeout),
+        number(&t, "/stream_idle_timeout_ms")
+    );
     assert_eq!(
         c.request_timeout_header.as_deref(),
         Some(text(&t, "/request_timeout_header"))

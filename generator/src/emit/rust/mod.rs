@@ -98,6 +98,10 @@ const RUNTIME_FILES: &[(&str, &str)] = &[
         "request.rs",
         include_str!("../../../../runtime/rust/src/request.rs"),
     ),
+    (
+        "streaming.rs",
+        include_str!("../../../../runtime/rust/src/streaming.rs"),
+    ),
 ];
 
 /// Module names the crate itself uses, and crates it depends on.

@@ -24,6 +24,9 @@ pub const ATTEMPT_TIMEOUT_P99_MULTIPLIER: u32 = 3;
 /// Default longest response body read: 32 MiB. A body past it is read no
 /// further and the call fails with [`Error::ResponseTooLarge`](super::Error).
 pub const DEFAULT_MAX_RESPONSE_BYTES: u64 = 32 * 1024 * 1024;
+/// Default longest wait for an event stream's next bytes: 60 s
+/// (CONTRACT.md section 12).
+pub const DEFAULT_STREAM_IDLE_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// How the client authenticates. The generated code picks the variant from
 /// the spec's security scheme; secrets never appear in `Debug` output or logs.
@@ -149,6 +152,10 @@ pub struct Config {
     /// body is read no further, the connection is dropped and the call fails
     /// with `Error::ResponseTooLarge`, without retrying.
     pub max_response_bytes: u64,
+    /// The longest wait for an event stream's next bytes (default 60 s); a
+    /// stream call may set its own
+    /// ([`EventStream::with_idle_timeout`](super::EventStream::with_idle_timeout)).
+    pub stream_idle_timeout: Duration,
     /// The credentials the client holds, by security scheme name. A call
     /// sends those of the first alternative of its operation's security
     /// whose schemes are all held (CONTRACT.md section 10).
@@ -190,6 +197,7 @@ impl Config {
             request_timeout_header: Some(REQUEST_TIMEOUT_HEADER.to_string()),
             budget_capacity: DEFAULT_BUDGET_CAPACITY,
             max_response_bytes: DEFAULT_MAX_RESPONSE_BYTES,
+            stream_idle_timeout: DEFAULT_STREAM_IDLE_TIMEOUT,
             credentials: BTreeMap::new(),
             security: &[],
             credential_help: |_| None,
@@ -248,6 +256,11 @@ impl Config {
 
     pub fn with_max_response_bytes(mut self, bytes: u64) -> Self {
         self.max_response_bytes = bytes;
+        self
+    }
+
+    pub fn with_stream_idle_timeout(mut self, idle: Duration) -> Self {
+        self.stream_idle_timeout = idle;
         self
     }
 
@@ -313,6 +326,7 @@ mod tests {
         );
         assert_eq!(c.budget_capacity, 500);
         assert_eq!(c.max_response_bytes, 32 * 1024 * 1024);
+        assert_eq!(c.stream_idle_timeout, Duration::from_secs(60));
     }
 
     #[test]

@@ -96,6 +96,63 @@ impl ApiError {
     }
 }
 
+/// Why an event stream broke after its headers arrived.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StreamFailure {
+    /// The body was cut off.
+    ConnectionLost,
+    /// No bytes came for the idle timeout.
+    IdleTimeout,
+    /// One event grew past `max_response_bytes` (the limit bounds what a
+    /// stream holds at once, not its length).
+    TooLarge,
+}
+
+impl StreamFailure {
+    /// The contract's name: `connection_lost`, `idle_timeout` or `too_large`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StreamFailure::ConnectionLost => "connection_lost",
+            StreamFailure::IdleTimeout => "idle_timeout",
+            StreamFailure::TooLarge => "too_large",
+        }
+    }
+}
+
+impl fmt::Display for StreamFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// An event stream that broke after its headers arrived (CONTRACT.md
+/// section 12). Never retried: the events already delivered would be
+/// delivered again.
+#[derive(Debug)]
+pub struct StreamError {
+    pub operation: &'static str,
+    pub reason: StreamFailure,
+    /// Events given to the caller before the stream broke.
+    pub events_delivered: u64,
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    /// Attempts the call made to open the stream.
+    pub attempts: u32,
+    /// The response header the API's spec declares for the request id.
+    pub request_id_header: Option<&'static str>,
+    /// The client's `max_response_bytes` (what `TooLarge` went past).
+    pub limit: u64,
+    /// The transport's error, for `ConnectionLost`.
+    pub source: Option<reqwest::Error>,
+}
+
+impl StreamError {
+    /// The server's id of the request, where a response header gives one.
+    pub fn request_id(&self) -> Option<&str> {
+        request_id_in(&self.headers, self.request_id_header)
+    }
+}
+
 /// Everything a runtime call can fail with.
 ///
 /// The variants mirror the conformance kinds; every variant that followed at
@@ -162,6 +219,10 @@ pub enum Error {
         schemes: Vec<String>,
         message: String,
     },
+    /// An event stream broke after its headers arrived (`stream`): the
+    /// connection was lost, no bytes came for the idle timeout, or one event
+    /// grew past `max_response_bytes`. Stop reason `not_retryable`.
+    Stream(Box<StreamError>),
 }
 
 impl Error {
@@ -174,7 +235,7 @@ impl Error {
     /// The conformance kind: `api_error`, `idempotency_in_flight`,
     /// `idempotency_mismatch`, `connection`, `timeout`,
     /// `invalid_idempotency_key`, `build`, `response_too_large`, `decode`,
-    /// `pagination` or `missing_credential`.
+    /// `pagination`, `missing_credential` or `stream`.
     pub fn kind(&self) -> &'static str {
         match self {
             Error::Api(_) => "api_error",
@@ -188,6 +249,7 @@ impl Error {
             Error::Decode { .. } => "decode",
             Error::Pagination { .. } => "pagination",
             Error::MissingCredential { .. } => "missing_credential",
+            Error::Stream(_) => "stream",
         }
     }
 
@@ -201,6 +263,7 @@ impl Error {
             | Error::Timeout { attempts, .. }
             | Error::ResponseTooLarge { attempts, .. }
             | Error::Decode { attempts, .. } => *attempts,
+            Error::Stream(e) => e.attempts,
             Error::InvalidIdempotencyKey { .. }
             | Error::Build { .. }
             | Error::Pagination { .. }
@@ -218,7 +281,7 @@ impl Error {
             Error::Connection { stop_reason, .. } | Error::Timeout { stop_reason, .. } => {
                 Some(*stop_reason)
             }
-            Error::ResponseTooLarge { .. } => Some(StopReason::NotRetryable),
+            Error::ResponseTooLarge { .. } | Error::Stream(_) => Some(StopReason::NotRetryable),
             Error::InvalidIdempotencyKey { .. }
             | Error::Build { .. }
             | Error::Decode { .. }
@@ -234,6 +297,7 @@ impl Error {
                 Some(e.status)
             }
             Error::Decode { status, .. } | Error::ResponseTooLarge { status, .. } => Some(*status),
+            Error::Stream(e) => Some(e.status),
             _ => None,
         }
     }
@@ -253,6 +317,7 @@ impl Error {
     pub fn request_id(&self) -> Option<&str> {
         match self {
             Error::Decode { request_id, .. } => request_id.as_deref(),
+            Error::Stream(e) => e.request_id(),
             _ => self.api().and_then(ApiError::request_id),
         }
     }
@@ -348,6 +413,32 @@ impl fmt::Display for Error {
                 }
                 f.write_str(")")
             }
+            Error::Stream(e) => {
+                let what = match e.reason {
+                    StreamFailure::ConnectionLost => "was cut off".to_string(),
+                    StreamFailure::IdleTimeout => "sent nothing for the idle timeout".to_string(),
+                    StreamFailure::TooLarge => format!(
+                        "held an event past the limit of {} bytes (max_response_bytes)",
+                        e.limit
+                    ),
+                };
+                write!(f, "{}: the event stream {what}", e.operation)?;
+                if let Some(source) = &e.source {
+                    write!(f, " ({source})")?;
+                }
+                write!(
+                    f,
+                    " [{}] ({} event(s) delivered, {} attempt(s), {}",
+                    e.reason,
+                    e.events_delivered,
+                    e.attempts,
+                    StopReason::NotRetryable
+                )?;
+                if let Some(id) = e.request_id() {
+                    write!(f, ", request id {id}")?;
+                }
+                f.write_str(")")
+            }
         }
     }
 }
@@ -359,6 +450,7 @@ impl std::error::Error for Error {
                 source: Some(source),
                 ..
             } => Some(source),
+            Error::Stream(e) => e.source.as_ref().map(|s| s as _),
             _ => None,
         }
     }

@@ -21,6 +21,7 @@ mod operation;
 mod pagination;
 mod policy;
 mod request;
+mod streaming;
 
 pub use self::backoff::{
     decorrelated_jitter_ms, full_jitter_ms, retry_after_ms, Jitter, DECORRELATED_MULTIPLIER,
@@ -33,7 +34,7 @@ pub use self::client::Runtime;
 pub use self::clock::{Clock, RandomSource, SleepFuture, ThreadRandom, TokioClock};
 pub use self::config::{
     Auth, Config, ATTEMPT_TIMEOUT_P99_MULTIPLIER, DEFAULT_BASE, DEFAULT_CAP, DEFAULT_DEADLINE,
-    DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_RESPONSE_BYTES,
+    DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_STREAM_IDLE_TIMEOUT,
 };
 pub use self::deadline::{
     deadline_from_header, deadline_from_header_at, deadline_from_headers, REQUEST_TIMEOUT_HEADER,
@@ -45,7 +46,8 @@ pub use self::encode::{
     query_value, value_text, FormField, Style,
 };
 pub use self::error::{
-    request_id_in, request_id_of, ApiError, Error, StopReason, REQUEST_ID_HEADERS,
+    request_id_in, request_id_of, ApiError, Error, StopReason, StreamError, StreamFailure,
+    REQUEST_ID_HEADERS,
 };
 pub use self::key::{
     generate_idempotency_key, validate_idempotency_key, DEFAULT_KEY_HEADER, DEFAULT_KEY_MAX_LENGTH,
@@ -58,6 +60,7 @@ pub use self::operation::{
 pub use self::pagination::{next_link, Page, PageStyle, Pager, Pagination};
 pub use self::policy::INTERNAL_SERVER_ERROR_RETRIES;
 pub use self::request::{Body, BodyKind, CallOptions, Request, Response};
+pub use self::streaming::{Event, EventParser, EventStream, DONE_DATA};
 
 pub use bytes::Bytes;
 pub use reqwest::header::{HeaderMap, HeaderName, HeaderValue};

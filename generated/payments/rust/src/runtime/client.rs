@@ -2,6 +2,7 @@
 //! retry loop every generated operation goes through.
 
 use std::collections::{BTreeMap, HashMap};
+use std::convert::Infallible;
 use std::fmt;
 use std::future::Future;
 use std::sync::{Arc, Mutex, RwLock};
@@ -22,6 +23,7 @@ use super::key::{generate_idempotency_key, validate_idempotency_key, DEFAULT_KEY
 use super::operation::{KeyContract, Operation, RetryClass};
 use super::policy::{decide, CallState, Decision, Failure, Policy, TransportFailure};
 use super::request::{Body, CallOptions, Request, Response};
+use super::streaming::EventStream;
 
 /// The shared runtime of a generated SDK client.
 ///
@@ -322,6 +324,72 @@ impl fmt::Debug for Runtime {
 /// A response as one attempt read it: status, headers, whole body.
 type Exchanged = (StatusCode, HeaderMap, Bytes);
 
+/// What an attempt does with a response's body. A plain call
+/// (`Infallible`) reads every body whole; a stream call
+/// (`reqwest::Response`) hands a success over unread, its headers in, and
+/// reads any other response whole like a plain call.
+trait Reading: Sized + Send {
+    /// `Ok`: the response handed over with its body unread; `Err`: the
+    /// response back, to be read whole (moved either way, never copied).
+    #[allow(clippy::result_large_err)]
+    fn open(resp: reqwest::Response) -> Result<Self, reqwest::Response>;
+}
+
+impl Reading for Infallible {
+    fn open(resp: reqwest::Response) -> Result<Self, reqwest::Response> {
+        Err(resp)
+    }
+}
+
+impl Reading for reqwest::Response {
+    fn open(resp: reqwest::Response) -> Result<Self, reqwest::Response> {
+        if resp.status().is_success() {
+            Ok(resp)
+        } else {
+            Err(resp)
+        }
+    }
+}
+
+/// A response an attempt got: read whole, or opened unread.
+enum Got<S> {
+    Whole(Exchanged),
+    Open(S),
+}
+
+/// What an attempt's result is for the retry loop: an outcome to judge,
+/// or a stream call's success, opened.
+enum Step<S> {
+    Judge(Outcome),
+    Open(S),
+}
+
+/// A call's success: the whole response, or (a stream call) the response
+/// opened with its body unread and the attempts it took.
+enum Done<S> {
+    Whole(Response),
+    Open(S, u32),
+}
+
+impl Done<Infallible> {
+    fn whole(self) -> Response {
+        match self {
+            Done::Whole(response) => response,
+            Done::Open(never, _) => match never {},
+        }
+    }
+}
+
+/// A call ready to send: the request and options with the caller's
+/// additions applied, its URL, its idempotency key and its credentials.
+struct Call {
+    request: Request,
+    options: CallOptions,
+    url: Url,
+    key: Option<(HeaderName, HeaderValue)>,
+    picked: Arc<Picked>,
+}
+
 /// Why an attempt's exchange did not give a whole response.
 #[derive(Debug)]
 enum ExchangeError {
@@ -585,8 +653,86 @@ impl Runtime {
         request: Request,
         options: CallOptions,
     ) -> Result<Response, Error> {
-        // Everything that can fail before sending: the caller's additions,
-        // the credentials, the caller's key, the URL.
+        // Not a wrapper around a shared async fn: its arguments would stay
+        // in this future beside the inner one's (the call's future would grow
+        // by a request and its options).
+        let Call {
+            request,
+            options,
+            url,
+            key,
+            picked,
+        } = self.prepare(op, request, options)?;
+        let (request, options, key) = (&request, &options, key.as_ref());
+        if picked.oauth.is_some() {
+            // Boxed: the common call's future holds one logical call only.
+            return Box::pin(
+                self.with_token::<Infallible>(op, request, options, &url, key, &picked),
+            )
+            .await
+            .map(Done::whole);
+        }
+        self.run::<Infallible>(op, request, options, &url, key, &picked, None)
+            .await
+            .map(Done::whole)
+    }
+
+    /// Opens an event stream (`text/event-stream`, CONTRACT.md section 12):
+    /// attempts, sleeps, retry budget, idempotency key and deadline as
+    /// [`execute`](Self::execute) makes them, until a 2xx response's headers
+    /// arrive; then the events, read as the caller asks for them and never
+    /// retried. A response that is not a success is the usual error, its
+    /// body read whole. Each wait for the stream's next bytes is bounded by
+    /// `Config::stream_idle_timeout`, or the call's own
+    /// ([`EventStream::with_idle_timeout`]).
+    pub async fn stream(
+        &self,
+        op: &Operation,
+        request: Request,
+        options: CallOptions,
+    ) -> Result<EventStream, Error> {
+        let Call {
+            request,
+            options,
+            url,
+            key,
+            picked,
+        } = self.prepare(op, request, options)?;
+        let (request, options, key) = (&request, &options, key.as_ref());
+        let opened = if picked.oauth.is_some() {
+            Box::pin(self.with_token::<reqwest::Response>(op, request, options, &url, key, &picked))
+                .await?
+        } else {
+            self.run::<reqwest::Response>(op, request, options, &url, key, &picked, None)
+                .await?
+        };
+        let config = &self.inner.config;
+        match opened {
+            Done::Open(response, attempts) => Ok(EventStream::open(
+                response,
+                op.name,
+                attempts,
+                config.stream_idle_timeout.max(Duration::from_millis(1)),
+                config.max_response_bytes,
+                config.request_id_header,
+            )),
+            // A stream call hands every success over unread.
+            Done::Whole(response) => Err(Error::build(format!(
+                "{}: the HTTP {} response was read whole, not opened as a stream",
+                op.name,
+                response.status.as_u16()
+            ))),
+        }
+    }
+
+    /// Everything that can fail before sending: the caller's additions, the
+    /// credentials, the caller's key, the URL.
+    fn prepare(
+        &self,
+        op: &Operation,
+        request: Request,
+        options: CallOptions,
+    ) -> Result<Call, Error> {
         let (options, request) = if options.has_extras() {
             options.apply_extras(request)?
         } else {
@@ -595,19 +741,19 @@ impl Runtime {
         let picked = self.pick(op)?;
         let key = self.resolve_key(op, &options)?;
         let url = self.url_with(op, &request, &picked.query)?;
-        if picked.oauth.is_some() {
-            // Boxed: the common call's future holds one logical call only.
-            return Box::pin(self.with_token(op, &request, &options, &url, key.as_ref(), &picked))
-                .await;
-        }
-        self.run(op, &request, &options, &url, key.as_ref(), &picked, None)
-            .await
+        Ok(Call {
+            request,
+            options,
+            url,
+            key,
+            picked,
+        })
     }
 
     /// A call whose credentials are a fetched token: the token first, then
     /// the call; after a 401, a new token and the call once more as a new
     /// logical call with the same key (CONTRACT.md section 10).
-    async fn with_token(
+    async fn with_token<S: Reading>(
         &self,
         op: &Operation,
         request: &Request,
@@ -615,7 +761,7 @@ impl Runtime {
         url: &Url,
         key: Option<&(HeaderName, HeaderValue)>,
         picked: &Picked,
-    ) -> Result<Response, Error> {
+    ) -> Result<Done<S>, Error> {
         let Some(source) = &picked.oauth else {
             return self.run(op, request, options, url, key, picked, None).await;
         };
@@ -697,7 +843,7 @@ impl Runtime {
             .insert(ACCEPT, HeaderValue::from_static("application/json"));
         let public = self.inner.held.public.clone();
         let response = self
-            .run(
+            .run::<Infallible>(
                 &TOKEN_OPERATION,
                 &request,
                 &CallOptions::new(),
@@ -706,7 +852,8 @@ impl Runtime {
                 &public,
                 None,
             )
-            .await?;
+            .await?
+            .whole();
         let (token, lifetime) = read_token(&response.body)
             .map_err(|m| response.decode_error(format!("{}: {m}", TOKEN_OPERATION.name)))?;
         let value = HeaderValue::from_str(&format!("Bearer {token}")).map_err(|_| {
@@ -722,7 +869,7 @@ impl Runtime {
     /// One logical call: sends, retries by the contract and returns the 2xx
     /// response or the typed error of the last attempt.
     #[allow(clippy::too_many_arguments)]
-    async fn run(
+    async fn run<S: Reading>(
         &self,
         op: &Operation,
         request: &Request,
@@ -731,7 +878,7 @@ impl Runtime {
         key: Option<&(HeaderName, HeaderValue)>,
         picked: &Picked,
         token: Option<&HeaderValue>,
-    ) -> Result<Response, Error> {
+    ) -> Result<Done<S>, Error> {
         let inner = &*self.inner;
         let config = &inner.config;
         let start = inner.clock.now();
@@ -803,7 +950,13 @@ impl Runtime {
                     attempt_timeout,
                 )
                 .await;
-            let outcome = Self::outcome(result, config.max_response_bytes, state.attempts)?;
+            let outcome = match Self::outcome(result, config.max_response_bytes, state.attempts)? {
+                Step::Judge(outcome) => outcome,
+                Step::Open(opened) => {
+                    inner.budget.refund(last_cost.unwrap_or(SUCCESS_REFUND));
+                    return Ok(Done::Open(opened, state.attempts));
+                }
+            };
             let outcome = match outcome {
                 Outcome::Transport {
                     failure: TransportFailure::Timeout,
@@ -824,13 +977,13 @@ impl Runtime {
                 } => {
                     if status.is_success() {
                         inner.budget.refund(last_cost.unwrap_or(SUCCESS_REFUND));
-                        return Ok(Response {
+                        return Ok(Done::Whole(Response {
                             status,
                             headers,
                             body,
                             attempts: state.attempts,
                             request_id_header: config.request_id_header,
-                        });
+                        }));
                     }
                     let (code, message) = error_code_and_message(&body);
                     Outcome::Response {
@@ -1072,14 +1225,17 @@ impl Runtime {
     /// handed over before the exchange's future is made: the call's future
     /// (which every SDK method's future contains, and moves) then holds
     /// neither the request nor the arguments a second time.
-    fn attempt(
+    ///
+    /// A stream call's success (`S`) comes back as soon as its headers
+    /// arrive, its body unread: the timeout bounds the wait for them only.
+    fn attempt<S: Reading>(
         &self,
         method: &Method,
         url: &Url,
         headers: HeaderMap,
         body: Option<&Body>,
         timeout: Duration,
-    ) -> tokio::time::Timeout<impl Future<Output = Result<Exchanged, ExchangeError>> + Send> {
+    ) -> tokio::time::Timeout<impl Future<Output = Result<Got<S>, ExchangeError>> + Send> {
         let mut req = reqwest::Request::new(method.clone(), url.clone());
         *req.headers_mut() = headers;
         if let Some(body) = body {
@@ -1088,7 +1244,10 @@ impl Runtime {
         let pending = self.inner.http.execute(req);
         let limit = self.inner.config.max_response_bytes;
         tokio::time::timeout(timeout, async move {
-            let mut resp = pending.await?;
+            let mut resp = match S::open(pending.await?) {
+                Ok(opened) => return Ok(Got::Open(opened)),
+                Err(resp) => resp,
+            };
             let status = resp.status();
             // Taken, not cloned: reading the body does not need them.
             let headers = std::mem::take(resp.headers_mut());
@@ -1096,18 +1255,18 @@ impl Runtime {
                 ExchangeError::TooLarge(_) => ExchangeError::TooLarge(status),
                 other => other,
             })?;
-            Ok((status, headers, body))
+            Ok(Got::Whole((status, headers, body)))
         })
     }
 
-    /// What an attempt ended with; `Err` only for a request that could not
-    /// be built (nothing was sent).
-    fn outcome(
-        result: Result<Result<Exchanged, ExchangeError>, tokio::time::error::Elapsed>,
+    /// What an attempt ended with, or a stream call's success opened; `Err`
+    /// only for a request that could not be built (nothing was sent).
+    fn outcome<S>(
+        result: Result<Result<Got<S>, ExchangeError>, tokio::time::error::Elapsed>,
         limit: u64,
         attempts: u32,
-    ) -> Result<Outcome, Error> {
-        Ok(match result {
+    ) -> Result<Step<S>, Error> {
+        Ok(Step::Judge(match result {
             Err(_) => Outcome::Transport {
                 failure: TransportFailure::Timeout,
                 source: None,
@@ -1137,14 +1296,15 @@ impl Runtime {
                     source: Some(e),
                 }
             }
-            Ok(Ok((status, headers, body))) => Outcome::Response {
+            Ok(Ok(Got::Open(opened))) => return Ok(Step::Open(opened)),
+            Ok(Ok(Got::Whole((status, headers, body)))) => Outcome::Response {
                 status,
                 headers,
                 body,
                 code: None,
                 message: None,
             },
-        })
+        }))
     }
 
     fn error(
