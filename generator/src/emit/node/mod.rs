@@ -1,6 +1,7 @@
 //! The Node emitter: an ESM package with hand-written-style `.js` and `.d.ts`
-//! files (no build step), the sdkgen runtime vendored as `runtime/`, and a
-//! README that is the integrator's reference for retries and keys.
+//! files (no build step), the sdkgen runtime vendored as `runtime/`, a
+//! CommonJS build of them all under `cjs/` ([`cjs`]), and a README that is
+//! the integrator's reference for retries and keys.
 //!
 //! Rust here only shapes the IR into views, in one direction: [`emit`] reads
 //! the IR through [`operations`], [`naming`] and [`types`], builds the
@@ -12,6 +13,7 @@
 //! whose width depends on the spec are broken by [`layout`] the way prettier
 //! breaks them.
 
+mod cjs;
 mod escape;
 mod layout;
 mod naming;
@@ -331,7 +333,33 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
     for (name, contents) in RUNTIME_FILES {
         files.push(file(&format!("runtime/{name}"), (*contents).to_string()));
     }
+    files.extend(commonjs(&files)?);
     Ok(files)
+}
+
+/// The CommonJS build of the package's modules (`cjs/`, see [`cjs`]): each
+/// `.js` converted, each `.d.ts` copied (the `package.json` there makes both
+/// CommonJS to Node.js and TypeScript).
+fn commonjs(files: &[OutputFile]) -> Result<Vec<OutputFile>, String> {
+    let mut out = vec![file(
+        "cjs/package.json",
+        render("cjs/package.json", &cjs::PackageJson)?,
+    )];
+    let mut graph = std::collections::BTreeMap::new();
+    for f in files {
+        let path = f.path.to_string_lossy().replace('\\', "/");
+        if path.ends_with(".d.ts") {
+            out.push(file(&format!("cjs/{path}"), f.contents.clone()));
+        } else if path.ends_with(".js") {
+            graph.insert(path.clone(), cjs::specifiers(&f.contents)?);
+            out.push(file(
+                &format!("cjs/{path}"),
+                cjs::module(&path, &f.contents)?,
+            ));
+        }
+    }
+    cjs::check_acyclic(&graph)?;
+    Ok(out)
 }
 
 fn file(path: &str, contents: String) -> OutputFile {

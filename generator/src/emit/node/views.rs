@@ -1348,6 +1348,7 @@ pub fn package_json(v: &Package, package: &PackageInfo) -> String {
         "wire.d.ts".into(),
         "resources/".into(),
         "runtime/".into(),
+        "cjs/".into(),
         super::super::CONTRACT_FILE.into(),
     ];
     files.dedup();
@@ -1368,13 +1369,24 @@ pub fn package_json(v: &Package, package: &PackageInfo) -> String {
     if package.authors.len() > 1 {
         json.insert("contributors".into(), package.authors[1..].to_vec().into());
     }
+    // ES modules at the root, their CommonJS build under cjs/ (emit/node/
+    // cjs.rs). `import` gets the ES modules; so does `require` where
+    // Node.js can require them (`module-sync`: Node.js 20.19+, 22.12+), one
+    // copy of the package whichever way it is loaded; `require` on an
+    // older Node.js gets the CommonJS build. Resolvers that read no
+    // `exports` take `main` (CommonJS) or `module` (bundlers: ES).
     json.insert("type".into(), "module".into());
-    json.insert("main".into(), "./index.js".into());
-    json.insert("types".into(), "./index.d.ts".into());
+    json.insert("main".into(), "./cjs/index.js".into());
+    json.insert("module".into(), "./index.js".into());
+    json.insert("types".into(), "./cjs/index.d.ts".into());
     json.insert(
         "exports".into(),
         serde_json::json!({
-            ".": { "types": "./index.d.ts", "default": "./index.js" },
+            ".": {
+                "import": { "types": "./index.d.ts", "default": "./index.js" },
+                "module-sync": "./index.js",
+                "require": { "types": "./cjs/index.d.ts", "default": "./cjs/index.js" }
+            },
             "./package.json": "./package.json"
         }),
     );
