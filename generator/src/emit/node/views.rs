@@ -147,6 +147,19 @@ impl Model {
     /// member's string value on the line after its key where the line is too
     /// long (a number or boolean stays on the key's line).
     pub fn frozen(&self) -> String {
+        self.frozen_after("export const")
+    }
+
+    /// [`Model::frozen`] laid out for the CommonJS build, where the
+    /// declaration loses `export `: the text still says `export const`
+    /// (the CommonJS build's converter reads it, `cjs.rs`), the line breaks
+    /// are those of `const X = ...`, which prettier lays out by its own
+    /// width.
+    pub fn frozen_for_commonjs(&self) -> String {
+        format!("export {}", self.frozen_after("const"))
+    }
+
+    fn frozen_after(&self, keyword: &str) -> String {
         let props = self
             .members
             .iter()
@@ -159,7 +172,7 @@ impl Model {
             .collect();
         l::render(
             &l::fluid_assignment(
-                &format!("export const {}", self.name),
+                &format!("{keyword} {}", self.name),
                 l::call_with_last_object("Object.freeze", vec![], expanded_object(props)),
                 ";",
             ),
