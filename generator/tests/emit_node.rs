@@ -135,8 +135,29 @@ fn package_json_is_publishable() {
     assert_eq!(pkg["version"], "2.3.0");
     assert_eq!(pkg["type"], "module");
     assert_eq!(pkg["engines"]["node"], ">=20");
-    assert_eq!(pkg["exports"]["."]["types"], "./index.d.ts");
-    assert_eq!(pkg["exports"]["."]["default"], "./index.js");
+    // import: the ES modules; require: the ES modules where Node.js can
+    // require them (module-sync), else the CommonJS build, each with its
+    // types; resolvers without exports: CommonJS (main) or ES (module).
+    let root = &pkg["exports"]["."];
+    let conditions: Vec<&str> = root
+        .as_object()
+        .expect("conditions")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(conditions, ["import", "module-sync", "require"]);
+    assert_eq!(root["import"]["types"], "./index.d.ts");
+    assert_eq!(root["import"]["default"], "./index.js");
+    assert_eq!(root["module-sync"], "./index.js");
+    assert_eq!(root["require"]["types"], "./cjs/index.d.ts");
+    assert_eq!(root["require"]["default"], "./cjs/index.js");
+    assert_eq!(pkg["main"], "./cjs/index.js");
+    assert_eq!(pkg["types"], "./cjs/index.d.ts");
+    assert_eq!(pkg["module"], "./index.js");
+    for target in [&pkg["main"], &pkg["types"], &pkg["module"]] {
+        let path = target.as_str().expect("a path").trim_start_matches("./");
+        assert!(files.contains_key(path), "{path} is not generated");
+    }
     assert!(pkg.get("dependencies").is_none(), "no runtime dependencies");
     for f in pkg["files"].as_array().expect("files") {
         let f = f.as_str().expect("string");
@@ -152,6 +173,45 @@ fn package_json_is_publishable() {
                 files.contains_key(&format!("{base}.d.ts")),
                 "{path} has no .d.ts"
             );
+        }
+    }
+}
+
+/// The CommonJS build: every ES module of the package has its CommonJS
+/// module under `cjs/` (and nothing else is there), every declaration file
+/// is copied as it is, and the folder's `package.json` makes them CommonJS.
+#[test]
+fn the_commonjs_build_mirrors_every_module() {
+    for spec in ["specs/payments.yaml", "tests_generated/hostile.yaml"] {
+        let files = generate(&root().join(spec));
+        let pkg: serde_json::Value =
+            serde_json::from_str(&files["cjs/package.json"]).expect("cjs/package.json");
+        assert_eq!(pkg, serde_json::json!({ "type": "commonjs" }));
+        let esm: Vec<&String> = files
+            .keys()
+            .filter(|p| !p.starts_with("cjs/") && (p.ends_with(".js") || p.ends_with(".d.ts")))
+            .collect();
+        let cjs = files
+            .keys()
+            .filter(|p| p.starts_with("cjs/") && *p != "cjs/package.json")
+            .count();
+        assert_eq!(cjs, esm.len(), "{spec}: cjs/ holds other files");
+        for path in esm {
+            let built = files
+                .get(&format!("cjs/{path}"))
+                .unwrap_or_else(|| panic!("{spec}: no cjs/{path}"));
+            if path.ends_with(".d.ts") {
+                assert_eq!(built, &files[path], "{spec}: cjs/{path} differs");
+                continue;
+            }
+            assert!(built.starts_with("\"use strict\";\n"), "{spec}: cjs/{path}");
+            let (code, _) = code_parts(built);
+            for line in code.lines() {
+                assert!(
+                    !line.starts_with("import ") && !line.starts_with("export "),
+                    "{spec}: cjs/{path} keeps an ES module statement: {line}"
+                );
+            }
         }
     }
 }
@@ -500,7 +560,8 @@ fn section<'a>(text: &'a str, from: &str, until: &str) -> &'a str {
 /// scripts/test-generated-node installs it), and the snapshot
 /// `snapshots/node/format-edges.snap` shows the layout of each construct
 /// the fixtures provoke: single-name imports, the client's `this.x = new
-/// X(core);`, open enums' `Object.freeze`, a params alias, Record types,
+/// X(core);`, open enums' `Object.freeze` (and in the CommonJS build), a
+/// params alias, Record types,
 /// the converters' heads and table cells, a README call, an empty
 /// operations list.
 #[test]
@@ -515,6 +576,9 @@ fn format_edges_are_laid_out_as_prettier_lays_them_out() {
                 "index.js" | "index.d.ts" | "models.js" | "models.d.ts" if edges => {
                     contents.as_str()
                 }
+                // The CommonJS build, where taking `export ` off lets a
+                // broken head fit again.
+                "cjs/models.js" if edges => contents.as_str(),
                 p if p.starts_with("resources/") => contents.as_str(),
                 // The converters, after the fixed helpers (`mapOf` the last).
                 "wire.js" if edges => {

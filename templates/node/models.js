@@ -2,7 +2,7 @@
 {% if !loop.first %}
 {% endif -%}
 /** The values of `{{ m.name }}` the SDK knows of; others may come. */
-{{ m.frozen() }}
+{% if commonjs %}{{ m.frozen_for_commonjs() }}{% else %}{{ m.frozen() }}{% endif %}
 {% else -%}
 export {};
 {% endfor -%}

@@ -1,6 +1,7 @@
 //! The Node emitter: an ESM package with hand-written-style `.js` and `.d.ts`
-//! files (no build step), the sdkgen runtime vendored as `runtime/`, and a
-//! README that is the integrator's reference for retries and keys.
+//! files (no build step), the sdkgen runtime vendored as `runtime/`, a
+//! CommonJS build of them all under `cjs/` ([`cjs`]), and a README that is
+//! the integrator's reference for retries and keys.
 //!
 //! Rust here only shapes the IR into views, in one direction: [`emit`] reads
 //! the IR through [`operations`], [`naming`] and [`types`], builds the
@@ -12,6 +13,7 @@
 //! whose width depends on the spec are broken by [`layout`] the way prettier
 //! breaks them.
 
+mod cjs;
 mod escape;
 mod layout;
 mod naming;
@@ -246,10 +248,13 @@ struct IndexDts<'a> {
     v: &'a views::Package,
 }
 
+/// `commonjs`: laid out for the CommonJS build, where `export ` goes (the
+/// text the build is converted from, never written as it is).
 #[derive(Template)]
 #[template(path = "node/models.js", escape = "none")]
 struct ModelsJs<'a> {
     v: &'a views::Package,
+    commonjs: bool,
 }
 
 #[derive(Template)]
@@ -318,7 +323,16 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
         file("README.md", render("README.md", &Readme { v: &v })?),
         file("index.js", render("index.js", &IndexJs { v: &v })?),
         file("index.d.ts", render("index.d.ts", &IndexDts { v: &v })?),
-        file("models.js", render("models.js", &ModelsJs { v: &v })?),
+        file(
+            "models.js",
+            render(
+                "models.js",
+                &ModelsJs {
+                    v: &v,
+                    commonjs: false,
+                },
+            )?,
+        ),
         file("models.d.ts", render("models.d.ts", &ModelsDts { v: &v })?),
         file("wire.js", render("wire.js", &WireJs { v: &v })?),
         file("wire.d.ts", render("wire.d.ts", &WireDts { v: &v })?),
@@ -339,7 +353,45 @@ pub fn emit(api: &Api, package: &PackageInfo) -> Result<Vec<OutputFile>, String>
     for (name, contents) in RUNTIME_FILES {
         files.push(file(&format!("runtime/{name}"), (*contents).to_string()));
     }
+    // The enums' `Object.freeze` calls break by the width of their line,
+    // which the CommonJS build's `const` changes: models.js is rendered
+    // again for it.
+    let models = render(
+        "models.js",
+        &ModelsJs {
+            v: &v,
+            commonjs: true,
+        },
+    )?;
+    files.extend(commonjs(&files, &[("models.js", models)])?);
     Ok(files)
+}
+
+/// The CommonJS build of the package's modules (`cjs/`, see [`cjs`]): each
+/// `.js` converted (from its text in `laid_out` where that is given), each
+/// `.d.ts` copied (the `package.json` there makes both CommonJS to Node.js
+/// and TypeScript).
+fn commonjs(files: &[OutputFile], laid_out: &[(&str, String)]) -> Result<Vec<OutputFile>, String> {
+    let mut out = vec![file(
+        "cjs/package.json",
+        render("cjs/package.json", &cjs::PackageJson)?,
+    )];
+    let mut graph = std::collections::BTreeMap::new();
+    for f in files {
+        let path = f.path.to_string_lossy().replace('\\', "/");
+        if path.ends_with(".d.ts") {
+            out.push(file(&format!("cjs/{path}"), f.contents.clone()));
+        } else if path.ends_with(".js") {
+            let source = laid_out
+                .iter()
+                .find(|(p, _)| *p == path)
+                .map_or(&f.contents, |(_, text)| text);
+            graph.insert(path.clone(), cjs::specifiers(&path, source)?);
+            out.push(file(&format!("cjs/{path}"), cjs::module(&path, source)?));
+        }
+    }
+    cjs::check_acyclic(&graph)?;
+    Ok(out)
 }
 
 fn file(path: &str, contents: String) -> OutputFile {

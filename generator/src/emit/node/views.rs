@@ -150,6 +150,19 @@ impl Model {
     /// member's string value on the line after its key where the line is too
     /// long (a number or boolean stays on the key's line).
     pub fn frozen(&self) -> String {
+        self.frozen_after("export const")
+    }
+
+    /// [`Model::frozen`] laid out for the CommonJS build, where the
+    /// declaration loses `export `: the text still says `export const`
+    /// (the CommonJS build's converter reads it, `cjs.rs`), the line breaks
+    /// are those of `const X = ...`, which prettier lays out by its own
+    /// width.
+    pub fn frozen_for_commonjs(&self) -> String {
+        format!("export {}", self.frozen_after("const"))
+    }
+
+    fn frozen_after(&self, keyword: &str) -> String {
         let props = self
             .members
             .iter()
@@ -162,7 +175,7 @@ impl Model {
             .collect();
         l::render(
             &l::fluid_assignment(
-                &format!("export const {}", self.name),
+                &format!("{keyword} {}", self.name),
                 l::call_with_last_object("Object.freeze", vec![], expanded_object(props)),
                 ";",
             ),
@@ -1355,6 +1368,7 @@ pub fn package_json(v: &Package, package: &PackageInfo) -> String {
         "wire.d.ts".into(),
         "resources/".into(),
         "runtime/".into(),
+        "cjs/".into(),
         super::super::CONTRACT_FILE.into(),
     ];
     files.dedup();
@@ -1375,13 +1389,24 @@ pub fn package_json(v: &Package, package: &PackageInfo) -> String {
     if package.authors.len() > 1 {
         json.insert("contributors".into(), package.authors[1..].to_vec().into());
     }
+    // ES modules at the root, their CommonJS build under cjs/ (emit/node/
+    // cjs.rs). `import` gets the ES modules; so does `require` where
+    // Node.js can require them (`module-sync`: Node.js 20.19+, 22.12+), one
+    // copy of the package whichever way it is loaded; `require` on an
+    // older Node.js gets the CommonJS build. Resolvers that read no
+    // `exports` take `main` (CommonJS) or `module` (bundlers: ES).
     json.insert("type".into(), "module".into());
-    json.insert("main".into(), "./index.js".into());
-    json.insert("types".into(), "./index.d.ts".into());
+    json.insert("main".into(), "./cjs/index.js".into());
+    json.insert("module".into(), "./index.js".into());
+    json.insert("types".into(), "./cjs/index.d.ts".into());
     json.insert(
         "exports".into(),
         serde_json::json!({
-            ".": { "types": "./index.d.ts", "default": "./index.js" },
+            ".": {
+                "import": { "types": "./index.d.ts", "default": "./index.js" },
+                "module-sync": "./index.js",
+                "require": { "types": "./cjs/index.d.ts", "default": "./cjs/index.js" }
+            },
             "./package.json": "./package.json"
         }),
     );

@@ -1,0 +1,21 @@
+/**
+ * A multipart part's row: [name, the contentType its encoding declares, the
+ * style and explode it declares].
+ */
+export type MultipartPart = readonly [
+  name: string,
+  contentType?: string | null,
+  style?: string,
+  explode?: boolean,
+];
+
+/** A multipart/form-data body (WIRE.md section 4), as a Blob typed with its boundary; undefined without a value. */
+export declare function multipartBody<V extends object | null | undefined>(
+  value: V,
+  parts?: readonly MultipartPart[],
+): V extends object ? Blob : Blob | undefined;
+
+/** The first concrete media type of an encoding's contentType list. */
+export declare function concreteMediaType(
+  contentType: unknown,
+): string | undefined;
