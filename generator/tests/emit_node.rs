@@ -294,7 +294,9 @@ fn hostile_text_stays_in_comments_and_literals() {
     let files = hostile();
     let mut checked = 0;
     for (path, contents) in &files {
-        if path.starts_with("runtime/") || !(path.ends_with(".js") || path.ends_with(".ts")) {
+        // The vendored runtime (and its CommonJS copy) holds no spec text.
+        let vendored = path.starts_with("runtime/") || path.starts_with("cjs/runtime/");
+        if vendored || !(path.ends_with(".js") || path.ends_with(".ts")) {
             continue;
         }
         checked += 1;

@@ -1,6 +1,7 @@
 import type {
   Auth,
   ClientCredentials,
+  EventStream,
   Page,
   Pager,
   Runtime,
@@ -136,6 +137,11 @@ export declare class Core {
     options: RequestOptions | undefined,
     build: () => object,
   ): PagePromise<T>;
+  stream<T>(
+    operation: object,
+    options: RequestOptions | undefined,
+    build: () => object,
+  ): Promise<EventStream<T>>;
 }
 
 /** @internal */

@@ -122,7 +122,7 @@ function withData(res, data) {
     headers: res.headers,
     attempts: res.attempts,
     idempotencyKey: res.idempotencyKey,
-    requestId: requestIdOf(res.headers),
+    requestId: requestIdOf(res.headers, res.requestIdHeader),
   };
 }
 
@@ -262,6 +262,36 @@ class Core {
   }
 
   /**
+   * The event stream of an operation that answers with server-sent events
+   * (CONTRACT.md section 12): its request from `build`, sent as `call` sends
+   * it, with the descriptor's `streamSwitch` body property set to true; the
+   * promise of the runtime's `EventStream`, each event's data read by the
+   * descriptor's `parseEvent` (as text when `eventData` is "text", else as
+   * JSON).
+   */
+  stream(operation, options, build) {
+    const parse = operation.parseEvent;
+    const decodeEvent =
+      operation.eventData === "text"
+        ? (event) => event.data
+        : parse === undefined
+          ? (event) => event.json()
+          : (event) => parse(event.json());
+    try {
+      return this.#send(operation, options, () => {
+        const request = build();
+        if (operation.streamSwitch !== undefined) {
+          request.json = { ...request.json, [operation.streamSwitch]: true };
+        }
+        request.decodeEvent = decodeEvent;
+        return request;
+      });
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+
+  /**
    * Builds the request and hands it to the runtime: at once when the
    * credentials are kept, else once they are resolved (a token fetched).
    */
@@ -296,6 +326,9 @@ class Core {
     request.authCookies = auth.cookies;
     request.query = query;
     request.parseAs = operation.parseAs;
+    if (request.decodeEvent !== undefined) {
+      return this.#runtime.stream(operation, request, options);
+    }
     return this.#runtime.request(operation, request, options);
   }
 

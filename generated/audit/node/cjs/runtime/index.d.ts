@@ -5,6 +5,8 @@ export type {
   RetryOverrides,
   RequestSpec,
   CallOptions,
+  StreamRequestSpec,
+  StreamCallOptions,
   RuntimeResponse,
   ResolvedConfig,
   ParseAs,
@@ -163,3 +165,11 @@ export {
   nextLink,
 } from "./pagination.js";
 export type { Pagination, PageStyle, PagerInit } from "./pagination.js";
+export {
+  EventStream,
+  EventParser,
+  ServerSentEvent,
+  StreamError,
+  DONE_DATA,
+} from "./streaming.js";
+export type { StreamErrorReason } from "./streaming.js";

@@ -114,6 +114,13 @@ const {
   checkPagination,
   nextLink,
 } = require("./pagination.js");
+const {
+  EventStream,
+  EventParser,
+  ServerSentEvent,
+  StreamError,
+  DONE_DATA,
+} = require("./streaming.js");
 
 module.exports = {
   Runtime,
@@ -216,4 +223,9 @@ module.exports = {
   PaginationError,
   checkPagination,
   nextLink,
+  EventStream,
+  EventParser,
+  ServerSentEvent,
+  StreamError,
+  DONE_DATA,
 };

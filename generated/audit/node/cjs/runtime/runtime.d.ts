@@ -4,6 +4,7 @@ import type { Clock, RandomSource } from "./clock.js";
 import type { Logger, LoggerOptions, LogLevel } from "./log.js";
 import type { QueryInput } from "./encoding.js";
 import type { RetryClass } from "./policy.js";
+import type { EventStream, ServerSentEvent } from "./streaming.js";
 
 export type { RetryClass } from "./policy.js";
 export type Jitter = "full" | "decorrelated";
@@ -33,6 +34,11 @@ export interface RuntimeConfig extends LoggerOptions {
   timeout?: number;
   /** Header carrying the time left to each attempt (default 'Request-Timeout-Ms'); null turns it off. */
   requestTimeoutHeader?: string | null;
+  /**
+   * The response header the API's spec declares for the request's id:
+   * looked up before `x-request-id` and `request-id`.
+   */
+  requestIdHeader?: string | null;
   /** Client-wide p99 latency hint: attempt timeout min(3 x p99, time left). Default null. */
   p99Ms?: number | null;
   /** Retry budget capacity (default 500). */
@@ -43,6 +49,11 @@ export interface RuntimeConfig extends LoggerOptions {
    * with ResponseTooLargeError, without retrying.
    */
   maxResponseBytes?: number;
+  /**
+   * Event streams: the longest wait for the next bytes once the response
+   * headers have arrived, in ms (default 60000); a keep-alive comment counts.
+   */
+  streamIdleTimeout?: number;
   /** Retry budget starting level (default: the capacity). */
   budgetInitial?: number;
   auth?: Auth | readonly Auth[] | null;
@@ -159,6 +170,20 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** A stream call's request: `parseAs` does not apply; `decodeEvent` may turn each event into a value. */
+export interface StreamRequestSpec<T = ServerSentEvent> extends Omit<
+  RequestSpec,
+  "parseAs"
+> {
+  decodeEvent?: (event: ServerSentEvent) => T;
+}
+
+/** A stream call's options. */
+export interface StreamCallOptions extends CallOptions {
+  /** The longest wait for the stream's next bytes, ms (default: the client's streamIdleTimeout). */
+  idleTimeout?: number;
+}
+
 export interface RuntimeResponse<T = unknown> {
   status: number;
   headers: Headers;
@@ -169,6 +194,8 @@ export interface RuntimeResponse<T = unknown> {
   idempotencyKey: string | undefined;
   /** The body's bytes as they came (what a `ResponseParseError` carries). */
   rawBody?: Uint8Array;
+  /** The response header the API's spec declares for the request id. */
+  requestIdHeader?: string | null;
 }
 
 export interface ResolvedConfig {
@@ -182,8 +209,10 @@ export interface ResolvedConfig {
   readonly capMs: number;
   readonly timeout: number;
   readonly requestTimeoutHeader: string | null;
+  readonly requestIdHeader: string | null;
   readonly p99Ms: number | null;
   readonly maxResponseBytes: number;
+  readonly streamIdleTimeout: number;
   readonly headers: HeadersInit | undefined;
   readonly userAgent: string | undefined;
   readonly auth: Auth | readonly Auth[] | null | undefined;
@@ -203,6 +232,7 @@ export declare const DEFAULTS: Readonly<{
   p99Ms: null;
   budgetCapacity: number;
   maxResponseBytes: number;
+  streamIdleTimeout: number;
 }>;
 
 export declare function defaultRetryClass(method: string): RetryClass;
@@ -219,6 +249,15 @@ export declare class Runtime {
     request?: RequestSpec,
     options?: CallOptions,
   ): Promise<RuntimeResponse<T>>;
+  /**
+   * Opens an event stream: retried as `request` until a 2xx response's
+   * headers arrive, then read as the caller iterates, never retried.
+   */
+  stream<T = ServerSentEvent>(
+    operation: Operation,
+    request?: StreamRequestSpec<T>,
+    options?: StreamCallOptions,
+  ): Promise<EventStream<T>>;
   /** The runtime clock's time, in ms (monotonic: only differences matter). */
   now(): number;
   /** The base URL an operation's calls go to: its own server (mapped by `serverUrls`), else the client's. */

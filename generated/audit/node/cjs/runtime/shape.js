@@ -464,7 +464,7 @@ function variantReaders(rows) {
  * attempts, and a message saying where and what (never the body itself).
  */
 function shapeFailure(name, response, err) {
-  const requestId = requestIdOf(response.headers);
+  const requestId = requestIdOf(response.headers, response.requestIdHeader);
   const what =
     err instanceof ShapeError
       ? err.message
@@ -479,6 +479,7 @@ function shapeFailure(name, response, err) {
       headers: response.headers,
       body: response.rawBody ?? response.body,
       cause: err instanceof ShapeError ? undefined : err,
+      requestIdHeader: response.requestIdHeader,
     },
   );
   if (err instanceof ShapeError) error.location = err.location;

@@ -20,6 +20,7 @@ export type ErrorKind =
   | "aborted"
   | "decode"
   | "response_too_large"
+  | "stream"
   | "sdk_error";
 
 export declare const STOP_REASONS: readonly StopReason[];
@@ -71,6 +72,8 @@ export interface ResponseParseErrorInit extends SDKErrorInit {
   status?: number;
   headers?: Headers;
   body?: unknown;
+  /** The response header the API's spec declares for the request id. */
+  requestIdHeader?: string | null;
 }
 
 /**
@@ -85,7 +88,7 @@ export declare class ResponseParseError extends SDKError {
   readonly headers: Headers | undefined;
   /** The raw bytes received. */
   readonly body: unknown;
-  /** The response's `x-request-id` (else `request-id`) header, if any. */
+  /** The server's id of the request, where a response header gives one. */
   readonly requestId: string | undefined;
   /**
    * Where in the body the shape broke, as `data[3].amount` (`""` for the
@@ -133,6 +136,8 @@ export declare class DeadlineExceededError extends APITimeoutError {}
 export interface APIErrorInit extends SDKErrorInit {
   status: number;
   headers?: Headers;
+  /** The response header the API's spec declares for the request id. */
+  requestIdHeader?: string | null;
   body?: unknown;
   code?: string;
   serverMessage?: string;
@@ -150,15 +155,18 @@ export declare class APIError extends SDKError {
   readonly code: string | undefined;
   /** Server's message: body `message`, else `error.message`. */
   readonly serverMessage: string | undefined;
-  /** The server's id of the request (`x-request-id`, else `request-id`), where a response header gives one. */
+  /** The server's id of the request (the header the spec declares, else `x-request-id`, else `request-id`), where a response header gives one. */
   readonly requestId: string | undefined;
+  /** The response header the API's spec declares for the request id, or null. */
+  readonly requestIdHeader: string | null;
 }
 
 /** The response headers that carry the server's id of a request, first found wins. */
 export declare const REQUEST_ID_HEADERS: readonly string[];
-/** The server's id of the request (`x-request-id`, else `request-id`), or undefined. */
+/** The server's id of the request (the `declared` header, else `x-request-id`, else `request-id`), or undefined. */
 export declare function requestIdOf(
   headers: Headers | undefined,
+  declared?: string | null,
 ): string | undefined;
 
 /** 4xx */

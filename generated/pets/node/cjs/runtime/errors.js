@@ -102,11 +102,8 @@ class ResponseParseError extends SDKError {
     this.status = init.status;
     this.headers = init.headers;
     this.body = init.body;
-    /** The response's x-request-id (else request-id) header, if any. */
-    this.requestId =
-      init.headers?.get("x-request-id") ??
-      init.headers?.get("request-id") ??
-      undefined;
+    /** The server's id of the request, where a response header gives one. */
+    this.requestId = requestIdOf(init.headers, init.requestIdHeader);
     /** Where in the body its shape broke (`data[3].amount`), if it did. */
     this.location = undefined;
   }
@@ -142,13 +139,19 @@ class DeadlineExceededError extends APITimeoutError {}
 const REQUEST_ID_HEADERS = Object.freeze(["x-request-id", "request-id"]);
 
 /**
- * The server's id of the request (`x-request-id`, else `request-id`), what a
- * support desk asks for first; undefined when the response has none.
+ * The server's id of the request (the `declared` header, the one the API's
+ * spec names, else `x-request-id`, else `request-id`), what a support desk
+ * asks for first; undefined when the response has none.
  * @param {Headers | undefined} headers
+ * @param {string | null} [declared]
  * @returns {string | undefined}
  */
-function requestIdOf(headers) {
+function requestIdOf(headers, declared) {
   if (headers === undefined) return undefined;
+  if (declared) {
+    const value = headers.get(declared);
+    if (value) return value;
+  }
   for (const name of REQUEST_ID_HEADERS) {
     const value = headers.get(name);
     if (value) return value;
@@ -171,11 +174,13 @@ class APIError extends SDKError {
     this.code = init.code;
     /** The server's message (body `message`, else `error.message`), if any. */
     this.serverMessage = init.serverMessage;
+    /** The response header the API's spec declares for the request id. */
+    this.requestIdHeader = init.requestIdHeader ?? null;
   }
 
   /** The server's id of the request, where a response header gives one. */
   get requestId() {
-    return requestIdOf(this.headers);
+    return requestIdOf(this.headers, this.requestIdHeader);
   }
 }
 

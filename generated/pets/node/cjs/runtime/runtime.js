@@ -39,6 +39,7 @@ const {
   validateIdempotencyKey,
 } = require("./keys.js");
 const { makeLogger } = require("./log.js");
+const { EventStream } = require("./streaming.js");
 const {
   DEFAULT_IN_FLIGHT_CODE,
   DEFAULT_MISMATCH_CODE,
@@ -60,6 +61,7 @@ const DEFAULTS = Object.freeze({
   p99Ms: null,
   budgetCapacity: DEFAULT_BUDGET_CAPACITY,
   maxResponseBytes: 32 * 1024 * 1024,
+  streamIdleTimeout: 60000,
 });
 
 /** An attempt times out after this many times the latency hint (p99), or at the deadline. */
@@ -68,7 +70,9 @@ const ATTEMPT_TIMEOUT_P99_MULTIPLIER = 3;
 const RETRY_CLASSES = new Set(["safe", "idempotent", "keyed", "unsafe"]);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
 const IDEMPOTENT_METHODS = new Set(["PUT", "DELETE"]);
-const PARSE_AS = new Set(["auto", "json", "text", "bytes"]);
+/** The parseAs of a stream call (Runtime.stream): a 2xx body left unread. */
+const STREAM = Symbol("stream");
+const PARSE_AS = new Set(["auto", "json", "text", "bytes", STREAM]);
 
 function checkInt(value, what, min) {
   if (!Number.isInteger(value) || value < min) {
@@ -83,6 +87,29 @@ function checkMs(value, what) {
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
     throw new InvalidArgumentError(
       `${what} must be a finite number of milliseconds >= 0, got ${value}`,
+    );
+  }
+  return value;
+}
+
+/** The spec's request-id header: a header name, or null for none. */
+function checkRequestIdHeader(value) {
+  if (value === undefined || value === null) return null;
+  if (
+    typeof value !== "string" ||
+    !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(value)
+  ) {
+    throw new InvalidArgumentError(
+      `requestIdHeader must be a header name or null, got ${JSON.stringify(value)}`,
+    );
+  }
+  return value.toLowerCase();
+}
+
+function checkPositiveMs(value, what) {
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+    throw new InvalidArgumentError(
+      `${what} must be a positive number of milliseconds, got ${value}`,
     );
   }
   return value;
@@ -506,11 +533,16 @@ class Runtime {
       capMs: checkMs(config.capMs ?? DEFAULTS.capMs, "capMs"),
       timeout: checkMs(config.timeout ?? DEFAULTS.timeout, "timeout"),
       requestTimeoutHeader: rth,
+      requestIdHeader: checkRequestIdHeader(config.requestIdHeader),
       p99Ms: checkP99(config.p99Ms ?? DEFAULTS.p99Ms, "p99Ms"),
       maxResponseBytes: checkInt(
         config.maxResponseBytes ?? DEFAULTS.maxResponseBytes,
         "maxResponseBytes",
         0,
+      ),
+      streamIdleTimeout: checkPositiveMs(
+        config.streamIdleTimeout ?? DEFAULTS.streamIdleTimeout,
+        "streamIdleTimeout",
       ),
       headers: config.headers,
       userAgent: config.userAgent,
@@ -757,6 +789,7 @@ class Runtime {
               headers: outcome.headers,
               body: outcome.rawBody,
               cause: outcome.parseError,
+              requestIdHeader: this.config.requestIdHeader,
             },
           );
         }
@@ -767,6 +800,7 @@ class Runtime {
           attempts,
           idempotencyKey: key,
           rawBody: outcome.rawBody,
+          requestIdHeader: this.config.requestIdHeader,
         };
       }
       if (outcome.type === "too_large") {
@@ -911,6 +945,8 @@ class Runtime {
 
     let res;
     let bytes;
+    // A stream call's 2xx: its body left unread, its controller kept to close it.
+    let open;
     try {
       try {
         res = await this.#fetch(url, {
@@ -929,7 +965,9 @@ class Runtime {
       }
       // Reading the body is part of the attempt, and stops at the limit.
       try {
-        bytes = await readBody(res, this.config.maxResponseBytes);
+        if (parseAs === STREAM && res.status >= 200 && res.status < 300) {
+          open = { body: res.body, controller, signal: callerSignal };
+        } else bytes = await readBody(res, this.config.maxResponseBytes);
       } catch (err) {
         if (err === TOO_LARGE) {
           // Aborting the attempt closes the connection the body came on.
@@ -954,7 +992,15 @@ class Runtime {
       clearTimeout(timer);
       if (onCallerAbort)
         callerSignal.removeEventListener("abort", onCallerAbort);
-      this.#release(controller);
+      if (open === undefined) this.#release(controller);
+    }
+    if (open !== undefined) {
+      return {
+        type: "success",
+        status: res.status,
+        headers: res.headers,
+        body: open,
+      };
     }
 
     const status = res.status;
@@ -1024,6 +1070,49 @@ class Runtime {
     this.#spareControllers.push(controller);
   }
 
+  /**
+   * Opens an event stream (text/event-stream): attempts and sleeps as
+   * `request` makes them, until a 2xx response's headers arrive (the
+   * deadline bounds only that); then the events, read as the caller
+   * iterates, never retried. `options.idleTimeout` (ms) bounds each wait for
+   * the stream's next bytes, over the client's `streamIdleTimeout`;
+   * `request.decodeEvent` turns each event into what the iteration yields.
+   * @param {import('./runtime.js').Operation} operation
+   * @param {import('./runtime.js').StreamRequestSpec} [request]
+   * @param {import('./runtime.js').StreamCallOptions} [options]
+   * @returns {Promise<import('./streaming.js').EventStream>}
+   */
+  async stream(operation, request = {}, options = {}) {
+    const idleMs =
+      options.idleTimeout === undefined || options.idleTimeout === null
+        ? this.config.streamIdleTimeout
+        : checkPositiveMs(options.idleTimeout, "idleTimeout");
+    const decode = request.decodeEvent ?? undefined;
+    if (decode !== undefined && typeof decode !== "function") {
+      throw new InvalidArgumentError("decodeEvent must be a function");
+    }
+    // The stream is asked for, unless the request names what it accepts.
+    const headers = new Headers(
+      callerHeaders(request.headers, "request headers") ?? undefined,
+    );
+    if (!headers.has("accept")) headers.set("accept", "text/event-stream");
+    const res = await this.request(
+      operation,
+      { ...request, headers, parseAs: STREAM },
+      options,
+    );
+    return new EventStream(res.body, {
+      status: res.status,
+      headers: res.headers,
+      attempts: res.attempts,
+      idleMs,
+      decode,
+      maxEventBytes: this.config.maxResponseBytes,
+      operation: operationOf(operation).name,
+      requestIdHeader: this.config.requestIdHeader,
+    });
+  }
+
   /** The runtime's clock's time, in ms (monotonic: only differences matter). */
   now() {
     return this.#clock.now();
@@ -1070,7 +1159,10 @@ class Runtime {
   #finalError(op, outcome, attempts, stopReason) {
     const tail = `(${attempts} attempt${attempts === 1 ? "" : "s"}; stopped: ${stopReason})`;
     if (outcome.type === "response") {
-      const requestId = requestIdOf(outcome.headers);
+      const requestId = requestIdOf(
+        outcome.headers,
+        this.config.requestIdHeader,
+      );
       const said =
         requestId === undefined
           ? tail
@@ -1093,6 +1185,7 @@ class Runtime {
           serverMessage: outcome.message,
           attempts,
           stopReason,
+          requestIdHeader: this.config.requestIdHeader,
         },
       );
     }
