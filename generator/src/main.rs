@@ -717,7 +717,7 @@ fn build(
     if !streams.is_empty() {
         let switched = streams.iter().filter(|s| s.switch.is_some()).count();
         eprintln!(
-            "streams: {} operation{} answer with server-sent events ({switched} when the body asks); the Python and Node SDKs give each a stream method",
+            "streams: {} operation{} answer with server-sent events ({switched} when the body asks); each gets a stream method in all three SDKs",
             streams.len(),
             if streams.len() == 1 { "" } else { "s" },
         );

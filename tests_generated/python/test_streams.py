@@ -32,10 +32,12 @@ def stream_reply(raw: bytes) -> Reply:
 
 def test_the_stream_method_asks_for_the_stream_and_decodes_each_event(server: Server) -> None:
     server.script(stream_reply(CHUNKS))
-    with Streams(base_url=server.url) as c:
-        with c.chat.create_completion_stream(model="m", prompt="hi") as stream:
-            assert stream.status == 200
-            got = list(stream)
+    with (
+        Streams(base_url=server.url) as c,
+        c.chat.create_completion_stream(model="m", prompt="hi") as stream,
+    ):
+        assert stream.status == 200
+        got = list(stream)
     assert got == [
         models.CompletionChunk(id="c1", delta="Hel"),
         models.CompletionChunk(id="c2", delta="lo"),

@@ -17,7 +17,7 @@ use super::naming::{self, Names};
 use super::types::{Shape, Types, OUTSIDE, RESERVED_TYPE_NAMES};
 use super::views::{
     BodyView, DescriptorView, ErrorEnumView, ErrorVariantView, GroupView, KeyContractView, OpView,
-    PagerView, ParamStmtView, PartView, RequestView, RetryOverridesView, SetterView,
+    PagerView, ParamStmtView, PartView, RequestView, RetryOverridesView, SetterView, StreamView,
 };
 
 /// Names every group module imports.
@@ -193,6 +193,7 @@ impl OpCtx<'_> {
             "runtime",
             "options",
             "send",
+            "send_stream",
             "send_with_response",
             "timeout",
             "deadline",
@@ -356,6 +357,56 @@ impl OpCtx<'_> {
         );
 
         let errors = self.errors(op, &builder, type_names);
+        let stream = op.plan.stream.as_ref().map(|plan| {
+            let (event, decode) = match plan.event.non_null() {
+                TypeRef::Primitive(crate::ir::Primitive::String) => ("String".to_string(), "text"),
+                _ => (self.rust(&plan.event), "json"),
+            };
+            let doc = format!(
+                "Sends the request asking for the API's server-sent events \
+                 (`Accept: text/event-stream`{}) and returns them, each decoded as `{event}`. \
+                 Retries, the deadline and the idempotency key apply until the response's \
+                 headers arrive, never after: no event is delivered twice. A connection lost \
+                 mid-stream, or no bytes for the idle timeout, is an [`Error::Stream`] with \
+                 the number of events delivered; dropping the stream closes the connection.",
+                plan.switch
+                    .as_ref()
+                    .map(|w| format!(", and `{}: true` in the body", w.replace('`', "'")))
+                    .unwrap_or_default()
+            );
+            StreamView {
+                doc,
+                signature: layout::signature(
+                    4,
+                    "pub async fn send_stream",
+                    &["self".to_string()],
+                    &format!("Result<crate::EventStream<{event}>, Error>"),
+                ),
+                open: layout::chain(
+                    8,
+                    "let events = ",
+                    "self",
+                    &[
+                        Link::text(".runtime"),
+                        Link::call(
+                            "stream",
+                            vec![
+                                format!("&{static_ident}"),
+                                "request".to_string(),
+                                "options".to_string(),
+                            ],
+                        ),
+                        Link::text(".await?"),
+                    ],
+                    ";",
+                ),
+                decode,
+                switch: plan
+                    .switch
+                    .as_ref()
+                    .map(|w| super::escape::string_literal(w)),
+            }
+        });
         OpView {
             method_ident: method_ident.clone(),
             http_method: op.method.as_str().to_string(),
@@ -403,6 +454,7 @@ impl OpCtx<'_> {
             unit,
             errors,
             pager,
+            stream,
         }
     }
 

@@ -325,6 +325,23 @@ pub fn client(api: &Api, groups: &Groups, needs: &Needs, package: &PackageInfo) 
         groups: groups_view,
         uses_to_json: needs.to_json.get(),
         request_id_header: api.request_id_header.clone(),
+        uses_streams: api.operations.iter().any(|op| op.plan.stream.is_some()),
+        uses_text_events: api.operations.iter().any(|op| {
+            op.plan.stream.as_ref().is_some_and(|s| {
+                matches!(
+                    s.event.non_null(),
+                    crate::ir::TypeRef::Primitive(crate::ir::Primitive::String)
+                )
+            })
+        }),
+        uses_json_events: api.operations.iter().any(|op| {
+            op.plan.stream.as_ref().is_some_and(|s| {
+                !matches!(
+                    s.event.non_null(),
+                    crate::ir::TypeRef::Primitive(crate::ir::Primitive::String)
+                )
+            })
+        }),
         uses_decode: needs.decode.get(),
         has_ops: !api.operations.is_empty(),
     }

@@ -121,6 +121,19 @@ pub struct GroupView {
     pub ops: Vec<OpView>,
 }
 
+/// The `send_stream` method of an operation whose plan has a stream.
+pub struct StreamView {
+    pub doc: String,
+    /// Its signature, laid out, with `{`.
+    pub signature: String,
+    /// `let events = self.runtime.stream(...).await?;`, laid out.
+    pub open: String,
+    /// `json` or `text`: how each event's data is decoded.
+    pub decode: &'static str,
+    /// The body property that asks for the stream, as a Rust literal.
+    pub switch: Option<String>,
+}
+
 pub struct OpView {
     pub method_ident: String,
     pub http_method: String,
@@ -165,6 +178,8 @@ pub struct OpView {
     pub errors: Option<ErrorEnumView>,
     /// `into_pager` and its `Pagination` static, where the plan pages.
     pub pager: Option<PagerView>,
+    /// `send_stream`, for an operation that answers with server-sent events.
+    pub stream: Option<StreamView>,
 }
 
 /// A list operation's pager: the `Pagination` static beside its
@@ -355,6 +370,13 @@ pub struct ClientView {
     pub uses_to_json: bool,
     /// The response header the spec declares for the request id.
     pub request_id_header: Option<String>,
+    /// Some operation answers with server-sent events: the crate has
+    /// `EventStream<T>`.
+    pub uses_streams: bool,
+    /// Some stream's events are text (`EventStream::text`), some JSON
+    /// (`EventStream::json`).
+    pub uses_text_events: bool,
+    pub uses_json_events: bool,
     pub uses_decode: bool,
     pub has_ops: bool,
 }

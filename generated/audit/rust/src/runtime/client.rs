@@ -691,6 +691,14 @@ impl Runtime {
         request: Request,
         options: CallOptions,
     ) -> Result<EventStream, Error> {
+        // The stream is asked for, unless the request names what it accepts.
+        let mut request = request;
+        if !request.headers.contains_key(reqwest::header::ACCEPT) {
+            request.headers.insert(
+                reqwest::header::ACCEPT,
+                reqwest::header::HeaderValue::from_static("text/event-stream"),
+            );
+        }
         let Call {
             request,
             options,
