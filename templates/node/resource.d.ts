@@ -1,4 +1,7 @@
 import type {{ r.core_types }} from "../core.js";
+{% if r.event_stream_type -%}
+import type { EventStream } from "../runtime/index.js";
+{% endif -%}
 {% if let Some(names) = r.model_types -%}
 import type {{ names }} from "../models.js";
 {% endif %}

@@ -35,6 +35,9 @@ pub struct Resource {
     /// the models, laid out.
     pub core_types: String,
     pub model_types: Option<String>,
+    /// `import type { EventStream } from "../runtime/index.js";` in the
+    /// declarations, when a method streams.
+    pub event_stream_type: bool,
     pub methods: Vec<MethodView>,
 }
 
@@ -131,6 +134,7 @@ struct Imports {
     page_promise: bool,
     keyed_options: bool,
     plain_options: bool,
+    event_stream: bool,
 }
 
 impl Imports {
@@ -203,6 +207,7 @@ pub fn resource_view(
         core_types: braces_in("import type", &core_types, "../core.js"),
         model_types: (!models.is_empty())
             .then(|| braces_in("import type", &models, "../models.js")),
+        event_stream_type: imports.event_stream,
         methods,
     }
 }
@@ -332,7 +337,8 @@ impl<'a> Method<'a> {
                 ts
             }
         };
-        let returns = format!("Promise<import(\"../runtime/index.js\").EventStream<{event}>>");
+        imports.event_stream = true;
+        let flat_returns = format!("Promise<EventStream<{event}>>");
         let descriptor = &self.on.descriptor;
         let call_hugged = l::fits_at(
             4,
@@ -361,10 +367,14 @@ impl<'a> Method<'a> {
                     .unwrap_or_default()
             )),
         );
-        let dts_params = self.dts_params(&returns, None, imports);
-        let dts_params = match &params_type {
-            Some(pt) => self.dts_params(&returns, Some(pt), imports),
-            None => dts_params,
+        let dts_params = self.dts_params(&flat_returns, params_type.as_ref(), imports);
+        // The type breaks inside `Promise<...>` when even the line that ends
+        // the broken parameters cannot hold it, as prettier breaks it.
+        let returns = if !dts_params.contains('\n') || l::fits_at(2, &format!("): {flat_returns};"))
+        {
+            flat_returns
+        } else {
+            format!("Promise<\n    EventStream<{event}>\n  >")
         };
         MethodView {
             name: self.on.method.clone(),
