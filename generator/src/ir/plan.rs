@@ -149,6 +149,14 @@ pub struct StreamPlan {
     pub also_plain: bool,
 }
 
+impl StreamPlan {
+    /// Whether each event is handed out as its data's text (the spec gives
+    /// the stream no schema, or a string one), not decoded from JSON.
+    pub fn text_events(&self) -> bool {
+        matches!(self.event.non_null(), TypeRef::Primitive(Primitive::String))
+    }
+}
+
 /// The media type of a stream of server-sent events.
 pub const EVENT_STREAM: &str = "text/event-stream";
 

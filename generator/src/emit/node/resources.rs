@@ -17,7 +17,7 @@ use super::types::{Flow, Read, Types};
 use crate::ir::plan::HintSource;
 use crate::ir::{
     Api, BodyKind, Content, FailurePolicy, Group, Operation, Param, ParamLocation, ParamStyle,
-    Primitive, RetryClass, StreamPlan, TypeKind, TypeRef,
+    RetryClass, StreamPlan, TypeKind,
 };
 
 pub struct Resource {
@@ -329,13 +329,12 @@ impl<'a> Method<'a> {
             },
             None => pt,
         });
-        let event = match plan.event.non_null() {
-            TypeRef::Primitive(Primitive::String) => "string".to_string(),
-            ty => {
-                let ts = self.types.ts(ty, Flow::Output);
-                imports.mention(self.types, &ts);
-                ts
-            }
+        let event = if plan.text_events() {
+            "string".to_string()
+        } else {
+            let ts = self.types.ts(plan.event.non_null(), Flow::Output);
+            imports.mention(self.types, &ts);
+            ts
         };
         imports.event_stream = true;
         let flat_returns = format!("Promise<EventStream<{event}>>");
@@ -924,15 +923,14 @@ impl<'a> Method<'a> {
             if let Some(wire) = &stream.switch {
                 props.push(string("streamSwitch", wire));
             }
-            match stream.event.non_null() {
-                TypeRef::Primitive(Primitive::String) => props.push(string("eventData", "text")),
-                ty => {
-                    let read = self.types.reader(ty);
-                    if !read.is_any() {
-                        imports.wire = true;
-                        let member_chain = matches!(read, Read::Fn(_));
-                        props.push(object_prop("parseEvent", read.layout(), member_chain));
-                    }
+            if stream.text_events() {
+                props.push(string("eventData", "text"));
+            } else {
+                let read = self.types.reader(stream.event.non_null());
+                if !read.is_any() {
+                    imports.wire = true;
+                    let member_chain = matches!(read, Read::Fn(_));
+                    props.push(object_prop("parseEvent", read.layout(), member_chain));
                 }
             }
         }

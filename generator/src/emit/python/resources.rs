@@ -1400,7 +1400,7 @@ pub fn view(
                     };
                     uses_datetime |= types.uses_datetime(&plan.event);
                     let (event, decoder) = match plan.event.non_null() {
-                        crate::ir::TypeRef::Primitive(crate::ir::Primitive::String) => {
+                        _ if plan.text_events() => {
                             ("str".to_string(), text("decoder=_base.event_text"))
                         }
                         ty if types.is_unchecked(ty) => (

@@ -358,9 +358,10 @@ impl OpCtx<'_> {
 
         let errors = self.errors(op, &builder, type_names);
         let stream = op.plan.stream.as_ref().map(|plan| {
-            let (event, decode) = match plan.event.non_null() {
-                TypeRef::Primitive(crate::ir::Primitive::String) => ("String".to_string(), "text"),
-                _ => (self.rust(&plan.event), "json"),
+            let (event, decode) = if plan.text_events() {
+                ("String".to_string(), "text")
+            } else {
+                (self.rust(&plan.event), "json")
             };
             let doc = format!(
                 "Sends the request asking for the API's server-sent events \

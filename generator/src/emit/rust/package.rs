@@ -80,6 +80,11 @@ pub fn own_servers(api: &Api) -> Vec<(String, Vec<usize>)> {
 }
 
 pub fn client(api: &Api, groups: &Groups, needs: &Needs, package: &PackageInfo) -> ClientView {
+    let streams = || {
+        api.operations
+            .iter()
+            .filter_map(|op| op.plan.stream.as_ref())
+    };
     let default_base_url = root_server_url(api, 0)
         .filter(|u| u.starts_with("http://") || u.starts_with("https://"))
         .unwrap_or_default();
@@ -325,23 +330,9 @@ pub fn client(api: &Api, groups: &Groups, needs: &Needs, package: &PackageInfo) 
         groups: groups_view,
         uses_to_json: needs.to_json.get(),
         request_id_header: api.request_id_header.clone(),
-        uses_streams: api.operations.iter().any(|op| op.plan.stream.is_some()),
-        uses_text_events: api.operations.iter().any(|op| {
-            op.plan.stream.as_ref().is_some_and(|s| {
-                matches!(
-                    s.event.non_null(),
-                    crate::ir::TypeRef::Primitive(crate::ir::Primitive::String)
-                )
-            })
-        }),
-        uses_json_events: api.operations.iter().any(|op| {
-            op.plan.stream.as_ref().is_some_and(|s| {
-                !matches!(
-                    s.event.non_null(),
-                    crate::ir::TypeRef::Primitive(crate::ir::Primitive::String)
-                )
-            })
-        }),
+        uses_streams: streams().next().is_some(),
+        uses_text_events: streams().any(|s| s.text_events()),
+        uses_json_events: streams().any(|s| !s.text_events()),
         uses_decode: needs.decode.get(),
         has_ops: !api.operations.is_empty(),
     }
