@@ -43,6 +43,13 @@ pub struct Plan {
     /// response offers `text/event-stream` (CONTRACT.md section 12).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stream: Option<StreamPlan>,
+    /// Whether the operation is a download: every content of its success
+    /// responses is binary (`format: binary`, or a media type that is not
+    /// JSON, text, form or multipart). Its methods hand back the response
+    /// with its body unread, to be read whole, in chunks, or into a file
+    /// (CONTRACT.md section 13).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub download: bool,
     /// Query pairs every request carries before its parameters': those the
     /// spec writes into the path (`/responses?beta=true`), decoded.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -202,6 +209,19 @@ fn stream(api: &Api, op: &Operation, body: Option<&BodyPlan>) -> Option<StreamPl
     })
 }
 
+/// Whether every content of the operation's success responses is binary,
+/// and there is at least one.
+fn download(op: &Operation) -> bool {
+    let mut kinds = op
+        .responses
+        .iter()
+        .filter(|r| r.status.is_success())
+        .flat_map(|r| r.contents.iter())
+        .map(|c| c.kind)
+        .peekable();
+    kinds.peek().is_some() && kinds.all(|k| k == BodyKind::Binary)
+}
+
 /// How one property of a form or multipart body is written.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct PartEncoding {
@@ -330,6 +350,7 @@ fn plan(api: &Api, op: &Operation, client: RetrySettings) -> Plan {
     Plan {
         retry: retry(api, op, client),
         stream: stream(api, op, body.as_ref()),
+        download: download(op),
         body,
         base: if !op.servers.is_empty() {
             BaseUrl::Operation(op.servers.clone())
@@ -623,6 +644,58 @@ components:
             })
         );
         assert_eq!(plan("/plain"), None);
+    }
+
+    #[test]
+    fn downloads_are_operations_that_answer_only_in_binary() {
+        let api = crate::ir::of_yaml(
+            r##"
+openapi: 3.0.3
+info: {title: t, version: '1'}
+paths:
+  /file:
+    get:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/octet-stream: {schema: {type: string, format: binary}}
+        '204': {description: empty}
+        '404':
+          description: gone
+          content:
+            application/json: {schema: {type: object}}
+  /audio:
+    get:
+      responses:
+        '200': {description: ok, content: {audio/mpeg: {}}}
+  /either:
+    get:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/pdf: {}
+            application/json: {schema: {type: object}}
+  /csv:
+    get:
+      responses:
+        '200': {description: ok, content: {text/csv: {}}}
+  /nothing:
+    delete:
+      responses:
+        '204': {description: gone}
+"##,
+        );
+        let download = |path: &str| {
+            let op = api.operations.iter().find(|o| o.path == path).expect("op");
+            op.plan.download
+        };
+        assert!(download("/file"), "binary, an empty success, a JSON error");
+        assert!(download("/audio"), "a media type that is not JSON or text");
+        assert!(!download("/either"), "a JSON alternative is decoded");
+        assert!(!download("/csv"), "text is read as text");
+        assert!(!download("/nothing"), "no success content at all");
     }
 
     #[test]
