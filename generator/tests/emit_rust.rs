@@ -588,7 +588,7 @@ fn parameters_and_bodies_are_written_as_the_plan_declares() {
         "runtime::FormField::new(\"name\", runtime::Style::Form, true, true), runtime::FormField::new(\"metadata\", runtime::Style::DeepObject, true, false), runtime::FormField::new(\"note\", runtime::Style::Form, true, false),",
         "runtime::form_body(FIELDS, &value)?",
         // Multipart: the file with its declared types, the others by value.
-        "form.file(\"file\", None, Some(\"image/png, image/*\"), &self.body.file);",
+        "form.upload(\"file\", Some(\"image/png, image/*\"), &self.body.file);",
         "form.value(\"ids\", &crate::to_json(value)?, Some(\"application/json\"))?;",
         "form.value(\"caption\", &crate::to_json(value)?, Some(\"text/markdown\"))?;",
         // A download the spec calls a JSON string: bytes, by Content-Type.

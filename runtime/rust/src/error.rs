@@ -134,6 +134,9 @@ pub struct StreamError {
     pub reason: StreamFailure,
     /// Events given to the caller before the stream broke.
     pub events_delivered: u64,
+    /// For a binary body (a download, CONTRACT.md section 13): the bytes
+    /// given to the caller before it broke; `None` for an event stream.
+    pub bytes_delivered: Option<u64>,
     pub status: StatusCode,
     pub headers: HeaderMap,
     /// Attempts the call made to open the stream.
@@ -226,6 +229,17 @@ pub enum Error {
 }
 
 impl Error {
+    /// Says in a connection error's message why the call was not retried:
+    /// its body was a stream, read once (CONTRACT.md section 13).
+    pub(super) fn with_unsent_body(mut self) -> Self {
+        if let Error::Connection { message, .. } = &mut self {
+            message.push_str(
+                "; not retried: the request body was a stream, read once, and cannot be sent again",
+            );
+        }
+        self
+    }
+
     pub(super) fn build(message: impl Into<String>) -> Self {
         Error::Build {
             message: message.into(),
@@ -414,23 +428,41 @@ impl fmt::Display for Error {
                 f.write_str(")")
             }
             Error::Stream(e) => {
-                let what = match e.reason {
-                    StreamFailure::ConnectionLost => "was cut off".to_string(),
-                    StreamFailure::IdleTimeout => "sent nothing for the idle timeout".to_string(),
-                    StreamFailure::TooLarge => format!(
+                let what = match (e.reason, e.bytes_delivered) {
+                    (StreamFailure::ConnectionLost, _) => "was cut off".to_string(),
+                    (StreamFailure::IdleTimeout, _) => {
+                        "sent nothing for the idle timeout".to_string()
+                    }
+                    (StreamFailure::TooLarge, None) => format!(
                         "held an event past the limit of {} bytes (max_response_bytes)",
                         e.limit
                     ),
+                    (StreamFailure::TooLarge, Some(_)) => format!(
+                        "is longer than the limit of {} bytes (max_response_bytes) a whole \
+                         read holds; read it with chunk() or write_to_file() instead",
+                        e.limit
+                    ),
                 };
-                write!(f, "{}: the event stream {what}", e.operation)?;
+                let body = if e.bytes_delivered.is_some() {
+                    "the response body"
+                } else {
+                    "the event stream"
+                };
+                write!(f, "{}: {body} {what}", e.operation)?;
                 if let Some(source) = &e.source {
                     write!(f, " ({source})")?;
                 }
+                match e.bytes_delivered {
+                    Some(bytes) => write!(f, " [{}] ({bytes} byte(s) delivered", e.reason)?,
+                    None => write!(
+                        f,
+                        " [{}] ({} event(s) delivered",
+                        e.reason, e.events_delivered
+                    )?,
+                }
                 write!(
                     f,
-                    " [{}] ({} event(s) delivered, {} attempt(s), {}",
-                    e.reason,
-                    e.events_delivered,
+                    ", {} attempt(s), {}",
                     e.attempts,
                     StopReason::NotRetryable
                 )?;

@@ -12,6 +12,7 @@ mod client;
 mod clock;
 mod config;
 mod deadline;
+mod download;
 mod encode;
 mod error;
 pub mod explicit_null;
@@ -22,6 +23,7 @@ mod pagination;
 mod policy;
 mod request;
 mod streaming;
+mod upload;
 
 pub use self::backoff::{
     decorrelated_jitter_ms, full_jitter_ms, retry_after_ms, Jitter, DECORRELATED_MULTIPLIER,
@@ -39,6 +41,7 @@ pub use self::config::{
 pub use self::deadline::{
     deadline_from_header, deadline_from_header_at, deadline_from_headers, REQUEST_TIMEOUT_HEADER,
 };
+pub use self::download::BinaryResponse;
 pub use self::encode::{
     content_value, cookie_param, encode_form_body, encode_path_segment, encode_query,
     encode_query_component, form_body, header_param, is_json_media_type, is_undefined, json_text,
@@ -61,6 +64,7 @@ pub use self::pagination::{next_link, Page, PageStyle, Pager, Pagination};
 pub use self::policy::INTERNAL_SERVER_ERROR_RETRIES;
 pub use self::request::{Body, BodyKind, CallOptions, Request, Response};
 pub use self::streaming::{Event, EventParser, EventStream, DONE_DATA};
+pub use self::upload::{Streamed, Upload};
 
 pub use bytes::Bytes;
 pub use reqwest::header::{HeaderMap, HeaderName, HeaderValue};

@@ -111,7 +111,7 @@ pub struct Error {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct UploadPetPhotoRequest {
     /// The image file.
-    pub file: Vec<u8>,
+    pub file: crate::runtime::Upload,
     /// A short text shown under the photo.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub caption: Option<String>,

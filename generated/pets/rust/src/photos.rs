@@ -146,26 +146,22 @@ impl DownloadPetPhotoRequest {
         self
     }
 
-    /// Sends the request, retrying as the operation allows, and returns the
-    /// decoded body.
-    pub async fn send(self) -> Result<runtime::Bytes, Error> {
-        Ok(self.send_with_response().await?.data)
-    }
-
-    /// As [`send`](Self::send), with the status, the headers and the number
-    /// of attempts the call made.
-    pub async fn send_with_response(self) -> Result<ApiResponse<runtime::Bytes>, Error> {
+    /// Sends the request, retrying as the operation allows until the
+    /// response's headers arrive, and returns the response with its body
+    /// unread: read it whole with [`bytes`](runtime::BinaryResponse::bytes),
+    /// chunk by chunk with [`chunk`](runtime::BinaryResponse::chunk), or
+    /// into a file with [`write_to_file`](runtime::BinaryResponse::write_to_file).
+    /// Nothing is retried once the body is being read; a body cut off is an
+    /// [`Error::Stream`] with the bytes delivered.
+    pub async fn send(self) -> Result<runtime::BinaryResponse, Error> {
         let path = format!(
             "/pets/{}/photo",
             runtime::encode_path_segment(&self.pet_id.to_string())?,
         );
         let request = Request::new(Method::GET, path);
-        let response = self
-            .runtime
-            .execute(&DOWNLOAD_PET_PHOTO, request, self.options)
-            .await?;
-        let data = response.body.clone();
-        Ok(ApiResponse::new(data, response))
+        self.runtime
+            .download(&DOWNLOAD_PET_PHOTO, request, self.options)
+            .await
     }
 }
 
@@ -282,12 +278,11 @@ impl UploadPetPhotoCall<'_> {
         );
         let mut request = Request::new(Method::PUT, path);
         let mut form = runtime::Multipart::new();
-        form.file("file", None, Some("image/png, image/jpeg"), &self.body.file);
+        form.upload("file", Some("image/png, image/jpeg"), &self.body.file);
         if let Some(value) = &self.body.caption {
             form.value("caption", &crate::to_json(value)?, None)?;
         }
-        let (bytes, content_type) = form.finish()?;
-        request = request.body(bytes, content_type);
+        request = request.with_body(form.into_body()?);
         let response = self
             .runtime
             .execute(&UPLOAD_PET_PHOTO, request, self.options)

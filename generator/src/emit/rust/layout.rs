@@ -230,6 +230,20 @@ pub fn chain(indent: usize, lead: &str, head: &str, links: &[Link], tail: &str) 
     lay(indent, &chain_doc(lead, head, links, tail))
 }
 
+/// A chain that is a block's tail expression, whose head (`self.runtime`:
+/// `self` and a field) rustfmt keeps on the first line: one line while at
+/// most `chain_width` wide, else one link per line after the head.
+pub fn tail_chain(indent: usize, head: &str, links: &[Link]) -> String {
+    let elements = layout::width(head) + links.iter().map(Link::flat_width).sum::<usize>();
+    if elements <= CHAIN_WIDTH && indent + elements <= MAX_WIDTH {
+        let mut out = pad(indent).into_owned();
+        out.push_str(head);
+        links.iter().for_each(|l| l.push_flat(&mut out));
+        return out;
+    }
+    lay(indent, &chain_doc("", head, links, ""))
+}
+
 /// [`chain`]'s document.
 fn chain_doc(lead: &str, head: &str, links: &[Link], tail: &str) -> D {
     let mut elements = vec![text(head)];

@@ -59,6 +59,10 @@ const RUNTIME_FILES: &[(&str, &str)] = &[
         include_str!("../../../../runtime/rust/src/deadline.rs"),
     ),
     (
+        "download.rs",
+        include_str!("../../../../runtime/rust/src/download.rs"),
+    ),
+    (
         "encode.rs",
         include_str!("../../../../runtime/rust/src/encode.rs"),
     ),
@@ -101,6 +105,10 @@ const RUNTIME_FILES: &[(&str, &str)] = &[
     (
         "streaming.rs",
         include_str!("../../../../runtime/rust/src/streaming.rs"),
+    ),
+    (
+        "upload.rs",
+        include_str!("../../../../runtime/rust/src/upload.rs"),
     ),
 ];
 

@@ -112,6 +112,7 @@ pub fn build(api: &Api, types: &Types, needs: &Needs, module_names: &mut Names) 
             description: g.description.clone().unwrap_or_default(),
             runtime_use,
             uses_models,
+            uses_api_response: ops.iter().any(|o| o.download.is_none()),
             feature: None,
             ops,
         });
@@ -330,7 +331,29 @@ impl OpCtx<'_> {
             &format!("{builder}{lt}"),
         );
 
-        let (ok_ty, decode) = self.success(op);
+        let (ok_ty, decode) = if op.plan.download {
+            self.uses_runtime.set(true);
+            ("runtime::BinaryResponse".to_string(), Decode::Bytes)
+        } else {
+            self.success(op)
+        };
+        let download = op.plan.download.then(|| {
+            layout::tail_chain(
+                8,
+                "self.runtime",
+                &[
+                    Link::call(
+                        "download",
+                        vec![
+                            format!("&{static_ident}"),
+                            "request".to_string(),
+                            "self.options".to_string(),
+                        ],
+                    ),
+                    Link::text(".await"),
+                ],
+            )
+        });
         let unit = ok_ty == "()";
         let request = self.request(op, &params, body_plan.as_ref(), body_ident.as_deref());
         let pager = pagination.map(|plan| {
@@ -456,6 +479,7 @@ impl OpCtx<'_> {
             errors,
             pager,
             stream,
+            download,
         }
     }
 
@@ -529,8 +553,8 @@ impl OpCtx<'_> {
         match content.kind {
             BodyKind::Binary => BodyPlan {
                 content,
-                field_ty: "runtime::Bytes".to_string(),
-                arg_ty: "impl Into<runtime::Bytes>".to_string(),
+                field_ty: "runtime::Upload".to_string(),
+                arg_ty: "impl Into<runtime::Upload>".to_string(),
                 borrowed: false,
                 required,
             }
@@ -762,7 +786,7 @@ impl OpCtx<'_> {
         }
         match self.types.resolve(param.ty.non_null()) {
             TypeRef::Primitive(Primitive::Binary) => {
-                format!("serde_json::Value::String(String::from_utf8_lossy({place}).into_owned())")
+                format!("serde_json::Value::String({place}.lossy_text())")
             }
             _ => format!("crate::to_json({place})?"),
         }
@@ -884,13 +908,18 @@ impl OpCtx<'_> {
             }
             BodyKind::Binary => {
                 view.kind = "binary";
-                // A paging operation builds its request from `&self`.
-                let v = if plan.required && op_plan.pagination.is_none() {
-                    value.clone()
+                // An upload: bytes, a file read as it is sent, or a stream.
+                let v = if plan.required {
+                    format!("&{value}")
                 } else {
-                    format!("{value}.clone()")
+                    value.clone()
                 };
-                view.set = layout::call(indent, "request = request.body", &[v, media_value], ";");
+                view.set = layout::call(
+                    indent,
+                    "request = request.upload",
+                    &[v, string_literal(&media)],
+                    "?;",
+                );
             }
         }
         if !plan.required {
@@ -977,8 +1006,8 @@ impl OpCtx<'_> {
                     None,
                     layout::call(
                         inner,
-                        "form.file",
-                        &[name.clone(), "None".to_string(), declared, place.clone()],
+                        "form.upload",
+                        &[name.clone(), declared, place.clone()],
                         ";",
                     ),
                 ),
@@ -986,13 +1015,8 @@ impl OpCtx<'_> {
                     Some(place.clone()),
                     layout::call(
                         inner + 4,
-                        "form.file",
-                        &[
-                            name.clone(),
-                            "None".to_string(),
-                            declared,
-                            "file".to_string(),
-                        ],
+                        "form.upload",
+                        &[name.clone(), declared, "file".to_string()],
                         ";",
                     ),
                 ),
@@ -1051,9 +1075,7 @@ impl OpCtx<'_> {
             TypeRef::Primitive(Primitive::DateTime) => Text::Owned(format!(
                 "{value}.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true)"
             )),
-            TypeRef::Primitive(Primitive::Binary) => {
-                Text::Owned(format!("String::from_utf8_lossy({reference}).into_owned()"))
-            }
+            TypeRef::Primitive(Primitive::Binary) => Text::Owned(format!("{value}.lossy_text()")),
             TypeRef::Named(_)
                 if self.types.shape_of_ref(ty.non_null()) == Some(Shape::StringEnum) =>
             {

@@ -400,7 +400,7 @@ impl Examples<'_> {
                 (Primitive::Float | Primitive::Double, _) => "1.0".to_string(),
                 (Primitive::Boolean, Some(V::Bool(b))) => b.to_string(),
                 (Primitive::Boolean, _) => "false".to_string(),
-                (Primitive::Binary, _) => "Vec::new()".to_string(),
+                (Primitive::Binary, _) => "Default::default()".to_string(),
                 (Primitive::DateTime | Primitive::Date | Primitive::Uuid, _) => {
                     "Default::default()".to_string()
                 }
@@ -724,6 +724,27 @@ pub fn readme(
         })
         .collect();
 
+    let calls_where = |keep: &dyn Fn(&crate::ir::Operation) -> bool| -> Vec<String> {
+        api.operations
+            .iter()
+            .enumerate()
+            .filter(|(_, op)| keep(op))
+            .map(|(i, _)| {
+                let (module, method) = &ex.groups.method_of_op[i];
+                format!("`{module}().{}()`", naming::unraw(method))
+            })
+            .collect()
+    };
+    let download_ops = calls_where(&|op| op.plan.download);
+    let upload_ops = calls_where(&|op| {
+        op.plan.body.as_ref().is_some_and(|b| {
+            matches!(
+                b.content.kind,
+                crate::ir::BodyKind::Binary | crate::ir::BodyKind::Multipart
+            )
+        })
+    });
+
     let typed_error_example = main_call
         .and_then(|(index, call)| {
             let (module, method) = &ex.groups.method_of_op[*index];
@@ -992,6 +1013,8 @@ pub fn readme(
         typed_error_program,
         pager_program,
         paged_ops,
+        download_ops,
+        upload_ops,
         example_main,
         op_rows,
         keyed_ops,

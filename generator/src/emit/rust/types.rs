@@ -279,7 +279,7 @@ impl<'a> Types<'a> {
                 self.uses_uuid.set(true);
                 "uuid::Uuid"
             }
-            Primitive::Binary => "Vec<u8>",
+            Primitive::Binary => "crate::runtime::Upload",
             Primitive::Integer32 => "i32",
             Primitive::Integer64 => "i64",
             Primitive::Float => "f32",

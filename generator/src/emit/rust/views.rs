@@ -115,6 +115,8 @@ pub struct GroupView {
     pub runtime_use: String,
     /// Whether an operation names a model.
     pub uses_models: bool,
+    /// Whether an operation has `send_with_response` (every one but downloads).
+    pub uses_api_response: bool,
     /// The Cargo feature that compiles the group, when the crate has
     /// features.
     pub feature: Option<String>,
@@ -180,6 +182,9 @@ pub struct OpView {
     pub pager: Option<PagerView>,
     /// `send_stream`, for an operation that answers with server-sent events.
     pub stream: Option<StreamView>,
+    /// For a download (`plan.download`): `self.runtime.download(..).await`,
+    /// laid out, which `send` returns; it has no `send_with_response`.
+    pub download: Option<String>,
 }
 
 /// A list operation's pager: the `Pagination` static beside its
@@ -405,6 +410,10 @@ pub struct ReadmeView {
     pub pager_program: String,
     /// The calls that page (`` `resource().method()` ``).
     pub paged_ops: Vec<String>,
+    /// The downloads (`plan.download`) and the calls that send a
+    /// multipart or binary body, for the README's section on files.
+    pub download_ops: Vec<String>,
+    pub upload_ops: Vec<String>,
     pub example_main: String,
     /// What `examples/retries.rs` shows.
     pub example_doc: String,

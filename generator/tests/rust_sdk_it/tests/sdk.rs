@@ -406,7 +406,7 @@ async fn pets_uploads_multipart_and_downloads_bytes() {
     .await;
     let client = pets_client(&server);
     let upload = pets::models::UploadPetPhotoRequest {
-        file: b"\x89PNG-bytes".to_vec(),
+        file: b"\x89PNG-bytes".to_vec().into(),
         caption: Some("Rex \"the dog\"".into()),
     };
     client
@@ -420,7 +420,10 @@ async fn pets_uploads_multipart_and_downloads_bytes() {
         .download_pet_photo(42)
         .send()
         .await
-        .expect("downloaded");
+        .expect("downloaded")
+        .bytes()
+        .await
+        .expect("the photo");
     assert_eq!(&photo[..], b"\x89PNG-bytes");
 
     let seen = server.seen();

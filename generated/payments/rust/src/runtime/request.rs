@@ -10,12 +10,25 @@ use serde::Serialize;
 
 use super::encode::encode_form_body;
 use super::error::Error;
+use super::upload::{Streamed, Upload};
 
 /// A request body and its media type.
 #[derive(Clone, Debug)]
 pub struct Body {
+    /// The whole body, when it is held in memory (empty when `streamed`).
     pub bytes: Bytes,
     pub content_type: HeaderValue,
+    /// A body read as it is sent, for each attempt: one with a file from
+    /// disk or a stream in it (CONTRACT.md section 13).
+    pub streamed: Option<Streamed>,
+}
+
+impl Body {
+    /// Whether an attempt began reading a stream in it: then the body
+    /// cannot be sent again, and the call is not retried.
+    pub fn spent(&self) -> bool {
+        self.streamed.as_ref().is_some_and(Streamed::spent)
+    }
 }
 
 /// One request as the generated code describes it; the runtime sends it
@@ -102,7 +115,38 @@ impl Request {
         self.body = Some(Body {
             bytes: bytes.into(),
             content_type,
+            streamed: None,
         });
+        self
+    }
+
+    /// A binary body from an upload: its own content type, else
+    /// `declared_type`'s first concrete type, else `application/octet-stream`.
+    pub fn upload(mut self, upload: &Upload, declared_type: &str) -> Result<Self, Error> {
+        let media = upload
+            .media_type()
+            .or_else(|| super::multipart::first_concrete_type(declared_type))
+            .unwrap_or("application/octet-stream");
+        let content_type = HeaderValue::from_str(media)
+            .map_err(|_| Error::build(format!("invalid content type {media:?}")))?;
+        self.body = Some(match upload.as_bytes() {
+            Some(bytes) => Body {
+                bytes: bytes.clone(),
+                content_type,
+                streamed: None,
+            },
+            None => Body {
+                bytes: Bytes::new(),
+                content_type,
+                streamed: Some(Streamed::new(vec![upload.piece()])),
+            },
+        });
+        Ok(self)
+    }
+
+    /// Sets a body made elsewhere (a [`Multipart`](super::Multipart)'s).
+    pub fn with_body(mut self, body: Body) -> Self {
+        self.body = Some(body);
         self
     }
 }

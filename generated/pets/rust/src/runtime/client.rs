@@ -17,6 +17,7 @@ use reqwest::{Method, StatusCode, Url};
 use super::budget::{TokenBucket, SUCCESS_REFUND};
 use super::clock::{Clock, RandomSource, ThreadRandom, TokioClock};
 use super::config::{Auth, Config, ATTEMPT_TIMEOUT_P99_MULTIPLIER};
+use super::download::BinaryResponse;
 use super::encode::{base64_encode, cookie_param, encode_query, encode_query_component};
 use super::error::{ApiError, Error, StopReason};
 use super::key::{generate_idempotency_key, validate_idempotency_key, DEFAULT_KEY_HEADER};
@@ -699,6 +700,52 @@ impl Runtime {
                 reqwest::header::HeaderValue::from_static("text/event-stream"),
             );
         }
+        let (response, attempts) = self.open(op, request, options).await?;
+        let config = &self.inner.config;
+        Ok(EventStream::open(
+            response,
+            op.name,
+            attempts,
+            config.stream_idle_timeout.max(Duration::from_millis(1)),
+            config.max_response_bytes,
+            config.request_id_header,
+        ))
+    }
+
+    /// Opens a download (a binary response body, CONTRACT.md section 13):
+    /// attempts, sleeps, retry budget, idempotency key and deadline as
+    /// [`execute`](Self::execute) makes them, until a 2xx response's headers
+    /// arrive; then a [`BinaryResponse`] whose body the caller reads whole,
+    /// in chunks or into a file, never retried. A response that is not a
+    /// success is the usual error, its body read whole. Each wait for the
+    /// body's next bytes is bounded by `Config::stream_idle_timeout`, or the
+    /// call's own ([`BinaryResponse::with_idle_timeout`]).
+    pub async fn download(
+        &self,
+        op: &Operation,
+        request: Request,
+        options: CallOptions,
+    ) -> Result<BinaryResponse, Error> {
+        let (response, attempts) = self.open(op, request, options).await?;
+        let config = &self.inner.config;
+        Ok(BinaryResponse::open(
+            response,
+            op.name,
+            attempts,
+            config.stream_idle_timeout.max(Duration::from_millis(1)),
+            config.max_response_bytes,
+            config.request_id_header,
+        ))
+    }
+
+    /// A call whose success is handed over with its body unread (streams
+    /// and downloads), and the attempts it took.
+    async fn open(
+        &self,
+        op: &Operation,
+        request: Request,
+        options: CallOptions,
+    ) -> Result<(reqwest::Response, u32), Error> {
         let Call {
             request,
             options,
@@ -714,19 +761,11 @@ impl Runtime {
             self.run::<reqwest::Response>(op, request, options, &url, key, &picked, None)
                 .await?
         };
-        let config = &self.inner.config;
         match opened {
-            Done::Open(response, attempts) => Ok(EventStream::open(
-                response,
-                op.name,
-                attempts,
-                config.stream_idle_timeout.max(Duration::from_millis(1)),
-                config.max_response_bytes,
-                config.request_id_header,
-            )),
-            // A stream call hands every success over unread.
+            Done::Open(response, attempts) => Ok((response, attempts)),
+            // An opening call hands every success over unread.
             Done::Whole(response) => Err(Error::build(format!(
-                "{}: the HTTP {} response was read whole, not opened as a stream",
+                "{}: the HTTP {} response was read whole, not opened",
                 op.name,
                 response.status.as_u16()
             ))),
@@ -746,6 +785,9 @@ impl Runtime {
         } else {
             (options, request)
         };
+        if let Some(streamed) = request.body.as_ref().and_then(|b| b.streamed.as_ref()) {
+            streamed.check()?;
+        }
         let picked = self.pick(op)?;
         let key = self.resolve_key(op, &options)?;
         let url = self.url_with(op, &request, &picked.query)?;
@@ -1054,6 +1096,24 @@ impl Runtime {
                     );
                     return Err(Self::error(failed, op, config, state.attempts, stop_reason));
                 }
+                Decision::Retry { cost, .. } if request.body.as_ref().is_some_and(Body::spent) => {
+                    // A stream read once cannot be sent again (CONTRACT.md section 13).
+                    inner.budget.refund(cost);
+                    tracing::debug!(
+                        operation = op.name,
+                        attempt = state.attempts,
+                        reason = %reason,
+                        "sdkgen runtime: not retrying, the body was a stream and cannot be sent again"
+                    );
+                    return Err(Self::error(
+                        failed,
+                        op,
+                        config,
+                        state.attempts,
+                        StopReason::NotRetryable,
+                    )
+                    .with_unsent_body());
+                }
                 Decision::Retry { sleep_ms, cost } => {
                     tracing::warn!(
                         operation = op.name,
@@ -1247,7 +1307,10 @@ impl Runtime {
         let mut req = reqwest::Request::new(method.clone(), url.clone());
         *req.headers_mut() = headers;
         if let Some(body) = body {
-            *req.body_mut() = Some(reqwest::Body::from(body.bytes.clone()));
+            *req.body_mut() = Some(match &body.streamed {
+                None => reqwest::Body::from(body.bytes.clone()),
+                Some(streamed) => streamed.attempt_body(),
+            });
         }
         let pending = self.inner.http.execute(req);
         let limit = self.inner.config.max_response_bytes;

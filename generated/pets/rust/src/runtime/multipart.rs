@@ -1,5 +1,6 @@
-//! `multipart/form-data` bodies as WIRE.md section 4 writes them, built in
-//! memory so that every attempt of a call sends the same bytes.
+//! `multipart/form-data` bodies as WIRE.md section 4 writes them: held in
+//! memory, but for the files read from disk or from a stream as they are
+//! sent ([`Upload`]); every attempt of a call sends the same bytes.
 
 use bytes::Bytes;
 use reqwest::header::HeaderValue;
@@ -7,6 +8,8 @@ use serde_json::Value;
 
 use super::encode::{is_json_media_type, is_undefined, json_text, query_param, value_text, Style};
 use super::error::Error;
+use super::request::Body;
+use super::upload::{Piece, Streamed, Upload};
 
 /// A `multipart/form-data` body being built: one part per property, in the
 /// order they are added (the schema's).
@@ -14,6 +17,9 @@ use super::error::Error;
 pub struct Multipart {
     boundary: String,
     body: Vec<u8>,
+    /// What comes before `body`, where a part's content is read as it is
+    /// sent (a file on disk, a stream).
+    pieces: Vec<Piece>,
 }
 
 impl Default for Multipart {
@@ -49,6 +55,7 @@ impl Multipart {
         Multipart {
             boundary: boundary.into(),
             body: Vec::new(),
+            pieces: Vec::new(),
         }
     }
 
@@ -61,6 +68,13 @@ impl Multipart {
         content_type: Option<&str>,
         data: &[u8],
     ) {
+        self.head(name, file_name, content_type);
+        self.body.extend_from_slice(data);
+        self.body.extend_from_slice(b"\r\n");
+    }
+
+    /// A part's boundary line and headers.
+    fn head(&mut self, name: &str, file_name: Option<&str>, content_type: Option<&str>) {
         let mut head = format!("--{}\r\n", self.boundary);
         head.push_str("Content-Disposition: form-data; name=\"");
         head.push_str(&quote(name));
@@ -76,7 +90,29 @@ impl Multipart {
         }
         head.push_str("\r\n\r\n");
         self.body.extend_from_slice(head.as_bytes());
-        self.body.extend_from_slice(data);
+    }
+
+    /// A file part from an [`Upload`]: its file name the upload's (the
+    /// caller's, else a path's last component), else the property's; its
+    /// content type the upload's, else the `encoding`'s (the first concrete
+    /// type of the list), else `application/octet-stream`. A file on disk
+    /// or a stream is read as the body is sent, never held here.
+    pub fn upload(&mut self, name: &str, declared_type: Option<&str>, upload: &Upload) {
+        let content_type = upload
+            .media_type()
+            .or_else(|| declared_type.and_then(first_concrete_type))
+            .unwrap_or("application/octet-stream")
+            .to_string();
+        let file_name = upload.name().unwrap_or(name).to_string();
+        self.head(name, Some(&file_name), Some(&content_type));
+        match upload.as_bytes() {
+            Some(bytes) => self.body.extend_from_slice(bytes),
+            None => {
+                let held = Bytes::from(std::mem::take(&mut self.body));
+                self.pieces.push(Piece::Bytes(held));
+                self.pieces.push(upload.piece());
+            }
+        }
         self.body.extend_from_slice(b"\r\n");
     }
 
@@ -159,8 +195,40 @@ impl Multipart {
         Ok(())
     }
 
-    /// The finished body and its `Content-Type` (with the boundary).
-    pub fn finish(mut self) -> Result<(Bytes, HeaderValue), Error> {
+    /// The finished body, to send with [`Request::with_body`](super::Request::with_body):
+    /// held in memory unless a part is read as it is sent.
+    pub fn into_body(mut self) -> Result<Body, Error> {
+        let pieces = std::mem::take(&mut self.pieces);
+        let (bytes, content_type) = self.finish_held()?;
+        if pieces.is_empty() {
+            return Ok(Body {
+                bytes,
+                content_type,
+                streamed: None,
+            });
+        }
+        let mut pieces = pieces;
+        pieces.push(Piece::Bytes(bytes));
+        Ok(Body {
+            bytes: Bytes::new(),
+            content_type,
+            streamed: Some(Streamed::new(pieces)),
+        })
+    }
+
+    /// The finished body and its `Content-Type` (with the boundary), for a
+    /// body held in memory whole: one with a part read as it is sent is an
+    /// error (use [`into_body`](Self::into_body)).
+    pub fn finish(self) -> Result<(Bytes, HeaderValue), Error> {
+        if !self.pieces.is_empty() {
+            return Err(Error::build(
+                "this multipart body reads a file or a stream as it is sent; use into_body()",
+            ));
+        }
+        self.finish_held()
+    }
+
+    fn finish_held(mut self) -> Result<(Bytes, HeaderValue), Error> {
         self.body
             .extend_from_slice(format!("--{}--\r\n", self.boundary).as_bytes());
         let content_type = format!("multipart/form-data; boundary={}", self.boundary);

@@ -293,6 +293,7 @@ impl EventStream {
             operation: self.operation,
             reason,
             events_delivered: self.delivered,
+            bytes_delivered: None,
             status: self.status,
             headers: self.headers.clone(),
             attempts: self.attempts,

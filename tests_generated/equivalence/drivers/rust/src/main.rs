@@ -154,7 +154,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
         "uploadAttachment" => {
             let body = models::UploadAttachmentRequest {
                 label: "scan".to_string(),
-                file: vec![0x00, 0x01, 0x50, 0x44, 0x46, 0xff, 0x0d, 0x0a],
+                file: vec![0x00, 0x01, 0x50, 0x44, 0x46, 0xff, 0x0d, 0x0a].into(),
                 page_count: Some(2),
             };
             outcome(

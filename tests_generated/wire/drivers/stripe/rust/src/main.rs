@@ -1386,7 +1386,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
         }
         "uploadFile" => {
             let body = models::PostFilesRequest {
-                file: b"receipt for order 8812\n".to_vec(),
+                file: b"receipt for order 8812\n".to_vec().into(),
                 purpose: models::PostFilesRequestPurpose::DisputeEvidence,
                 ..Default::default()
             };
@@ -1394,7 +1394,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
         }
         "uploadFileWithLink" => {
             let body = models::PostFilesRequest {
-                file: b"PNG logo bytes".to_vec(),
+                file: b"PNG logo bytes".to_vec().into(),
                 purpose: models::PostFilesRequestPurpose::BusinessLogo,
                 file_link_data: Some(models::PostFilesRequestFileLinkData {
                     create: true,
