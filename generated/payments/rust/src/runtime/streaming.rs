@@ -14,6 +14,7 @@ use reqwest::header::HeaderMap;
 use reqwest::StatusCode;
 use serde::de::DeserializeOwned;
 
+use super::config::Config;
 use super::error::{request_id_in, Error, StreamError, StreamFailure};
 
 /// An event whose data is exactly this ends the stream and is not delivered.
@@ -176,6 +177,69 @@ impl EventParser {
     }
 }
 
+/// What a response opened with its body unread carries besides the body,
+/// for event streams and binary responses alike.
+#[derive(Clone, Debug)]
+pub(super) struct Opened {
+    pub(super) operation: &'static str,
+    pub(super) status: StatusCode,
+    pub(super) headers: HeaderMap,
+    /// Attempts the call made to open it.
+    pub(super) attempts: u32,
+    pub(super) request_id_header: Option<&'static str>,
+    /// The longest wait for the body's next bytes.
+    pub(super) idle: Duration,
+    /// The client's `max_response_bytes`.
+    pub(super) limit: u64,
+}
+
+impl Opened {
+    /// The response's status and headers (taken out of it), and the client's settings.
+    pub(super) fn new(
+        response: &mut reqwest::Response,
+        operation: &'static str,
+        attempts: u32,
+        config: &Config,
+    ) -> Self {
+        Opened {
+            operation,
+            status: response.status(),
+            headers: std::mem::take(response.headers_mut()),
+            attempts,
+            request_id_header: config.request_id_header,
+            idle: config.stream_idle_timeout.max(Duration::from_millis(1)),
+            limit: config.max_response_bytes,
+        }
+    }
+
+    pub(super) fn request_id(&self) -> Option<&str> {
+        request_id_in(&self.headers, self.request_id_header)
+    }
+
+    /// The error of a body that broke after this much was delivered.
+    pub(super) fn broken(
+        &self,
+        reason: StreamFailure,
+        events_delivered: u64,
+        bytes_delivered: Option<u64>,
+        source: Option<reqwest::Error>,
+    ) -> Error {
+        Error::Stream(Box::new(StreamError {
+            operation: self.operation,
+            reason,
+            events_delivered,
+            bytes_delivered,
+            status: self.status,
+            headers: self.headers.clone(),
+            attempts: self.attempts,
+            request_id_header: self.request_id_header,
+            limit: self.limit,
+            // Never keep the URL: its query may carry an API key.
+            source: source.map(reqwest::Error::without_url),
+        }))
+    }
+}
+
 /// The events of one call, read as the caller asks for them:
 /// `while let Some(event) = stream.next().await { let event = event?; ... }`.
 ///
@@ -184,13 +248,7 @@ impl EventParser {
 pub struct EventStream {
     /// `None` once the stream is closed.
     response: Option<reqwest::Response>,
-    status: StatusCode,
-    headers: HeaderMap,
-    attempts: u32,
-    request_id_header: Option<&'static str>,
-    operation: &'static str,
-    idle: Duration,
-    limit: u64,
+    head: Opened,
     parser: EventParser,
     ready: VecDeque<Event>,
     delivered: u64,
@@ -200,25 +258,10 @@ pub struct EventStream {
 }
 
 impl EventStream {
-    pub(super) fn open(
-        mut response: reqwest::Response,
-        operation: &'static str,
-        attempts: u32,
-        idle: Duration,
-        limit: u64,
-        request_id_header: Option<&'static str>,
-    ) -> Self {
-        let status = response.status();
-        let headers = std::mem::take(response.headers_mut());
+    pub(super) fn open(response: reqwest::Response, head: Opened) -> Self {
         EventStream {
             response: Some(response),
-            status,
-            headers,
-            attempts,
-            request_id_header,
-            operation,
-            idle,
-            limit,
+            head,
             parser: EventParser::new(),
             ready: VecDeque::new(),
             delivered: 0,
@@ -230,7 +273,7 @@ impl EventStream {
     /// (`Config::stream_idle_timeout`): the longest wait for the stream's
     /// next bytes. A zero duration is taken as one millisecond.
     pub fn with_idle_timeout(mut self, idle: Duration) -> Self {
-        self.idle = idle.max(Duration::from_millis(1));
+        self.head.idle = idle.max(Duration::from_millis(1));
         self
     }
 
@@ -258,7 +301,7 @@ impl EventStream {
                 return Some(Err(self.fail(StreamFailure::TooLarge, None)));
             }
             let response = self.response.as_mut()?;
-            let read = tokio::time::timeout(self.idle, response.chunk()).await;
+            let read = tokio::time::timeout(self.head.idle, response.chunk()).await;
             match read {
                 Ok(Ok(Some(chunk))) => {
                     self.parser.feed_into(&chunk, &mut self.ready);
@@ -277,7 +320,7 @@ impl EventStream {
     }
 
     fn too_large(&self, bytes: usize) -> bool {
-        u64::try_from(bytes).unwrap_or(u64::MAX) > self.limit
+        u64::try_from(bytes).unwrap_or(u64::MAX) > self.head.limit
     }
 
     /// Closes the connection; the stream gives nothing more.
@@ -289,19 +332,7 @@ impl EventStream {
 
     fn fail(&mut self, reason: StreamFailure, source: Option<reqwest::Error>) -> Error {
         self.close();
-        Error::Stream(Box::new(StreamError {
-            operation: self.operation,
-            reason,
-            events_delivered: self.delivered,
-            bytes_delivered: None,
-            status: self.status,
-            headers: self.headers.clone(),
-            attempts: self.attempts,
-            request_id_header: self.request_id_header,
-            limit: self.limit,
-            // Never keep the URL: its query may carry an API key.
-            source: source.map(reqwest::Error::without_url),
-        }))
+        self.head.broken(reason, self.delivered, None, source)
     }
 
     /// Whether the stream is closed (ended, failed or closed by the caller).
@@ -310,16 +341,16 @@ impl EventStream {
     }
 
     pub fn status(&self) -> StatusCode {
-        self.status
+        self.head.status
     }
 
     pub fn headers(&self) -> &HeaderMap {
-        &self.headers
+        &self.head.headers
     }
 
     /// Attempts the call made to open the stream, the one that opened it included.
     pub fn attempts(&self) -> u32 {
-        self.attempts
+        self.head.attempts
     }
 
     /// Events given to the caller so far.
@@ -334,21 +365,21 @@ impl EventStream {
 
     /// The idle timeout this stream reads with.
     pub fn idle_timeout(&self) -> Duration {
-        self.idle
+        self.head.idle
     }
 
     /// The server's id of the request, where a response header gives one.
     pub fn request_id(&self) -> Option<&str> {
-        request_id_in(&self.headers, self.request_id_header)
+        self.head.request_id()
     }
 }
 
 impl fmt::Debug for EventStream {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("EventStream")
-            .field("operation", &self.operation)
-            .field("status", &self.status)
-            .field("attempts", &self.attempts)
+            .field("operation", &self.head.operation)
+            .field("status", &self.head.status)
+            .field("attempts", &self.head.attempts)
             .field("events_delivered", &self.delivered)
             .field("closed", &self.is_closed())
             .finish_non_exhaustive()

@@ -24,7 +24,7 @@ use super::key::{generate_idempotency_key, validate_idempotency_key, DEFAULT_KEY
 use super::operation::{KeyContract, Operation, RetryClass};
 use super::policy::{decide, CallState, Decision, Failure, Policy, TransportFailure};
 use super::request::{Body, CallOptions, Request, Response};
-use super::streaming::EventStream;
+use super::streaming::{EventStream, Opened};
 
 /// The shared runtime of a generated SDK client.
 ///
@@ -700,16 +700,8 @@ impl Runtime {
                 reqwest::header::HeaderValue::from_static("text/event-stream"),
             );
         }
-        let (response, attempts) = self.open(op, request, options).await?;
-        let config = &self.inner.config;
-        Ok(EventStream::open(
-            response,
-            op.name,
-            attempts,
-            config.stream_idle_timeout.max(Duration::from_millis(1)),
-            config.max_response_bytes,
-            config.request_id_header,
-        ))
+        let (response, head) = self.open(op, request, options).await?;
+        Ok(EventStream::open(response, head))
     }
 
     /// Opens a download (a binary response body, CONTRACT.md section 13):
@@ -726,26 +718,19 @@ impl Runtime {
         request: Request,
         options: CallOptions,
     ) -> Result<BinaryResponse, Error> {
-        let (response, attempts) = self.open(op, request, options).await?;
-        let config = &self.inner.config;
-        Ok(BinaryResponse::open(
-            response,
-            op.name,
-            attempts,
-            config.stream_idle_timeout.max(Duration::from_millis(1)),
-            config.max_response_bytes,
-            config.request_id_header,
-        ))
+        let (response, head) = self.open(op, request, options).await?;
+        Ok(BinaryResponse::open(response, head))
     }
 
     /// A call whose success is handed over with its body unread (streams
-    /// and downloads), and the attempts it took.
+    /// and downloads), its status and headers taken out with what the
+    /// client's settings say of reading it.
     async fn open(
         &self,
         op: &Operation,
         request: Request,
         options: CallOptions,
-    ) -> Result<(reqwest::Response, u32), Error> {
+    ) -> Result<(reqwest::Response, Opened), Error> {
         let Call {
             request,
             options,
@@ -762,7 +747,10 @@ impl Runtime {
                 .await?
         };
         match opened {
-            Done::Open(response, attempts) => Ok((response, attempts)),
+            Done::Open(mut response, attempts) => {
+                let head = Opened::new(&mut response, op.name, attempts, &self.inner.config);
+                Ok((response, head))
+            }
             // An opening call hands every success over unread.
             Done::Whole(response) => Err(Error::build(format!(
                 "{}: the HTTP {} response was read whole, not opened",

@@ -14,7 +14,8 @@ use reqwest::header::{HeaderMap, CONTENT_TYPE};
 use reqwest::StatusCode;
 use tokio::io::AsyncWriteExt;
 
-use super::error::{request_id_in, Error, StreamError, StreamFailure};
+use super::error::{Error, StreamFailure};
+use super::streaming::Opened;
 
 /// The response of a download, its body not read yet.
 ///
@@ -27,41 +28,21 @@ use super::error::{request_id_in, Error, StreamError, StreamFailure};
 pub struct BinaryResponse {
     /// `None` once the body has ended or the response is closed.
     response: Option<reqwest::Response>,
-    status: StatusCode,
-    headers: HeaderMap,
+    head: Opened,
     content_length: Option<u64>,
-    attempts: u32,
-    request_id_header: Option<&'static str>,
-    operation: &'static str,
-    idle: Duration,
-    limit: u64,
     delivered: u64,
     /// Whether a whole read or a file write has begun: the body is read once.
     taken: bool,
 }
 
 impl BinaryResponse {
-    pub(super) fn open(
-        mut response: reqwest::Response,
-        operation: &'static str,
-        attempts: u32,
-        idle: Duration,
-        limit: u64,
-        request_id_header: Option<&'static str>,
-    ) -> Self {
-        let status = response.status();
+    pub(super) fn open(response: reqwest::Response, head: Opened) -> Self {
+        // From the body's exact length, which hyper took from the headers.
         let content_length = response.content_length();
-        let headers = std::mem::take(response.headers_mut());
         BinaryResponse {
             response: Some(response),
-            status,
-            headers,
+            head,
             content_length,
-            attempts,
-            request_id_header,
-            operation,
-            idle,
-            limit,
             delivered: 0,
             taken: false,
         }
@@ -71,7 +52,7 @@ impl BinaryResponse {
     /// (`Config::stream_idle_timeout`): the longest wait for the body's next
     /// bytes. A zero duration is taken as one millisecond.
     pub fn with_idle_timeout(mut self, idle: Duration) -> Self {
-        self.idle = idle.max(Duration::from_millis(1));
+        self.head.idle = idle.max(Duration::from_millis(1));
         self
     }
 
@@ -82,7 +63,7 @@ impl BinaryResponse {
         let Some(response) = self.response.as_mut() else {
             return Ok(None);
         };
-        match tokio::time::timeout(self.idle, response.chunk()).await {
+        match tokio::time::timeout(self.head.idle, response.chunk()).await {
             Ok(Ok(Some(chunk))) => {
                 self.delivered += u64::try_from(chunk.len()).unwrap_or(u64::MAX);
                 Ok(Some(chunk))
@@ -102,13 +83,13 @@ impl BinaryResponse {
     /// one with [`chunk`](Self::chunk) or [`write_to_file`](Self::write_to_file).
     pub async fn bytes(mut self) -> Result<Bytes, Error> {
         self.take()?;
-        if self.content_length.is_some_and(|n| n > self.limit) {
+        if self.content_length.is_some_and(|n| n > self.head.limit) {
             return Err(self.fail(StreamFailure::TooLarge, None));
         }
         let mut first: Option<Bytes> = None;
         let mut body: Vec<u8> = Vec::new();
         while let Some(chunk) = self.chunk().await? {
-            if self.delivered > self.limit {
+            if self.delivered > self.head.limit {
                 return Err(self.fail(StreamFailure::TooLarge, None));
             }
             match first.take() {
@@ -162,7 +143,7 @@ impl BinaryResponse {
         if self.taken || self.delivered > 0 {
             return Err(Error::build(format!(
                 "{}: the response body was read already (it can be read once)",
-                self.operation
+                self.head.operation
             )));
         }
         self.taken = true;
@@ -173,7 +154,7 @@ impl BinaryResponse {
         self.close();
         Error::build(format!(
             "{}: could not {what} {}: {e}",
-            self.operation,
+            self.head.operation,
             PathBuf::from(path).display()
         ))
     }
@@ -185,19 +166,7 @@ impl BinaryResponse {
 
     fn fail(&mut self, reason: StreamFailure, source: Option<reqwest::Error>) -> Error {
         self.close();
-        Error::Stream(Box::new(StreamError {
-            operation: self.operation,
-            reason,
-            events_delivered: 0,
-            bytes_delivered: Some(self.delivered),
-            status: self.status,
-            headers: self.headers.clone(),
-            attempts: self.attempts,
-            request_id_header: self.request_id_header,
-            limit: self.limit,
-            // Never keep the URL: its query may carry an API key.
-            source: source.map(reqwest::Error::without_url),
-        }))
+        self.head.broken(reason, 0, Some(self.delivered), source)
     }
 
     /// Whether the body has ended or the response is closed.
@@ -206,16 +175,16 @@ impl BinaryResponse {
     }
 
     pub fn status(&self) -> StatusCode {
-        self.status
+        self.head.status
     }
 
     pub fn headers(&self) -> &HeaderMap {
-        &self.headers
+        &self.head.headers
     }
 
     /// The `Content-Type` the server sent, where it sent one that is text.
     pub fn content_type(&self) -> Option<&str> {
-        self.headers.get(CONTENT_TYPE)?.to_str().ok()
+        self.head.headers.get(CONTENT_TYPE)?.to_str().ok()
     }
 
     /// The body's length as the server declared it (`Content-Length`).
@@ -225,7 +194,7 @@ impl BinaryResponse {
 
     /// Attempts the call made to open the response, the one that opened it included.
     pub fn attempts(&self) -> u32 {
-        self.attempts
+        self.head.attempts
     }
 
     /// Bytes of the body read so far.
@@ -235,22 +204,22 @@ impl BinaryResponse {
 
     /// The idle timeout this response reads with.
     pub fn idle_timeout(&self) -> Duration {
-        self.idle
+        self.head.idle
     }
 
     /// The server's id of the request, where a response header gives one.
     pub fn request_id(&self) -> Option<&str> {
-        request_id_in(&self.headers, self.request_id_header)
+        self.head.request_id()
     }
 }
 
 impl fmt::Debug for BinaryResponse {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("BinaryResponse")
-            .field("operation", &self.operation)
-            .field("status", &self.status)
+            .field("operation", &self.head.operation)
+            .field("status", &self.head.status)
             .field("content_length", &self.content_length)
-            .field("attempts", &self.attempts)
+            .field("attempts", &self.head.attempts)
             .field("bytes_delivered", &self.delivered)
             .field("closed", &self.is_closed())
             .finish_non_exhaustive()
