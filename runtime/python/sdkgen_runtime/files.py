@@ -44,7 +44,7 @@ __all__ = [
 CHUNK_SIZE = 64 * 1024
 """The size of each read from a path or a file object while sending."""
 
-FileContent = Union[bytes, bytearray, "os.PathLike[str]", IO[bytes], Iterable[bytes]]
+FileContent = Union[bytes, bytearray, os.PathLike[str], IO[bytes], Iterable[bytes]]
 """What a file's bytes may be given as."""
 FileInput = Union[FileContent, tuple[str, FileContent], tuple[str, FileContent, str]]
 """A file to upload: its content, or ``(file name, content)``, or
