@@ -339,7 +339,10 @@ fn files_readme(
         let with = |file: &str| -> Option<String> {
             let args = file_args(api, i, &shapes[i], idents, file)?;
             let items: Vec<D> = args.iter().map(text).collect();
-            Some(layout::render(&call(format!("result = {}", var(i)), items), 0))
+            Some(layout::render(
+                &call(format!("result = {}", var(i)), items),
+                0,
+            ))
         };
         Some((
             with("photo")?,
@@ -383,7 +386,11 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names, shapes: &[OpShape])
     let chosen = simple
         .iter()
         .find(|(i, _)| api.operations[*i].plan.retry.class == RetryClass::Keyed)
-        .or_else(|| simple.iter().find(|(i, _)| !api.operations[*i].plan.download))
+        .or_else(|| {
+            simple
+                .iter()
+                .find(|(i, _)| !api.operations[*i].plan.download)
+        })
         .or_else(|| simple.first())
         .cloned()
         .or_else(|| (!api.operations.is_empty()).then(|| (0, vec!["...".to_string()])));
