@@ -20,6 +20,7 @@ from sdkgen_runtime import (
     Clock,
     Operation,
     Request,
+    Response,
     RetryClass,
     RetryConfig,
     SDKError,
@@ -220,7 +221,7 @@ def test_the_asyncio_download_reads_whole_in_chunks_and_into_a_file(
 # -- uploads ------------------------------------------------------------------
 
 
-def put(runtime: SyncRuntime, content: object) -> object:
+def put(runtime: SyncRuntime, content: object) -> Response:
     body = binary_body(content)
     return runtime.request(
         PUT, Request("PUT", "/blob", content=body, content_type="application/octet-stream")
