@@ -53,8 +53,10 @@ class Server:
             protocol_version = "HTTP/1.1"
 
             def _handle(self) -> None:
-                length = int(self.headers.get("Content-Length") or 0)
-                body = self.rfile.read(length)
+                if (self.headers.get("Transfer-Encoding") or "").lower() == "chunked":
+                    body = self._chunked()
+                else:
+                    body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
                 with server._lock:
                     server.seen.append(Seen(self.command, self.path, dict(self.headers), body))
                     reply = (
@@ -76,6 +78,16 @@ class Server:
                 self.send_header("Content-Length", str(len(out)))
                 self.end_headers()
                 self.wfile.write(out)
+
+            def _chunked(self) -> bytes:
+                """A body sent with chunked transfer encoding, its chunks joined."""
+                body = b""
+                while True:
+                    size = int(self.rfile.readline().split(b";")[0], 16)
+                    body += self.rfile.read(size)
+                    self.rfile.readline()
+                    if size == 0:
+                        return body
 
             do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = _handle
 

@@ -56,11 +56,14 @@ def test_a_file_part_without_a_type_takes_the_declared_one(server: Server) -> No
 
 
 @pytest.mark.asyncio
-async def test_async_binary_download_returns_bytes(server: Server) -> None:
+async def test_async_binary_download_hands_back_the_response_to_read(server: Server) -> None:
     server.script(Reply(200, raw=b"\x89PNG\x00\xff", content_type="image/png"))
-    async with AsyncPets(api_key="k_1", base_url=server.url + "/v1", retry_config=TINY) as c:
-        photo = await c.photos.download_pet_photo(pet_id=7)
-    assert photo == b"\x89PNG\x00\xff"
+    async with (
+        AsyncPets(api_key="k_1", base_url=server.url + "/v1", retry_config=TINY) as c,
+        await c.photos.download_pet_photo(pet_id=7) as photo,
+    ):
+        assert photo.content_type == "image/png"
+        assert await photo.read() == b"\x89PNG\x00\xff"
 
 
 def test_default_responses_raise_typed_errors(server: Server) -> None:

@@ -253,6 +253,11 @@ class CallPolicy:
         self._prev_sleep_ms: int | None = None
         self._retried_500s = 0
         self._attempt_ends_at_deadline = False
+        self.body_spent = False
+        """The request's one-shot body (a stream, an iterator, a file that
+        cannot seek) was read by an attempt: no retry can send it again."""
+        self.stopped_for_body = False
+        """A retry was due but not made, for ``body_spent``."""
 
     # -- before an attempt -------------------------------------------------
 
@@ -376,6 +381,9 @@ class CallPolicy:
         return full_jitter_ms(u, self.retries_done, self._base_ms, self._cap_ms)
 
     def _take_and_retry(self, cost: int, sleep_ms: int, reason: str) -> Decision:
+        if self.body_spent:
+            self.stopped_for_body = True
+            return self._stop(StopReason.NOT_RETRYABLE)
         if not self._bucket.try_take(cost):
             return self._stop(StopReason.BUDGET_EXHAUSTED)
         self._last_cost = cost

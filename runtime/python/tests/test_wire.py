@@ -152,7 +152,9 @@ def multipart(fields: Any, value: Any) -> list[tuple[list[str], bytes]]:
     """The parts of an encoded body: each one's header lines and content."""
     from sdkgen_runtime import encode_multipart
 
-    body = encode_multipart(fields, value, "B")
+    encoded = encode_multipart(fields, value, "B")
+    # A file object makes a body read while it is sent: its bytes, joined.
+    body = encoded if isinstance(encoded, bytes) else b"".join(encoded.chunks())
     assert body.endswith(b"--B--\r\n")
     out = []
     for chunk in body[: -len(b"--B--\r\n")].split(b"--B\r\n")[1:]:

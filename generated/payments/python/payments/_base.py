@@ -15,7 +15,7 @@ import re
 import threading
 import uuid
 from collections.abc import Mapping, Sequence
-from typing import IO, TYPE_CHECKING, Any, Callable, Generic, NoReturn, TypeVar, Union, cast
+from typing import TYPE_CHECKING, Any, Callable, Generic, NoReturn, TypeVar, cast
 
 from . import _runtime
 from ._runtime import pagination as _pagination
@@ -104,9 +104,11 @@ JsonObject = dict[str, object]
 builder's parameters may be named ``dict``, ``str`` or ``object`` (the API's
 names) without hiding what its body's annotation means."""
 
-FileContent = Union[bytes, IO[bytes]]
-FileInput = Union[FileContent, tuple[str, FileContent], tuple[str, FileContent, str]]
-"""A file to upload: its bytes or a binary file object, optionally as
+FileContent = _runtime.FileContent
+FileInput = _runtime.FileInput
+"""A file to upload: ``bytes``, a ``pathlib.Path`` (opened for each attempt
+and read while it is sent), a binary file object (rewound for a retry when
+it can seek) or an iterator of ``bytes`` chunks (sent once), optionally as
 ``(filename, content)`` or ``(filename, content, content_type)``."""
 
 
@@ -939,11 +941,10 @@ def require_fields(body: Mapping[str, object], required: Sequence[str], operatio
 
 def to_parts(value: object) -> Any:
     """The value of a multipart field: models and containers converted as
-    ``to_json`` converts them, files (bytes, file objects, ``(name,
-    content[, type])``) kept as they are for the runtime to send as files."""
-    if isinstance(value, (bytes, bytearray)) or hasattr(value, "read"):
-        return value
-    if isinstance(value, tuple) and len(value) in (2, 3) and isinstance(value[0], str):
+    ``to_json`` converts them, files (bytes, paths, file objects, iterators
+    of chunks, ``(name, content[, type])``) kept as they are for the runtime
+    to send as files."""
+    if _runtime.is_file(value):
         return value
     if isinstance(value, list):
         return [to_parts(item) for item in value]
@@ -975,7 +976,7 @@ def multipart_request(
     """A request with a ``multipart/form-data`` body (``_runtime.encode_multipart``)
     under a boundary of its own. An optional body the caller did not give
     (``None``, or no field set) is no body."""
-    content: bytes | None = None
+    content: bytes | _runtime.UploadBody | None = None
     content_type: str | None = None
     if not (optional and not value):
         boundary = multipart_boundary()

@@ -66,6 +66,20 @@ pub struct PagesReadme {
     pub methods: Vec<String>,
 }
 
+/// The "Files" section: downloads and uploads, each with an example where
+/// the API has one.
+pub struct FilesReadme {
+    /// Every download method (`client.x.download_y`).
+    pub downloads: Vec<String>,
+    /// Every method taking a file.
+    pub uploads: Vec<String>,
+    /// `with client.x.download_y(...) as response:`, laid out from column 0.
+    pub download: Option<String>,
+    /// The upload call with a path (`file=photo`), then with a name and
+    /// type (`file=("photo.png", photo, "image/png")`), after `result = `.
+    pub upload: Option<(String, String)>,
+}
+
 pub struct ReadmeView {
     pub dist: String,
     pub import: String,
@@ -90,6 +104,8 @@ pub struct ReadmeView {
     pub servers: Vec<(String, String)>,
     /// Present when the API has paginated operations.
     pub pagination: Option<PagesReadme>,
+    /// Present when the API has downloads or uploads.
+    pub files: Option<FilesReadme>,
 
     pub max_attempts: u32,
     pub retries_after_first: u32,
@@ -267,6 +283,80 @@ fn pages_readme(
     })
 }
 
+/// The required arguments of operation `i`, each file argument given as
+/// `file` (a Python expression); `None` when another is not simple to write.
+fn file_args(
+    api: &Api,
+    i: usize,
+    shape: &OpShape,
+    idents: &[String],
+    file: &str,
+) -> Option<Vec<String>> {
+    let example = call_example(api, &api.operations[i]);
+    let mut used = false;
+    let args = shape
+        .inputs
+        .iter()
+        .zip(idents)
+        .filter(|(i, _)| i.required)
+        .map(|(input, ident)| {
+            if input.file && !used {
+                used = true;
+                return Some(format!("{ident}={file}"));
+            }
+            let value = input_value(&example, input)?;
+            example_value(api, &input.ty, value).map(|v| format!("{ident}={v}"))
+        })
+        .collect::<Option<Vec<String>>>()?;
+    used.then_some(args)
+}
+
+/// The "Files" section's lists and examples.
+fn files_readme(
+    api: &Api,
+    names: &Names,
+    shapes: &[OpShape],
+    var: &dyn Fn(usize) -> String,
+) -> Option<FilesReadme> {
+    let downloads: Vec<usize> = (0..api.operations.len())
+        .filter(|&i| api.operations[i].plan.download)
+        .collect();
+    let uploads: Vec<usize> = (0..api.operations.len())
+        .filter(|&i| shapes[i].inputs.iter().any(|input| input.file))
+        .collect();
+    if downloads.is_empty() && uploads.is_empty() {
+        return None;
+    }
+    let download = downloads.iter().find_map(|&i| {
+        let args = example_args(api, i, &shapes[i], &names.ops[i].inputs)?;
+        let items: Vec<D> = args.iter().map(text).collect();
+        let mut out = layout::render(&call(format!("with {}", var(i)), items), 0);
+        out.push_str(" as response:");
+        Some(out)
+    });
+    let upload = uploads.iter().find_map(|&i| {
+        let idents = &names.ops[i].inputs;
+        let with = |file: &str| -> Option<String> {
+            let args = file_args(api, i, &shapes[i], idents, file)?;
+            let items: Vec<D> = args.iter().map(text).collect();
+            Some(layout::render(
+                &call(format!("result = {}", var(i)), items),
+                0,
+            ))
+        };
+        Some((
+            with("photo")?,
+            with("(\"photo.png\", photo, \"image/png\")")?,
+        ))
+    });
+    Some(FilesReadme {
+        downloads: downloads.iter().map(|&i| var(i)).collect(),
+        uploads: uploads.iter().map(|&i| var(i)).collect(),
+        download,
+        upload,
+    })
+}
+
 fn kebab(text: &str) -> String {
     text.replace('_', "-")
 }
@@ -292,9 +382,15 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names, shapes: &[OpShape])
     let simple: Vec<(usize, Vec<String>)> = (0..api.operations.len())
         .filter_map(|i| example_args(api, i, &shapes[i], &names.ops[i].inputs).map(|a| (i, a)))
         .collect();
+    // Not a download where another will do: its response is to be closed.
     let chosen = simple
         .iter()
         .find(|(i, _)| api.operations[*i].plan.retry.class == RetryClass::Keyed)
+        .or_else(|| {
+            simple
+                .iter()
+                .find(|(i, _)| !api.operations[*i].plan.download)
+        })
         .or_else(|| simple.first())
         .cloned()
         .or_else(|| (!api.operations.is_empty()).then(|| (0, vec!["...".to_string()])));
@@ -393,6 +489,7 @@ pub fn view(api: &Api, package: &PackageInfo, names: &Names, shapes: &[OpShape])
         example_key: key_example,
         base_url: super::client::default_base_url(api),
         pagination: pages_readme(api, names, shapes, &var),
+        files: files_readme(api, names, shapes, &var),
         servers: api
             .servers
             .iter()

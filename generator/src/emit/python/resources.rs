@@ -56,6 +56,9 @@ pub struct OpView {
     pub pages: Option<PagesView>,
     /// Its stream method, when its plan has a stream.
     pub stream: Option<StreamView>,
+    /// A download (`op.plan.download`): the plain methods hand back the
+    /// binary response, its body unread; the raw twins still read it whole.
+    pub download: bool,
 }
 
 /// The method of an operation that answers with server-sent events: the
@@ -119,11 +122,7 @@ fn option(ident: &str, annotation: &str) -> ParamView {
 /// The annotation of an input as the method takes it.
 fn input_annotation(types: &Types, input: &Input) -> String {
     if input.file {
-        return if input.place == Place::Body {
-            "bytes".to_string()
-        } else {
-            "_base.FileInput".to_string()
-        };
+        return "_base.FileInput".to_string();
     }
     types.annotation(&input.ty)
 }
@@ -760,7 +759,9 @@ fn builder_view(
                 view.multipart = true;
             }
             BodyKind::Binary => {
-                request_args.push(text("content=body"));
+                // Bytes as they are; a path, a file object or a stream read
+                // while it is sent (CONTRACT.md section 13).
+                request_args.push(text("content=_runtime.binary_body(body)"));
                 request_args.push(text(format!("content_type={}", py_str(media))));
             }
             BodyKind::Text => {
@@ -1174,7 +1175,24 @@ fn method_doc(
         .map(|r| one_line(&r.description))
         .filter(|d| !d.is_empty())
         .collect();
-    if let Some(p) = pages {
+    if op.plan.download {
+        let what = if returns.is_empty() {
+            "The response".to_string()
+        } else {
+            format!("{} Handed back as the response", returns.join(" "))
+        };
+        text.push_str("\n\nReturns:\n");
+        text.push_str(
+            &indented(&format!(
+                "{what} with its body unread (``BinaryResponse``, \
+                 ``AsyncBinaryResponse`` on the asyncio client): ``read()`` it whole (up to \
+                 the client's ``max_response_bytes``), iterate ``iter_bytes()`` for its \
+                 chunks, or ``write_to_file(path)``, once; use it in a ``with`` block (``async \
+                 with``) or ``close()`` it when not read to the end."
+            ))
+            .join("\n"),
+        );
+    } else if let Some(p) = pages {
         text.push_str("\n\nReturns:\n");
         text.push_str(
             &indented(&format!(
@@ -1211,6 +1229,14 @@ fn method_doc(
         "APIConnectionError",
         "No response: the connection failed, or (``APITimeoutError``) time ran out.",
     ));
+    if op.plan.download {
+        raises.push((
+            "StreamError",
+            "While the body is read: the connection was lost, or no bytes came for the idle \
+             timeout (``stream_idle_timeout_ms``); it says how many bytes were delivered. \
+             Nothing is retried once the headers arrived.",
+        ));
+    }
     if pages.is_some() {
         raises.push((
             "PaginationError",
@@ -1464,7 +1490,13 @@ pub fn view(
             parser,
             doc,
             raw_doc: docstring_of(
-                &if pages.is_some() {
+                &if op.plan.download {
+                    format!(
+                        "Like ``{class}.{method}``, but reads the whole body (up to the \
+                         client's ``max_response_bytes``) and returns the raw response: status, \
+                         headers, the number of attempts, and ``parse()`` for the bytes."
+                    )
+                } else if pages.is_some() {
                     format!(
                         "Like ``{class}.{method}``, but returns the first page's raw response: \
                          status, headers, the number of attempts, and ``parse()`` for the page."
@@ -1483,6 +1515,7 @@ pub fn view(
             result,
             pages,
             stream,
+            download: op.plan.download,
         });
     }
 

@@ -45,6 +45,10 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../../../../runtime/python/sdkgen_runtime/errors.py"),
     ),
     (
+        "files.py",
+        include_str!("../../../../runtime/python/sdkgen_runtime/files.py"),
+    ),
+    (
         "keys.py",
         include_str!("../../../../runtime/python/sdkgen_runtime/keys.py"),
     ),

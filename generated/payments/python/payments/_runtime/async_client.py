@@ -25,6 +25,7 @@ from .core import (
     too_large,
 )
 from .errors import AuthenticationError, StopReason
+from .files import AsyncBinaryResponse
 from .policy import Action, AttemptOutcome, FailureKind, ResponseOutcome, TransportFailure
 from .response import Response
 from .streaming import (
@@ -186,7 +187,8 @@ class AsyncRuntime(RuntimeCore):
         try:
             return await self._run(call)
         except AuthenticationError:
-            pass
+            if not self.can_send_again(call):
+                raise
         # The token was refused: a new one, and the call once more as a new
         # logical call with the same idempotency key (CONTRACT.md section 10).
         scheme.drop(token)
@@ -237,29 +239,72 @@ class AsyncRuntime(RuntimeCore):
         does; the iteration raises ``StreamError``.
         """
         idle = idle_seconds(idle_timeout, self.config.stream_idle_timeout_ms)
-        request = asking_for_events(request)
+        call, response = await self._opened(operation, asking_for_events(request), options, idle)
+        return AsyncEventStream(
+            response,
+            operation=call.operation.name,
+            attempts=call.policy.attempts,
+            decoder=decoder,
+            request_id_header=self.request_id_header,
+            max_event_bytes=self.config.max_response_bytes,
+        )
+
+    async def download(
+        self,
+        operation: Operation,
+        request: Request,
+        options: CallOptions | None = None,
+        *,
+        idle_timeout: float | None = None,
+    ) -> AsyncBinaryResponse:
+        """Open a download: attempts and sleeps as :meth:`request` makes
+        them, until a 2xx response's headers arrive; then the body, unread,
+        in an :class:`AsyncBinaryResponse` to read whole, in chunks or into
+        a file, never retried.
+
+        ``idle_timeout`` (seconds) bounds each wait for the body's next
+        bytes, over the client's ``stream_idle_timeout_ms``. Raises an
+        ``SDKError`` subclass as :meth:`request` does; reading the body
+        raises ``StreamError``.
+        """
+        idle = idle_seconds(idle_timeout, self.config.stream_idle_timeout_ms)
+        call, response = await self._opened(operation, request, options, idle)
+        return AsyncBinaryResponse(
+            response,
+            operation=call.operation.name,
+            attempts=call.policy.attempts,
+            max_bytes=self.config.max_response_bytes,
+            request_id_header=self.request_id_header,
+        )
+
+    async def _opened(
+        self,
+        operation: Operation,
+        request: Request,
+        options: CallOptions | None,
+        idle: float,
+    ) -> tuple[PreparedCall, httpx.Response]:
+        """A call whose 2xx response comes back open, its body unread (event
+        streams and downloads), with the credentials as :meth:`request`
+        sends them."""
         picked = self.pick(operation)
         scheme = self.client_credentials(picked) if picked else None
         if scheme is None:
             call = self.prepare(operation, request, options, self._http, picked)
-            return await self._open(call, idle, decoder)
+            return call, await self._open(call, idle)
         token = await self._token(scheme)
         call = self.prepare(operation, request, options, self._http, picked)
         try:
-            return await self._open(call, idle, decoder)
+            return call, await self._open(call, idle)
         except AuthenticationError:
-            pass
+            if not self.can_send_again(call):
+                raise
         scheme.drop(token)
         await self._token(scheme)
         call = self.prepare(operation, request, self.same_key(call, options), self._http, picked)
-        return await self._open(call, idle, decoder)
+        return call, await self._open(call, idle)
 
-    async def _open(
-        self,
-        call: PreparedCall,
-        idle: float,
-        decoder: Callable[[ServerSentEvent], Any] | None,
-    ) -> AsyncEventStream[Any]:
+    async def _open(self, call: PreparedCall, idle: float) -> httpx.Response:
         policy = call.policy
         limit = self.config.max_response_bytes
         while True:
@@ -282,14 +327,7 @@ class AsyncRuntime(RuntimeCore):
                     await response.aclose()
                 raise
             if decision.action is Action.RETURN and response is not None:
-                return AsyncEventStream(
-                    response,
-                    operation=call.operation.name,
-                    attempts=policy.attempts,
-                    decoder=decoder,
-                    request_id_header=self.request_id_header,
-                    max_event_bytes=limit,
-                )
+                return response
             if response is not None:
                 await response.aclose()
             if decision.action is Action.STOP:

@@ -17,8 +17,10 @@ import json
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import IO, Union
+from typing import Union
 from urllib.parse import quote, unquote
+
+from .files import UploadBody, _Bytes, _Source, as_file, is_file, is_file_tuple
 
 __all__ = [
     "FormField",
@@ -511,7 +513,6 @@ def encode_form(fields: Sequence[FormField], value: Mapping[str, object]) -> str
     return encode_query(pairs)
 
 
-FileContent = Union[bytes, bytearray, IO[bytes]]
 MultipartField = Union[tuple[str, Union[str, None]], tuple[str, Union[str, None], str, bool]]
 """A multipart property's encoding: ``(name, declared content type or None)``,
 or ``(name, declared content type or None, style, explode)`` where the
@@ -533,51 +534,11 @@ def _first_concrete(media: str | None) -> str | None:
     return None
 
 
-def _is_file_tuple(value: tuple[object, ...]) -> bool:
-    """``(name, content[, content type])``, told without reading the content."""
-    return len(value) in (2, 3) and isinstance(value[0], str) and not isinstance(value[1], str)
-
-
-def _as_file(value: object) -> tuple[str | None, bytes, str | None] | None:
-    """``(file name, content, content type)`` when ``value`` is a file:
-    bytes, a binary file object, or ``(name, content[, content type])``."""
-    if isinstance(value, (bytes, bytearray)):
-        return None, bytes(value), None
-    if isinstance(value, tuple) and len(value) in (2, 3) and isinstance(value[0], str):
-        content = value[1]
-        if isinstance(content, (bytes, bytearray)):
-            data = bytes(content)
-        elif hasattr(content, "read"):
-            data = content.read()
-        else:
-            return None
-        given = value[2] if len(value) == 3 and isinstance(value[2], str) else None
-        return value[0], data, given
-    read = getattr(value, "read", None)
-    if callable(read):
-        data = read()
-        if isinstance(data, str):
-            data = data.encode("utf-8")
-        file_name = getattr(value, "name", None)
-        base = (
-            file_name.replace("\\", "/").rsplit("/", 1)[-1] if isinstance(file_name, str) else None
-        )
-        return base or None, bytes(data), None
-    return None
-
-
-def _as_file_free(value: object) -> bool:
-    """Whether a value holds no file (a declared style cannot write one)."""
-    if isinstance(value, (bytes, bytearray)) or callable(getattr(value, "read", None)):
-        return False
-    return not (isinstance(value, tuple) and _is_file_tuple(value))
-
-
 def encode_multipart(
     fields: Sequence[MultipartField],
     value: Mapping[str, object],
     boundary: str,
-) -> bytes:
+) -> bytes | UploadBody:
     """A ``multipart/form-data`` body (WIRE.md section 4): one part per
     property, in the order of ``fields`` then the others as ``value`` holds
     them. Files are file parts (the declared type, else
@@ -587,23 +548,34 @@ def encode_multipart(
     declared); a list is one part per item, unless its declared type is
     JSON, which makes it one JSON part. A property whose encoding declares
     a style is the fields a form body would carry for it, one text part
-    each (``file_link_data[create]``). Undefined values have no part."""
+    each (``file_link_data[create]``). Undefined values have no part.
+
+    Bytes when every file is bytes; an :class:`UploadBody`, read while it is
+    sent, when a file is a path, a file object or a stream."""
     declared = {field[0]: field[1] for field in fields}
     styled = {field[0]: (field[2], field[3]) for field in fields if len(field) == 4}
     order = [field[0] for field in fields]
     order += [name for name in value if name not in declared]
-    out: list[bytes] = []
+    out: list[bytes | _Source] = []
+    streamed = False
 
     def part(name: str, item: object, media: str | None) -> None:
+        nonlocal streamed
         if is_undefined(item):
             return
         disposition = f'form-data; name="{_disposition(name)}"'
         content_type: str | None
-        file = _as_file(item)
+        data: bytes | _Source
+        file = as_file(item)
         if file is not None:
-            file_name, data, given = file
+            file_name, source, given = file
             disposition += f'; filename="{_disposition(file_name or name)}"'
             content_type = given or _first_concrete(media) or "application/octet-stream"
+            if isinstance(source, _Bytes):
+                data = source.data
+            else:
+                data = source
+                streamed = True
         elif isinstance(item, (Mapping, list, tuple)):
             data = json_text(item).encode("utf-8")
             content_type = _first_concrete(media) or "application/json"
@@ -613,7 +585,10 @@ def encode_multipart(
         head = f"--{boundary}\r\nContent-Disposition: {disposition}\r\n"
         if content_type is not None:
             head += f"Content-Type: {content_type}\r\n"
-        out.append(head.encode("utf-8") + b"\r\n" + data + b"\r\n")
+        if isinstance(data, bytes):
+            out.append(head.encode("utf-8") + b"\r\n" + data + b"\r\n")
+        else:
+            out.extend((head.encode("utf-8") + b"\r\n", data, b"\r\n"))
 
     for name in order:
         if name not in value:
@@ -621,11 +596,11 @@ def encode_multipart(
         item = value[name]
         media = declared.get(name)
         how = styled.get(name)
-        if how is not None and _as_file_free(item):
+        if how is not None and not is_file(item):
             style, explode = how
             for key, text in query_param(name, item, style=style, explode=explode):
                 part(unquote(key), unquote(text), None)
-        elif isinstance(item, list) or (isinstance(item, tuple) and not _is_file_tuple(item)):
+        elif isinstance(item, list) or (isinstance(item, tuple) and not is_file_tuple(item)):
             if is_json_media_type(_first_concrete(media)):
                 part(name, list(item), media)
             else:
@@ -634,4 +609,6 @@ def encode_multipart(
         else:
             part(name, item, media)
     out.append(f"--{boundary}--\r\n".encode("ascii"))
-    return b"".join(out)
+    if streamed:
+        return UploadBody(out)
+    return b"".join(out)  # type: ignore[arg-type]

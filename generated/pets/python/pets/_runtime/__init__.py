@@ -62,6 +62,15 @@ from .errors import (
     StopReason,
     UnprocessableEntityError,
 )
+from .files import (
+    AsyncBinaryResponse,
+    BinaryResponse,
+    FileContent,
+    FileInput,
+    UploadBody,
+    binary_body,
+    is_file,
+)
 from .keys import new_idempotency_key, validate_idempotency_key
 from .pagination import AsyncPage, AsyncPager, Page, Pagination, PaginationError, SyncPager
 from .policy import parse_retry_after_ms
@@ -83,6 +92,7 @@ __all__ = [
     "APIError",
     "APITimeoutError",
     "ApiKeyAuth",
+    "AsyncBinaryResponse",
     "AsyncEventStream",
     "AsyncPage",
     "AsyncPager",
@@ -92,12 +102,15 @@ __all__ = [
     "BadRequestError",
     "BasicAuth",
     "BearerAuth",
+    "BinaryResponse",
     "CallOptions",
     "ClientCredentials",
     "Clock",
     "ConflictError",
     "EventParser",
     "FailurePolicy",
+    "FileContent",
+    "FileInput",
     "FormField",
     "IdempotencyInFlightError",
     "IdempotencyMismatchError",
@@ -129,6 +142,8 @@ __all__ = [
     "SystemClock",
     "TokenBucket",
     "UnprocessableEntityError",
+    "UploadBody",
+    "binary_body",
     "call_options",
     "cookie_pairs",
     "deadline_from_headers",
@@ -142,6 +157,7 @@ __all__ = [
     "form_query",
     "format_value",
     "header_param",
+    "is_file",
     "is_json_media_type",
     "is_undefined",
     "json_text",

@@ -5,9 +5,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .budget import DEFAULT_BUDGET_CAPACITY
+
+if TYPE_CHECKING:
+    from .files import UploadBody
 
 __all__ = [
     "ATTEMPT_TIMEOUT_P99_MULTIPLIER",
@@ -241,15 +244,16 @@ class Request:
     """One HTTP request as generated code describes it.
 
     ``path`` is already encoded (see ``encode_path``); ``query`` holds pairs
-    already encoded by the ``*_query`` helpers. Give ``content`` (bytes) or
-    ``json`` (any JSON-serialisable value), not both.
+    already encoded by the ``*_query`` helpers. Give ``content`` (bytes, or
+    an ``UploadBody`` holding files read while it is sent) or ``json`` (any
+    JSON-serialisable value), not both.
     """
 
     method: str
     path: str
     query: Sequence[tuple[str, str]] = ()
     headers: Mapping[str, str] = field(default_factory=dict)
-    content: bytes | None = None
+    content: bytes | UploadBody | None = None
     json: Any = None
     content_type: str | None = None
 

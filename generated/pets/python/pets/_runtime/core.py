@@ -10,7 +10,7 @@ import random as _random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Union
+from typing import Any, Callable, Union
 
 import httpx
 
@@ -28,6 +28,7 @@ from .errors import (
     StopReason,
     api_error_for,
 )
+from .files import UploadBody
 from .keys import new_idempotency_key, validate_idempotency_key
 from .policy import (
     AttemptOutcome,
@@ -189,7 +190,7 @@ class PreparedCall:
     method: str
     url: httpx.URL
     headers: httpx.Headers
-    content: bytes | None
+    content: bytes | UploadBody | None
     merged: bool
     """``headers`` already hold the HTTP client's default headers, so an
     attempt can build its ``httpx.Request`` without ``build_request``."""
@@ -487,10 +488,14 @@ class RuntimeCore:
                     f"{operation.name}: the request body cannot be encoded as JSON: {exc}"
                 ) from exc
             headers.setdefault("Content-Type", request.content_type or "application/json")
-        elif request.content is not None and request.content_type is not None:
+        elif request.content is not None:
             # An optional body the caller did not give is no body at all:
-            # no bytes and no Content-Type (WIRE.md section 4).
-            headers.setdefault("Content-Type", request.content_type)
+            # no bytes and no Content-Type (WIRE.md section 4). The caller's
+            # type of a file sent as the body wins over the declared one.
+            given = content.content_type if isinstance(content, UploadBody) else None
+            media = given or request.content_type
+            if media is not None:
+                headers.setdefault("Content-Type", media)
 
         query: Sequence[tuple[str, str]] = request.query
         if opts.extra_query:
@@ -548,25 +553,50 @@ class RuntimeCore:
         attempt, which costs more than the rest of the runtime's work.
         """
         headers = self.attempt_headers(call, now)
+        content: Any = call.content
+        if isinstance(content, UploadBody):
+            content = self._upload(http, headers, content)
         if call.merged and not http.cookies and not http.params:
             return httpx.Request(
                 call.method,
                 call.url,
                 headers=headers,
-                content=call.content,
+                content=content,
                 extensions={"timeout": dict.fromkeys(_TIMEOUT_PHASES, timeout)},
             )
         return http.build_request(
             call.method,
             call.url,
             headers=headers,
-            content=call.content,
+            content=content,
             timeout=httpx.Timeout(timeout),
         )
+
+    @staticmethod
+    def _upload(http: HTTPClient, headers: httpx.Headers, body: UploadBody) -> Any:
+        """The chunks of a body holding files, read while this attempt sends
+        them, with its ``Content-Length`` when every size is known (else
+        httpx sends it chunked)."""
+        length = body.length()
+        if length is None:
+            headers.pop("Content-Length", None)
+        else:
+            headers["Content-Length"] = str(length)
+        return body.achunks() if isinstance(http, httpx.AsyncClient) else body.chunks()
+
+    @staticmethod
+    def can_send_again(call: PreparedCall) -> bool:
+        """Whether the call's body can be sent once more: it holds no
+        one-shot content that an attempt already read."""
+        content = call.content
+        return not isinstance(content, UploadBody) or content.replayable
 
     def decide(self, call: PreparedCall, outcome: AttemptOutcome) -> Decision:
         """Record an attempt's outcome and ask the policy what follows."""
         call.last = outcome
+        content = call.content
+        if isinstance(content, UploadBody) and not content.replayable:
+            call.policy.body_spent = True
         now = self.clock.now()
         if isinstance(outcome, ResponseOutcome):
             # The wall clock only dates a Retry-After, which a 2xx never needs.
@@ -589,6 +619,16 @@ class RuntimeCore:
 
     def error(self, call: PreparedCall, stop_reason: StopReason | None) -> SDKError:
         """The error for the call's last outcome."""
+        error = self._error(call, stop_reason)
+        if call.policy.stopped_for_body:
+            error.message += (
+                "; not retried: the request body (a stream, an iterator or a file "
+                "that cannot seek) was read by the failed attempt and could not be "
+                "sent again"
+            )
+        return error
+
+    def _error(self, call: PreparedCall, stop_reason: StopReason | None) -> SDKError:
         if stop_reason is None:
             raise RuntimeError("error() called without a stop reason")
         op = call.operation

@@ -176,26 +176,31 @@ class EventParser:
 
 
 class StreamError(APIConnectionError):
-    """An event stream ended badly after its headers arrived: the connection
-    was lost (``reason`` ``connection_lost``), no bytes came for the idle
-    timeout (``idle_timeout``), or one event grew past the client's
-    ``max_response_bytes`` (``too_large``). Never retried: the events
-    already delivered would be delivered again."""
+    """An event stream or a download's body ended badly after its headers
+    arrived: the connection was lost (``reason`` ``connection_lost``), no
+    bytes came for the idle timeout (``idle_timeout``), or one event, or a
+    body read whole, grew past the client's ``max_response_bytes``
+    (``too_large``). Never retried: what was already delivered would be
+    delivered again. ``events_delivered`` counts a stream's events,
+    ``bytes_delivered`` a download's bytes (0 for event streams)."""
 
     def __init__(
         self,
         message: str,
         *,
         reason: str,
-        events_delivered: int,
+        events_delivered: int = 0,
         status: int,
         headers: Mapping[str, str],
         attempts: int,
         request_id_header: str | None = None,
+        bytes_delivered: int | None = None,
     ) -> None:
         super().__init__(message, attempts=attempts, stop_reason=StopReason.NOT_RETRYABLE)
         self.reason = reason
         self.events_delivered = events_delivered
+        self.bytes_delivered = bytes_delivered if bytes_delivered is not None else 0
+        self._download = bytes_delivered is not None
         self.status = status
         self.headers = headers
         self.request_id_header = request_id_header
@@ -208,8 +213,13 @@ class StreamError(APIConnectionError):
     def __str__(self) -> str:
         rid = self.request_id
         said = f", request id: {rid}" if rid is not None else ""
+        delivered = (
+            f"{self.bytes_delivered} bytes delivered"
+            if self._download
+            else f"{self.events_delivered} events delivered"
+        )
         return (
-            f"{self.message} ({self.events_delivered} events delivered, "
+            f"{self.message} ({delivered}, "
             f"attempts: {self.attempts}, stop reason: {self.stop_reason.value}{said})"
         )
 

@@ -38,6 +38,7 @@ from .core import (
     too_large,
 )
 from .errors import AuthenticationError, StopReason
+from .files import BinaryResponse
 from .policy import Action, AttemptOutcome, FailureKind, ResponseOutcome, TransportFailure
 from .response import Response
 from .streaming import (
@@ -222,7 +223,8 @@ class SyncRuntime(RuntimeCore):
         try:
             return self._run(call)
         except AuthenticationError:
-            pass
+            if not self.can_send_again(call):
+                raise
         # The token was refused: a new one, and the call once more as a new
         # logical call with the same idempotency key (CONTRACT.md section 10).
         scheme.drop(token)
@@ -273,29 +275,72 @@ class SyncRuntime(RuntimeCore):
         does; the iteration raises ``StreamError``.
         """
         idle = idle_seconds(idle_timeout, self.config.stream_idle_timeout_ms)
-        request = asking_for_events(request)
+        call, response = self._opened(operation, asking_for_events(request), options, idle)
+        return SyncEventStream(
+            response,
+            operation=call.operation.name,
+            attempts=call.policy.attempts,
+            decoder=decoder,
+            request_id_header=self.request_id_header,
+            max_event_bytes=self.config.max_response_bytes,
+        )
+
+    def download(
+        self,
+        operation: Operation,
+        request: Request,
+        options: CallOptions | None = None,
+        *,
+        idle_timeout: float | None = None,
+    ) -> BinaryResponse:
+        """Open a download: attempts and sleeps as :meth:`request` makes
+        them, until a 2xx response's headers arrive; then the body, unread,
+        in a :class:`BinaryResponse` to read whole, in chunks or into a
+        file, never retried.
+
+        ``idle_timeout`` (seconds) bounds each wait for the body's next
+        bytes, over the client's ``stream_idle_timeout_ms``. Raises an
+        ``SDKError`` subclass as :meth:`request` does; reading the body
+        raises ``StreamError``.
+        """
+        idle = idle_seconds(idle_timeout, self.config.stream_idle_timeout_ms)
+        call, response = self._opened(operation, request, options, idle)
+        return BinaryResponse(
+            response,
+            operation=call.operation.name,
+            attempts=call.policy.attempts,
+            max_bytes=self.config.max_response_bytes,
+            request_id_header=self.request_id_header,
+        )
+
+    def _opened(
+        self,
+        operation: Operation,
+        request: Request,
+        options: CallOptions | None,
+        idle: float,
+    ) -> tuple[PreparedCall, httpx.Response]:
+        """A call whose 2xx response comes back open, its body unread (event
+        streams and downloads), with the credentials as :meth:`request`
+        sends them."""
         picked = self.pick(operation)
         scheme = self.client_credentials(picked) if picked else None
         if scheme is None:
             call = self.prepare(operation, request, options, self._http, picked)
-            return self._open(call, idle, decoder)
+            return call, self._open(call, idle)
         token = self._token(scheme)
         call = self.prepare(operation, request, options, self._http, picked)
         try:
-            return self._open(call, idle, decoder)
+            return call, self._open(call, idle)
         except AuthenticationError:
-            pass
+            if not self.can_send_again(call):
+                raise
         scheme.drop(token)
         self._token(scheme)
         call = self.prepare(operation, request, self.same_key(call, options), self._http, picked)
-        return self._open(call, idle, decoder)
+        return call, self._open(call, idle)
 
-    def _open(
-        self,
-        call: PreparedCall,
-        idle: float,
-        decoder: Callable[[ServerSentEvent], Any] | None,
-    ) -> SyncEventStream[Any]:
+    def _open(self, call: PreparedCall, idle: float) -> httpx.Response:
         policy = call.policy
         while True:
             now = self.clock.now()
@@ -310,14 +355,7 @@ class SyncRuntime(RuntimeCore):
                     response.close()
                 raise
             if decision.action is Action.RETURN and response is not None:
-                return SyncEventStream(
-                    response,
-                    operation=call.operation.name,
-                    attempts=policy.attempts,
-                    decoder=decoder,
-                    request_id_header=self.request_id_header,
-                    max_event_bytes=self.config.max_response_bytes,
-                )
+                return response
             if response is not None:
                 response.close()
             if decision.action is Action.STOP:
@@ -327,8 +365,8 @@ class SyncRuntime(RuntimeCore):
     def _open_attempt(
         self, call: PreparedCall, now: float, timeout: float, idle: float
     ) -> tuple[AttemptOutcome, httpx.Response | None]:
-        """One attempt of a stream call: a 2xx comes back open, its body
-        unread, the rest as :meth:`_attempt` reads it."""
+        """One attempt of a stream or download call: a 2xx comes back open,
+        its body unread, the rest as :meth:`_attempt` reads it."""
         request = self.attempt_request(self._http, call, now, timeout)
         ends = now + timeout
         with _attempt_ends(timeout):

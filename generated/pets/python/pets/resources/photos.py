@@ -70,8 +70,9 @@ class PhotosWithRawResponse:
         extra_query: Mapping[str, object] | None = None,
         extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[bytes]:
-        """Like ``Photos.download_pet_photo``, but returns the raw response: status, headers, the
-        number of attempts, and ``parse()``.
+        """Like ``Photos.download_pet_photo``, but reads the whole body (up to the client's
+        ``max_response_bytes``) and returns the raw response: status, headers, the number of
+        attempts, and ``parse()`` for the bytes.
         """
         response = self._client.request(
             _DOWNLOAD_PET_PHOTO,
@@ -143,7 +144,7 @@ class Photos:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
         extra_body: Mapping[str, object] | None = None,
-    ) -> bytes:
+    ) -> _runtime.BinaryResponse:
         """Download a pet's photo.
 
         Returns the pet's photo as a PNG image, or 404 when it has none.
@@ -165,15 +166,22 @@ class Photos:
             extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
-            The photo.
+            The photo. Handed back as the response with its body unread (``BinaryResponse``,
+            ``AsyncBinaryResponse`` on the asyncio client): ``read()`` it whole (up to the client's
+            ``max_response_bytes``), iterate ``iter_bytes()`` for its chunks, or
+            ``write_to_file(path)``, once; use it in a ``with`` block (``async with``) or
+            ``close()`` it when not read to the end.
 
         Raises:
             APIError: The last attempt got an error status (``NotFoundError``, ``RateLimitError``,
                 ... by status).
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
+            StreamError: While the body is read: the connection was lost, or no bytes came for the
+                idle timeout (``stream_idle_timeout_ms``); it says how many bytes were delivered.
+                Nothing is retried once the headers arrived.
         """
-        response = self._client.request(
+        return self._client.download(
             _DOWNLOAD_PET_PHOTO,
             _download_pet_photo_request(pet_id=pet_id),
             _runtime.call_options(
@@ -186,7 +194,6 @@ class Photos:
                 extra_body=extra_body,
             ),
         )
-        return _base.parse_response(_DOWNLOAD_PET_PHOTO, response, _parse_download_pet_photo)
 
     def upload_pet_photo(
         self,
@@ -267,8 +274,9 @@ class AsyncPhotosWithRawResponse:
         extra_query: Mapping[str, object] | None = None,
         extra_body: Mapping[str, object] | None = None,
     ) -> _base.RawResponse[bytes]:
-        """Like ``Photos.download_pet_photo``, but returns the raw response: status, headers, the
-        number of attempts, and ``parse()``.
+        """Like ``Photos.download_pet_photo``, but reads the whole body (up to the client's
+        ``max_response_bytes``) and returns the raw response: status, headers, the number of
+        attempts, and ``parse()`` for the bytes.
         """
         response = await self._client.request(
             _DOWNLOAD_PET_PHOTO,
@@ -339,7 +347,7 @@ class AsyncPhotos:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
         extra_body: Mapping[str, object] | None = None,
-    ) -> bytes:
+    ) -> _runtime.AsyncBinaryResponse:
         """Download a pet's photo.
 
         Returns the pet's photo as a PNG image, or 404 when it has none.
@@ -361,15 +369,22 @@ class AsyncPhotos:
             extra_body: Properties merged into the JSON body, over the SDK's own of the same name.
 
         Returns:
-            The photo.
+            The photo. Handed back as the response with its body unread (``BinaryResponse``,
+            ``AsyncBinaryResponse`` on the asyncio client): ``read()`` it whole (up to the client's
+            ``max_response_bytes``), iterate ``iter_bytes()`` for its chunks, or
+            ``write_to_file(path)``, once; use it in a ``with`` block (``async with``) or
+            ``close()`` it when not read to the end.
 
         Raises:
             APIError: The last attempt got an error status (``NotFoundError``, ``RateLimitError``,
                 ... by status).
             APIConnectionError: No response: the connection failed, or (``APITimeoutError``) time
                 ran out.
+            StreamError: While the body is read: the connection was lost, or no bytes came for the
+                idle timeout (``stream_idle_timeout_ms``); it says how many bytes were delivered.
+                Nothing is retried once the headers arrived.
         """
-        response = await self._client.request(
+        return await self._client.download(
             _DOWNLOAD_PET_PHOTO,
             _download_pet_photo_request(pet_id=pet_id),
             _runtime.call_options(
@@ -382,7 +397,6 @@ class AsyncPhotos:
                 extra_body=extra_body,
             ),
         )
-        return _base.parse_response(_DOWNLOAD_PET_PHOTO, response, _parse_download_pet_photo)
 
     async def upload_pet_photo(
         self,
