@@ -15,7 +15,9 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import pathlib
 import sys
+import tempfile
 import urllib.error
 import urllib.request
 from collections.abc import Callable
@@ -107,6 +109,13 @@ def submit_form(c: Client) -> Any:
 def upload_attachment(c: Client) -> Any:
     return c.files.with_raw_response.upload_attachment(
         label="scan", file=bytes([0x00, 0x01, 0x50, 0x44, 0x46, 0xFF, 0x0D, 0x0A]), page_count=2
+    )
+
+
+def upload_attachment_named(c: Client) -> Any:
+    data = bytes([0x00, 0x01, 0x50, 0x44, 0x46, 0xFF, 0x0D, 0x0A])
+    return c.files.with_raw_response.upload_attachment(
+        label="scan", file=('scan "2".pdf', data, "application/pdf")
     )
 
 
@@ -248,6 +257,13 @@ def put_blob(c: Client) -> Any:
     )
 
 
+def put_blob_from_file(c: Client) -> Any:
+    with tempfile.TemporaryDirectory() as folder:
+        path = pathlib.Path(folder) / "report.pdf"
+        path.write_bytes(bytes([0x25, 0x50, 0x44, 0x46, 0x00, 0xFF]))
+        return c.files.with_raw_response.put_blob(name="report.pdf", body=path)
+
+
 def merge_note(c: Client) -> Any:
     return c.notes.with_raw_response.merge_note(note_id="n_1", title=None, pinned=False)
 
@@ -265,6 +281,7 @@ CALLS: dict[str, Callable[[Client], Any]] = {
     "replaceNote": replace_note,
     "submitForm": submit_form,
     "uploadAttachment": upload_attachment,
+    "uploadAttachmentNamed": upload_attachment_named,
     "getStatus": get_status,
     "searchItems": search_items,
     "searchItemsEmpty": search_items_empty,
@@ -297,6 +314,7 @@ CALLS: dict[str, Callable[[Client], Any]] = {
     "getItemThrottled": get_item_throttled,
     "patchItemNulls": patch_item_nulls,
     "putBlob": put_blob,
+    "putBlobFromFile": put_blob_from_file,
     "mergeNote": merge_note,
     "getSlow": get_slow,
     "getSlowRoot": get_slow_root,

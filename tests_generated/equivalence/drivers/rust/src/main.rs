@@ -13,6 +13,7 @@ use std::process::ExitCode;
 
 use chrono::NaiveDate;
 use equivalence::{models, ApiResponse, Client, Error};
+use equivalence::runtime::Upload;
 use serde_json::{json, Value};
 
 struct Args {
@@ -156,6 +157,22 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 label: "scan".to_string(),
                 file: vec![0x00, 0x01, 0x50, 0x44, 0x46, 0xff, 0x0d, 0x0a].into(),
                 page_count: Some(2),
+            };
+            outcome(
+                client
+                    .files()
+                    .upload_attachment(&body)
+                    .send_with_response()
+                    .await,
+            )
+        }
+        "uploadAttachmentNamed" => {
+            let body = models::UploadAttachmentRequest {
+                label: "scan".to_string(),
+                file: Upload::bytes(vec![0x00, 0x01, 0x50, 0x44, 0x46, 0xff, 0x0d, 0x0a])
+                    .file_name("scan \"2\".pdf")
+                    .content_type("application/pdf"),
+                page_count: None,
             };
             outcome(
                 client
@@ -462,6 +479,19 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
                 .send_with_response()
                 .await,
         ),
+        "putBlobFromFile" => {
+            let folder = std::env::temp_dir().join(format!("equivalence-{}", std::process::id()));
+            std::fs::create_dir_all(&folder).expect("a temporary folder");
+            let path = folder.join("report.pdf");
+            std::fs::write(&path, [0x25, 0x50, 0x44, 0x46, 0x00, 0xff]).expect("the file");
+            let result = client
+                .files()
+                .put_blob("report.pdf", Upload::path(&path))
+                .send_with_response()
+                .await;
+            let _ = std::fs::remove_dir_all(&folder);
+            outcome(result)
+        }
         "mergeNote" => {
             let body = models::NotePatch {
                 // `title: null`: an explicit null.
