@@ -12,8 +12,8 @@ use std::net::TcpStream;
 use std::process::ExitCode;
 
 use chrono::NaiveDate;
-use equivalence::{models, ApiResponse, Client, Error};
 use equivalence::runtime::Upload;
+use equivalence::{models, ApiResponse, Client, Error};
 use serde_json::{json, Value};
 
 struct Args {
