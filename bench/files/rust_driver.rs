@@ -3,9 +3,13 @@
 //! generator/tests/fixtures/files.yaml; prints one JSON line with the
 //! process's memory before the call and its peak during it.
 //!
-//! Usage: rust_driver --base-url URL (--out PATH | --upload PATH)
+//! Usage: rust_driver --base-url URL (--out PATH | --upload PATH | --whole)
+//!
+//! `--whole` reads the download whole instead (the limit on whole reads
+//! raised past it): the control row, which shows the measure sees a body
+//! held in memory.
 
-use files::runtime::Upload;
+use files::runtime::{Config, Runtime, Upload};
 
 /// A `kB` field of /proc/self/status.
 fn status_kb(field: &str) -> u64 {
@@ -26,14 +30,31 @@ async fn main() {
             .cloned()
     };
     let base = value("--base-url").expect("--base-url");
-    let client = files::Client::builder()
-        .base_url(base)
-        .build()
-        .expect("client");
+    let whole = args.iter().any(|a| a == "--whole");
+    let client = if whole {
+        let config = Config::new(base.as_str()).with_max_response_bytes(1 << 30);
+        files::Client::from_runtime(Runtime::new(config).expect("runtime"))
+    } else {
+        files::Client::builder()
+            .base_url(base)
+            .build()
+            .expect("client")
+    };
     // The peak so far is set back to what the process holds now (Linux 4.0+).
     let _ = std::fs::write("/proc/self/clear_refs", "5");
     let before = status_kb("VmRSS:");
-    let (op, bytes) = if let Some(out) = value("--out") {
+    let (op, bytes) = if whole {
+        let body = client
+            .files()
+            .download_file("big")
+            .send()
+            .await
+            .expect("opens")
+            .bytes()
+            .await
+            .expect("the body");
+        ("whole", body.len() as u64)
+    } else if let Some(out) = value("--out") {
         let response = client
             .files()
             .download_file("big")
