@@ -248,7 +248,7 @@ test("multipart: one part per property in schema order, scalars untyped, objects
   );
 });
 
-test("multipart: declared content types, JSON arrays, the caller's file name, escaped names", async () => {
+test("multipart: a File's name and type over the declared one, JSON arrays, escaped names", async () => {
   const file = new File([new Uint8Array([1])], 'my "scan"\n.png', {
     type: "image/gif",
   });
@@ -265,7 +265,7 @@ test("multipart: declared content types, JSON arrays, the caller's file name, es
   assert.equal(
     await multipartText(body),
     [
-      '--B\r\nContent-Disposition: form-data; name="pic"; filename="my %22scan%22%0A.png"\r\nContent-Type: image/png\r\n\r\n\x01\r\n',
+      '--B\r\nContent-Disposition: form-data; name="pic"; filename="my %22scan%22%0A.png"\r\nContent-Type: image/gif\r\n\r\n\x01\r\n',
       '--B\r\nContent-Disposition: form-data; name="ids"\r\nContent-Type: application/json\r\n\r\n[1,2]\r\n',
       '--B\r\nContent-Disposition: form-data; name="n"\r\nContent-Type: text/x-number\r\n\r\n5\r\n',
       '--B\r\nContent-Disposition: form-data; name="a%22b"\r\n\r\nv\r\n',

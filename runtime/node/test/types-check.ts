@@ -135,7 +135,7 @@ async function example(options: CallOptions = {}): Promise<Order> {
     ["b", "deepObject", true],
     ["c", "form", false, true],
   ]);
-  const parts: Blob = multipartBody({ f: new Uint8Array(1) }, [
+  const parts: Blob | UploadBody = multipartBody({ f: new Uint8Array(1) }, [
     ["f", "image/png"],
     ["g"],
   ]);
@@ -311,3 +311,31 @@ async function readStream(): Promise<number> {
   return n;
 }
 void readStream;
+
+// Files: toFile's values, a download's reads.
+import {
+  toFile,
+  BinaryResponse,
+  NamedStream,
+  UploadBody,
+  type FileInput,
+} from "../src/index.js";
+export async function filesCheck(rt: Runtime, op: Operation): Promise<number> {
+  const named: File = toFile(new Uint8Array([1]), "a.bin", { type: "x/y" });
+  const streamed: NamedStream = toFile(new ReadableStream<Uint8Array>(), "s");
+  const inputs: FileInput[] = [named, streamed, new ArrayBuffer(1)];
+  void inputs;
+  const download: BinaryResponse = await rt.download(
+    op,
+    {},
+    { idleTimeout: 5 },
+  );
+  const n: number | undefined = download.contentLength;
+  for await (const chunk of download) {
+    const c: Uint8Array = chunk;
+    void c;
+  }
+  const body: ReadableStream<Uint8Array> = download.body;
+  void body;
+  return (await download.writeToFile("x")) + (n ?? 0) + download.bytesDelivered;
+}
