@@ -233,6 +233,16 @@ export class UploadBody {
     return ok;
   }
 
+  /** The body's size in bytes, where no piece is a stream; else undefined. */
+  get size() {
+    let n = 0;
+    for (const p of this.#pieces) {
+      if (p instanceof OneShot) return undefined;
+      n += p instanceof Blob ? p.size : p.byteLength;
+    }
+    return n;
+  }
+
   /** Ends the one-shot sources: the call is over without sending them whole. */
   cancel(reason) {
     for (const p of this.#pieces) if (p instanceof OneShot) p.cancel(reason);

@@ -40,6 +40,7 @@ import {
 import { makeLogger } from "./log.js";
 import { EventStream } from "./streaming.js";
 import { BinaryResponse, NamedStream, UploadBody, isOneShot } from "./files.js";
+import { STREAM_THRESHOLD, nodeSend } from "./nodehttp.js";
 import {
   DEFAULT_IN_FLIGHT_CODE,
   DEFAULT_MISMATCH_CODE,
@@ -478,6 +479,7 @@ function warmFetch(globalFetch) {
 
 export class Runtime {
   #fetch;
+  #nodeSend;
   #clock;
   #random;
   /** The default headers and the User-Agent, as checked name/value pairs, once known. */
@@ -552,6 +554,9 @@ export class Runtime {
     this.log = makeLogger(config);
     this.#fetch =
       config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    // A fetch of the caller's own sends every body; the platform's, on
+    // Node, leaves those that must stream to node:http.
+    this.#nodeSend = config.fetch === undefined ? nodeSend : undefined;
     // Node defines fetch and Headers as lazy globals that load their HTTP
     // client (some 40 ms) on first use: loaded here, with the client, not on
     // the first call, whose deadline is already running.
@@ -968,26 +973,41 @@ export class Runtime {
     try {
       try {
         // A streamed body is a new stream for each attempt; fetch sends a
-        // stream only half duplex.
-        res = await this.#fetch(
-          url,
-          body instanceof UploadBody
-            ? {
+        // stream only half duplex. On Node, with the platform's fetch, one
+        // that must stream goes through node:http (nodehttp.js).
+        const streamed =
+          body instanceof UploadBody ||
+          (body instanceof Blob && body.size >= STREAM_THRESHOLD);
+        res = await (streamed && this.#nodeSend !== undefined
+          ? this.#nodeSend(
+              url,
+              {
                 method,
                 headers: attemptHeaders,
-                body: body.open(),
+                body: body instanceof UploadBody ? body.open() : body,
                 signal,
-                redirect: "manual",
-                duplex: "half",
-              }
-            : {
-                method,
-                headers: attemptHeaders,
-                body,
-                signal,
-                redirect: "manual",
               },
-        );
+              body.size,
+            )
+          : this.#fetch(
+              url,
+              body instanceof UploadBody
+                ? {
+                    method,
+                    headers: attemptHeaders,
+                    body: body.open(),
+                    signal,
+                    redirect: "manual",
+                    duplex: "half",
+                  }
+                : {
+                    method,
+                    headers: attemptHeaders,
+                    body,
+                    signal,
+                    redirect: "manual",
+                  },
+            ));
       } catch (err) {
         // Aborted, and not by the caller (checked first): by the timer.
         return {

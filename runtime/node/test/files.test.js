@@ -421,3 +421,73 @@ test("toFile's name and type go on the wire; without them, the property's name",
     await server.close();
   }
 });
+
+// Node's fetch reads a request body into memory whole before the socket
+// takes it (nodejs/undici issue 4058): on Node, a body that must stream goes
+// through node:http (src/nodehttp.js). Its requests carry no
+// `sec-fetch-mode`, which fetch adds to each of its own.
+test("a large Blob goes through node:http: its length, the same bytes again after a 503", async () => {
+  const data = pattern(3 * 1024 * 1024 + 7);
+  const path = join(tempDir(), "big.bin");
+  await writeFile(path, data);
+  const server = await serve([
+    (_, res) => res.writeHead(503, { "content-length": "0" }).end(),
+    (_, res) => res.writeHead(204).end(),
+    (_, res) => res.writeHead(204).end(),
+  ]);
+  try {
+    const rt = runtime(server);
+    const file = await openAsBlob(path);
+    const res = await rt.request(PUT, {
+      body: file,
+      contentType: "application/octet-stream",
+    });
+    assert.equal(res.status, 204);
+    assert.equal(res.attempts, 2);
+    for (const sent of server.requests.slice(0, 2)) {
+      assert.equal(sent.headers["sec-fetch-mode"], undefined);
+      assert.equal(sent.headers["content-length"], String(data.length));
+      assert.equal(sent.headers["content-type"], "application/octet-stream");
+      assert.deepEqual(new Uint8Array(sent.body), data);
+    }
+    // A small body still goes by fetch.
+    await rt.request(PUT, { body: new Blob(["small"]) });
+    assert.equal(server.requests[2].headers["sec-fetch-mode"], "cors");
+  } finally {
+    await server.close();
+  }
+});
+
+test("through node:http, a refused connection is clean: an unsafe POST is retried", async () => {
+  const closed = createServer();
+  await new Promise((resolve) => closed.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${closed.address().port}`;
+  await new Promise((resolve) => closed.close(resolve));
+  const POST = { name: "createFile", method: "POST", path: "/file" };
+  const err = await runtime({ base })
+    .request(POST, { body: multipartBody({ file: streamOf("x") }) })
+    .catch((e) => e);
+  assert.ok(err instanceof SDKError, String(err));
+  assert.equal(err.code, "ECONNREFUSED");
+  // A stream refused unread is sent again from memory on each retry.
+  assert.equal(err.attempts, 3);
+});
+
+test("through node:http, the caller's signal stops an upload under way", async () => {
+  const server = await serve([]);
+  const controller = new AbortController();
+  async function* slow() {
+    yield new Uint8Array(10);
+    controller.abort(new Error("the user left"));
+    await sleep(50);
+    yield new Uint8Array(10);
+  }
+  try {
+    const err = await runtime(server)
+      .request(PUT, { body: slow() }, { signal: controller.signal })
+      .catch((e) => e);
+    assert.ok(err instanceof RequestAbortedError, String(err));
+  } finally {
+    await server.close();
+  }
+});
