@@ -1,3 +1,7 @@
+{% if v.file_input -%}
+import type { FileInput } from "./runtime/index.js";
+
+{% endif -%}
 {% for m in v.models -%}
 {% if !loop.first %}
 {% endif -%}

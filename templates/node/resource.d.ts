@@ -1,6 +1,6 @@
 import type {{ r.core_types }} from "../core.js";
-{% if r.event_stream_type -%}
-import type { EventStream } from "../runtime/index.js";
+{% if let Some(names) = r.runtime_types -%}
+import type {{ names }} from "../runtime/index.js";
 {% endif -%}
 {% if let Some(names) = r.model_types -%}
 import type {{ names }} from "../models.js";

@@ -25,6 +25,7 @@ export {
   APITimeoutError,
   AuthenticationError,
   BadRequestError,
+  BinaryResponse,
   ClientError,
   ConflictError,
   DeadlineExceededError,
@@ -41,12 +42,15 @@ export {
   ResponseParseError,
   SDKError,
   ServerError,
+  StreamError,
   UnprocessableEntityError,
   deadlineFromHeaders,
+  toFile,
 } from "./runtime/index.js";
 export type {
   Clock,
   FetchLike,
+  FileInput,
   Jitter,
   LogLevel,
   Logger,

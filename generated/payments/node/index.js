@@ -13,6 +13,7 @@ export {
   APITimeoutError,
   AuthenticationError,
   BadRequestError,
+  BinaryResponse,
   ClientError,
   ConflictError,
   DeadlineExceededError,
@@ -29,8 +30,10 @@ export {
   ResponseParseError,
   SDKError,
   ServerError,
+  StreamError,
   UnprocessableEntityError,
   deadlineFromHeaders,
+  toFile,
 } from "./runtime/index.js";
 export * from "./models.js";
 export { Transfers } from "./resources/transfers.js";

@@ -1,5 +1,6 @@
 import type {
   Auth,
+  BinaryResponse,
   ClientCredentials,
   EventStream,
   Page,
@@ -34,6 +35,12 @@ export interface RequestOptions {
   extraBody?: Record<string, unknown>;
   /** Cancels the call; a cancelled call is never retried. */
   signal?: AbortSignal;
+  /**
+   * Event streams and downloads: the longest wait for the body's next bytes
+   * once the response's headers have arrived, in ms (default: the client's
+   * `streamIdleTimeout`).
+   */
+  idleTimeout?: number;
 }
 
 /** Options of a method whose operation accepts an idempotency key. */
@@ -142,6 +149,11 @@ export declare class Core {
     options: RequestOptions | undefined,
     build: () => object,
   ): Promise<EventStream<T>>;
+  download(
+    operation: object,
+    options: RequestOptions | undefined,
+    build: () => object,
+  ): APIPromise<BinaryResponse>;
 }
 
 /** @internal */

@@ -22,6 +22,7 @@ export {
   APITimeoutError,
   AuthenticationError,
   BadRequestError,
+  BinaryResponse,
   ClientError,
   ConflictError,
   DeadlineExceededError,
@@ -38,12 +39,15 @@ export {
   ResponseParseError,
   SDKError,
   ServerError,
+  StreamError,
   UnprocessableEntityError,
   deadlineFromHeaders,
+  toFile,
 } from "./runtime/index.js";
 export type {
   Clock,
   FetchLike,
+  FileInput,
   Jitter,
   LogLevel,
   Logger,

@@ -10,6 +10,7 @@ export {
   APITimeoutError,
   AuthenticationError,
   BadRequestError,
+  BinaryResponse,
   ClientError,
   ConflictError,
   DeadlineExceededError,
@@ -26,8 +27,10 @@ export {
   ResponseParseError,
   SDKError,
   ServerError,
+  StreamError,
   UnprocessableEntityError,
   deadlineFromHeaders,
+  toFile,
 } from "./runtime/index.js";
 export * from "./models.js";
 export { PetsResource } from "./resources/pets.js";

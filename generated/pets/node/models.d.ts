@@ -1,3 +1,5 @@
+import type { FileInput } from "./runtime/index.js";
+
 /** Where the pet stands in the shop. */
 export type PetStatus = "available" | "pending" | "sold" | (string & {});
 /** The values of `PetStatus` the SDK knows of; others may come. */
@@ -42,7 +44,7 @@ export interface ErrorModel {
 
 export interface UploadPetPhotoRequest {
   /** The image file. */
-  file: Blob | Uint8Array;
+  file: FileInput;
   /** A short text shown under the photo. */
   caption?: string;
 }

@@ -15,7 +15,7 @@ export async function run(photo: Uint8Array): Promise<Uint8Array | undefined> {
   await client.photos.uploadPetPhoto(id, { file: new Blob(["png"]) });
   const none: void = await client.pets.deletePet(pets[0]?.id ?? id);
   try {
-    return await client.photos.downloadPetPhoto(id);
+    return await (await client.photos.downloadPetPhoto(id)).bytes();
   } catch (err) {
     if (err instanceof NotFoundError) return none ?? undefined;
     throw err;

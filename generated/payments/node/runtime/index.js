@@ -114,6 +114,14 @@ export {
   nextLink,
 } from "./pagination.js";
 export {
+  BinaryResponse,
+  NamedStream,
+  UploadBody,
+  toFile,
+  isFileValue,
+} from "./files.js";
+export {
+  OpenBody,
   EventStream,
   EventParser,
   ServerSentEvent,

@@ -36,12 +36,17 @@ export declare class EventParser {
 export type StreamErrorReason =
   "connection_lost" | "idle_timeout" | "too_large";
 
-/** An event stream ended badly after its headers arrived; never retried. */
+/**
+ * A body that broke after its headers arrived (an event stream or a
+ * download); never retried.
+ */
 export declare class StreamError extends SDKError {
   readonly kind: "stream";
   readonly reason: StreamErrorReason;
-  /** Events the caller had been given before it ended. */
+  /** Events the caller had been given before it ended (0 for a download). */
   readonly eventsDelivered: number;
+  /** Bytes of a download delivered before it ended (0 for an event stream). */
+  readonly bytesDelivered: number;
   readonly status: number;
   readonly headers: Headers;
   /** The server's id of the request (`x-request-id`, else `request-id`). */
@@ -49,26 +54,35 @@ export declare class StreamError extends SDKError {
 }
 
 /**
+ * A response whose body is read as it arrives, once its call opened it:
+ * what event streams and downloads share.
+ */
+export declare class OpenBody {
+  protected constructor();
+  readonly status: number;
+  readonly headers: Headers;
+  /** Attempts the call took to open it. */
+  readonly attempts: number;
+  /** The server's id of the request (`x-request-id`, else `request-id`). */
+  readonly requestId: string | undefined;
+  readonly closed: boolean;
+  /** Closes the connection; nothing more is read. */
+  close(): void;
+}
+
+/**
  * The events of one stream call: `for await (const event of stream)`. Read
  * it once; leaving the loop early, `close()` or the call's signal closes
  * the connection.
  */
-export declare class EventStream<
-  T = ServerSentEvent,
-> implements AsyncIterable<T> {
+export declare class EventStream<T = ServerSentEvent>
+  extends OpenBody
+  implements AsyncIterable<T>
+{
   private constructor();
-  readonly status: number;
-  readonly headers: Headers;
-  /** Attempts the call took to open the stream. */
-  readonly attempts: number;
-  /** The server's id of the request (`x-request-id`, else `request-id`). */
-  readonly requestId: string | undefined;
   /** Events delivered so far. */
   readonly eventsDelivered: number;
   /** The last event id the server set ("" before any). */
   readonly lastEventId: string;
-  readonly closed: boolean;
-  /** Closes the connection; the stream delivers nothing more. */
-  close(): void;
   [Symbol.asyncIterator](): AsyncGenerator<T, void, undefined>;
 }

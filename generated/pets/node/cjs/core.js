@@ -292,6 +292,33 @@ class Core {
   }
 
   /**
+   * The download of an operation that answers in binary: its request from
+   * `build`, sent as `call` sends it, until the response's headers; the
+   * promise of the runtime's `BinaryResponse`, its body unread.
+   * `withResponse()` gives it with the status, headers and attempts.
+   */
+  download(operation, options, build) {
+    let response;
+    try {
+      response = this.#send(operation, options, () => {
+        const request = build();
+        request.download = true;
+        return request;
+      }).then((binary) => ({
+        status: binary.status,
+        headers: binary.headers,
+        body: binary,
+        attempts: binary.attempts,
+        idempotencyKey: binary.idempotencyKey,
+        requestIdHeader: binary.requestIdHeader,
+      }));
+    } catch (err) {
+      response = Promise.reject(err);
+    }
+    return new APIPromise(response, undefined, operation.name);
+  }
+
+  /**
    * Builds the request and hands it to the runtime: at once when the
    * credentials are kept, else once they are resolved (a token fetched).
    */
@@ -328,6 +355,9 @@ class Core {
     request.parseAs = operation.parseAs;
     if (request.decodeEvent !== undefined) {
       return this.#runtime.stream(operation, request, options);
+    }
+    if (request.download === true) {
+      return this.#runtime.download(operation, request, options);
     }
     return this.#runtime.request(operation, request, options);
   }

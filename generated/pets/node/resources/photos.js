@@ -28,7 +28,7 @@ export class Photos {
 
   /** GET /pets/{petId}/photo */
   downloadPetPhoto(petId, options) {
-    return this.#core.call(downloadPetPhotoOperation, options, () => ({
+    return this.#core.download(downloadPetPhotoOperation, options, () => ({
       path: fillPath("/pets/{petId}/photo", pathParam("petId", petId)),
     }));
   }

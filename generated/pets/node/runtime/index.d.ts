@@ -166,6 +166,15 @@ export {
 } from "./pagination.js";
 export type { Pagination, PageStyle, PagerInit } from "./pagination.js";
 export {
+  BinaryResponse,
+  NamedStream,
+  UploadBody,
+  toFile,
+  isFileValue,
+} from "./files.js";
+export type { FileInput } from "./files.js";
+export {
+  OpenBody,
   EventStream,
   EventParser,
   ServerSentEvent,

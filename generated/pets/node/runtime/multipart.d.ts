@@ -9,11 +9,17 @@ export type MultipartPart = readonly [
   explode?: boolean,
 ];
 
-/** A multipart/form-data body (WIRE.md section 4), as a Blob typed with its boundary; undefined without a value. */
+import type { UploadBody } from "./files.js";
+
+/**
+ * A multipart/form-data body (WIRE.md section 4), as a Blob typed with its
+ * boundary (an UploadBody when a file is a stream); undefined without a
+ * value.
+ */
 export declare function multipartBody<V extends object | null | undefined>(
   value: V,
   parts?: readonly MultipartPart[],
-): V extends object ? Blob : Blob | undefined;
+): V extends object ? Blob | UploadBody : Blob | UploadBody | undefined;
 
 /** The first concrete media type of an encoding's contentType list. */
 export declare function concreteMediaType(

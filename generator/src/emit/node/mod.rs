@@ -87,6 +87,14 @@ const RUNTIME_FILES: &[(&str, &str)] = &[
         include_str!("../../../../runtime/node/src/errors.js"),
     ),
     (
+        "files.d.ts",
+        include_str!("../../../../runtime/node/src/files.d.ts"),
+    ),
+    (
+        "files.js",
+        include_str!("../../../../runtime/node/src/files.js"),
+    ),
+    (
         "index.d.ts",
         include_str!("../../../../runtime/node/src/index.d.ts"),
     ),
@@ -117,6 +125,14 @@ const RUNTIME_FILES: &[(&str, &str)] = &[
     (
         "multipart.js",
         include_str!("../../../../runtime/node/src/multipart.js"),
+    ),
+    (
+        "nodehttp.d.ts",
+        include_str!("../../../../runtime/node/src/nodehttp.d.ts"),
+    ),
+    (
+        "nodehttp.js",
+        include_str!("../../../../runtime/node/src/nodehttp.js"),
     ),
     (
         "pagination.d.ts",

@@ -203,6 +203,10 @@ pub const PACKAGE_EXPORTS: &[&str] = &[
     "IdempotencyInFlightError",
     "IdempotencyMismatchError",
     "PaginationError",
+    "StreamError",
+    "BinaryResponse",
+    "FileInput",
+    "EventStream",
     "Core",
 ];
 

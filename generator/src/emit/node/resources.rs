@@ -13,7 +13,7 @@ use super::syntax::{
     braces_in, expanded_object, format_note, inline_object, object_lines, object_prop, prop_line,
     security_array, Prop,
 };
-use super::types::{Flow, Read, Types};
+use super::types::{Flow, Read, Types, FILE_INPUT};
 use crate::ir::plan::HintSource;
 use crate::ir::{
     Api, BodyKind, Content, FailurePolicy, Group, Operation, Param, ParamLocation, ParamStyle,
@@ -35,9 +35,9 @@ pub struct Resource {
     /// the models, laid out.
     pub core_types: String,
     pub model_types: Option<String>,
-    /// `import type { EventStream } from "../runtime/index.js";` in the
-    /// declarations, when a method streams.
-    pub event_stream_type: bool,
+    /// The `{ ... }` of the `.d.ts` file's type imports from the runtime
+    /// (`EventStream`, `BinaryResponse`, `FileInput`), laid out, if any.
+    pub runtime_types: Option<String>,
     pub methods: Vec<MethodView>,
 }
 
@@ -134,13 +134,17 @@ struct Imports {
     page_promise: bool,
     keyed_options: bool,
     plain_options: bool,
-    event_stream: bool,
+    /// The runtime's types the declarations name.
+    runtime_types: BTreeSet<&'static str>,
 }
 
 impl Imports {
     /// Notes the model types a TypeScript type expression mentions.
     fn mention(&mut self, types: &Types, ts: &str) {
         for word in ts.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$')) {
+            if word == FILE_INPUT {
+                self.runtime_types.insert(FILE_INPUT);
+            }
             if types.is_type_name(word) && !self.models.contains(word) {
                 self.models.insert(word.to_string());
             }
@@ -207,7 +211,13 @@ pub fn resource_view(
         core_types: braces_in("import type", &core_types, "../core.js"),
         model_types: (!models.is_empty())
             .then(|| braces_in("import type", &models, "../models.js")),
-        event_stream_type: imports.event_stream,
+        runtime_types: (!imports.runtime_types.is_empty()).then(|| {
+            braces_in(
+                "import type",
+                &as_refs(&imports.runtime_types),
+                "../runtime/index.js",
+            )
+        }),
         methods,
     }
 }
@@ -283,6 +293,8 @@ impl<'a> Method<'a> {
         );
         let core_method = if self.op.plan.pagination.is_some() {
             "paginate"
+        } else if self.op.plan.download {
+            "download"
         } else {
             "call"
         };
@@ -336,7 +348,7 @@ impl<'a> Method<'a> {
             imports.mention(self.types, &ts);
             ts
         };
-        imports.event_stream = true;
+        imports.runtime_types.insert("EventStream");
         let flat_returns = format!("Promise<EventStream<{event}>>");
         let descriptor = &self.on.descriptor;
         let call_hugged = l::fits_at(
@@ -394,9 +406,15 @@ impl<'a> Method<'a> {
         }
     }
 
-    /// What the method returns: the promise of the decoded body, or for a
-    /// paginated operation the pager of its items.
+    /// What the method returns: the promise of the decoded body, for a
+    /// paginated operation the pager of its items, for a download the
+    /// promise of its unread body.
     fn returns(&self, success: &SuccessBody, imports: &mut Imports) -> String {
+        if self.op.plan.download {
+            imports.api_promise = true;
+            imports.runtime_types.insert("BinaryResponse");
+            return "APIPromise<BinaryResponse>".to_string();
+        }
         match &self.op.plan.pagination {
             Some(pg) => {
                 imports.page_promise = true;
@@ -463,12 +481,7 @@ impl<'a> Method<'a> {
         let mut props: Vec<Prop> = Vec::new();
         if let (Some(c), None) = (self.body, self.flat) {
             let members = match c.kind {
-                BodyKind::Binary => vec![
-                    "Blob".into(),
-                    "Uint8Array".into(),
-                    "ArrayBuffer".into(),
-                    "string".into(),
-                ],
+                BodyKind::Binary => vec![FILE_INPUT.into(), "string".into()],
                 BodyKind::Text => vec!["string".into()],
                 _ => types.members(&c.ty, Flow::Input),
             };
@@ -838,6 +851,15 @@ impl<'a> Method<'a> {
         doc.push_opt(op.description.as_deref());
         doc.push(format!("`{} {}`", op.method.as_str(), op.path));
         doc.push(retry_paragraph(self.api, op));
+        if op.plan.download {
+            doc.push(
+                "Resolves once the response's headers arrive, its body unread: read it \
+                 once, whole (`bytes()`, within `maxResponseBytes`), in chunks (`for \
+                 await`) or into a file (`writeToFile(path)`), which keeps one chunk in \
+                 memory at a time. A body that breaks throws a `StreamError` with the \
+                 bytes delivered; it is not retried.",
+            );
+        }
         for (i, p) in &self.path_params {
             let mut text = p.description.clone().unwrap_or_default();
             if !text.is_empty() {

@@ -8,8 +8,22 @@ use super::layout::{self as l, D};
 use super::naming::Names;
 use crate::ir::{Api, EnumBase, Primitive, TypeKind, TypeRef};
 
-/// Which way a value is going: binary fields read as `Blob | Uint8Array` on the
-/// way in and as `Uint8Array` on the way out.
+/// The runtime's type of what a file part or a binary body takes (bytes, a
+/// Blob or File, a stream), which a module that mentions it imports.
+pub const FILE_INPUT: &str = "FileInput";
+
+/// Whether the TypeScript type of `ty` spells out `FileInput` itself (not
+/// through a named type, whose own module imports it).
+pub fn shows_binary(ty: &TypeRef) -> bool {
+    match ty {
+        TypeRef::Primitive(Primitive::Binary) => true,
+        TypeRef::Array(t) | TypeRef::Map(t) | TypeRef::Nullable(t) => shows_binary(t),
+        TypeRef::Named(_) | TypeRef::Primitive(_) | TypeRef::Any => false,
+    }
+}
+
+/// Which way a value is going: binary fields read as `FileInput` on the way
+/// in and as `Uint8Array` on the way out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Flow {
     Input,
@@ -316,7 +330,7 @@ impl<'a> Types<'a> {
                 .unwrap_or_else(|| "unknown".to_string())],
             TypeRef::Primitive(p) => match p {
                 Primitive::Binary => match flow {
-                    Flow::Input => vec!["Blob".into(), "Uint8Array".into()],
+                    Flow::Input => vec![FILE_INPUT.into()],
                     Flow::Output => vec!["Uint8Array".into()],
                 },
                 Primitive::Boolean => vec!["boolean".into()],

@@ -13,7 +13,7 @@ use super::syntax::{
     braces_in, braces_statement, expanded_object, format_note, inline_object, js_imports,
     object_prop, prop_line, security_array, type_imports, Prop,
 };
-use super::types::{literal, Flow, Types};
+use super::types::{literal, shows_binary, Flow, Types};
 use super::PackageInfo;
 use crate::defaults;
 use crate::ir::sample::call_example;
@@ -53,6 +53,9 @@ pub struct Package {
     pub constant_headers: Option<String>,
     pub runtime_config: RuntimeConfig,
     pub models: Vec<Model>,
+    /// Whether a model spells out `FileInput` (a binary field), which
+    /// `models.d.ts` imports then.
+    pub file_input: bool,
     pub converters: Vec<Converter>,
     /// Whether some operation reads its success body (`wire.js` exports the
     /// runtime's readers then, whatever the models).
@@ -248,6 +251,12 @@ pub struct Facts {
     /// An example call of a paginated operation, its result named after
     /// one item, when the API has one.
     pub paged_call: Option<Example>,
+    /// Per download (an operation that answers only in binary), its index
+    /// in `operations`.
+    pub downloads: Vec<usize>,
+    /// Per operation that sends a file (a binary or multipart body), its
+    /// index in `operations`.
+    pub uploads: Vec<usize>,
 }
 
 pub struct OpFact {
@@ -318,6 +327,12 @@ impl Package {
         );
 
         let models = (0..api.types.len()).map(|i| model_view(types, i)).collect();
+        let file_input = api.types.iter().any(|t| match &t.kind {
+            TypeKind::Object { fields, .. } => fields.iter().any(|f| shows_binary(&f.ty)),
+            TypeKind::Union { variants, .. } => variants.iter().any(|v| shows_binary(&v.ty)),
+            TypeKind::Alias { target } => shows_binary(target),
+            TypeKind::Enum { .. } => false,
+        });
         let converters = (0..api.types.len())
             .filter_map(|i| converter_view(types, i))
             .collect();
@@ -409,6 +424,7 @@ impl Package {
             constant_headers,
             runtime_config,
             models,
+            file_input,
             converters,
             reads,
             resources,
@@ -546,6 +562,9 @@ const RUNTIME_REEXPORTS: &[&str] = &[
     "IdempotencyInFlightError",
     "IdempotencyMismatchError",
     "PaginationError",
+    "StreamError",
+    "BinaryResponse",
+    "toFile",
     "deadlineFromHeaders",
 ];
 
@@ -558,6 +577,7 @@ const RUNTIME_TYPE_REEXPORTS: &[&str] = &[
     "FetchLike",
     "Clock",
     "RandomSource",
+    "FileInput",
 ];
 
 /// The call of operation `i`: `client.transfers.createTransfer`.
@@ -1292,6 +1312,17 @@ fn facts(api: &Api, names: &Names, types: &Types, flattened: &[Option<usize>]) -
     let paged: Vec<usize> = (0..api.operations.len())
         .filter(|&i| api.operations[i].plan.pagination.is_some())
         .collect();
+    let downloads: Vec<usize> = (0..api.operations.len())
+        .filter(|&i| api.operations[i].plan.download)
+        .collect();
+    let uploads: Vec<usize> =
+        (0..api.operations.len())
+            .filter(|&i| {
+                api.operations[i].plan.body.as_ref().is_some_and(|b| {
+                    matches!(b.content.kind, BodyKind::Binary | BodyKind::Multipart)
+                })
+            })
+            .collect();
     let paged_call = paged
         .iter()
         .copied()
@@ -1352,6 +1383,8 @@ fn facts(api: &Api, names: &Names, types: &Types, flattened: &[Option<usize>]) -
         any_call,
         paged,
         paged_call,
+        downloads,
+        uploads,
     }
 }
 

@@ -3,6 +3,8 @@
 // bytes of a text/event-stream body by the WHATWG rules, piece by piece;
 // Runtime.stream opens the response (retrying as any call until its headers
 // arrive) and gives an EventStream, which the caller reads with for await.
+// OpenBody is what an opened response's body is read through, with the idle
+// timeout and the StreamError, for event streams and downloads alike.
 const { RequestAbortedError, SDKError, requestIdOf } = require("./errors.js");
 
 /** An event whose data is exactly this ends the stream and is not delivered. */
@@ -130,16 +132,18 @@ class ServerSentEvent {
 }
 
 /**
- * An event stream ended badly after its headers arrived: the connection was
- * lost (`reason` "connection_lost"), no bytes came for the idle timeout
- * ("idle_timeout"), or one event grew past maxResponseBytes ("too_large").
- * Never retried: the events delivered would be delivered again.
+ * A body that broke after its headers arrived (an event stream or a
+ * download): the connection was lost (`reason` "connection_lost"), no bytes
+ * came for the idle timeout ("idle_timeout"), or it grew past
+ * maxResponseBytes ("too_large": one event, or a whole read of a download).
+ * Never retried: what was delivered would be delivered again.
  */
 class StreamError extends SDKError {
   constructor(message, init = {}) {
     super(message, { ...init, kind: "stream" });
     this.reason = init.reason;
     this.eventsDelivered = init.eventsDelivered ?? 0;
+    this.bytesDelivered = init.bytesDelivered ?? 0;
     this.status = init.status;
     this.headers = init.headers;
     this.requestId = requestIdOf(init.headers, init.requestIdHeader);
@@ -149,24 +153,23 @@ class StreamError extends SDKError {
 const IDLE = Symbol("idle timeout");
 
 /**
- * The events of one stream call: `for await (const event of stream)`. Read
- * it once; leaving the loop early, `close()` or the call's signal closes
- * the connection.
+ * A response whose body is read as it arrives, after the call that opened
+ * it (Runtime.stream, Runtime.download): the status, headers, request id and
+ * attempts; each read bounded by the idle timeout; `close()` and the call's
+ * signal closing the connection; a read that breaks a StreamError (or the
+ * RequestAbortedError of the signal). EventStream and BinaryResponse read
+ * their bodies through it.
  */
-class EventStream {
+class OpenBody {
   #body;
   #reader;
   #controller;
   #signal;
   #onAbort;
-  #decode;
   #idleMs;
-  #limit;
-  #operation;
-  #parser = new EventParser();
   #closed = false;
 
-  /** @internal Made by Runtime.stream. */
+  /** @internal Made by the runtime from what its open call returns. */
   constructor(open, init) {
     this.#body = open.body;
     this.#controller = open.controller;
@@ -176,11 +179,8 @@ class EventStream {
     this.attempts = init.attempts;
     this.requestIdHeader = init.requestIdHeader ?? null;
     this.requestId = requestIdOf(init.headers, this.requestIdHeader);
-    this.eventsDelivered = 0;
-    this.#decode = init.decode;
     this.#idleMs = init.idleMs;
-    this.#limit = init.maxEventBytes;
-    this.#operation = init.operation;
+    this.operation = init.operation;
     if (this.#signal) {
       this.#onAbort = () => this.close();
       if (this.#signal.aborted) this.close();
@@ -189,30 +189,32 @@ class EventStream {
     }
   }
 
-  /** The last event id the server set (empty before any). */
-  get lastEventId() {
-    return this.#parser.lastId;
-  }
-
   get closed() {
     return this.#closed;
   }
 
-  /** Closes the connection; the stream delivers nothing more. */
+  /** Closes the connection; nothing more is read. */
   close() {
     if (this.#closed) return;
     this.#closed = true;
     if (this.#onAbort) this.#signal.removeEventListener("abort", this.#onAbort);
     (this.#reader ?? this.#body)?.cancel().catch(() => {});
-    this.#controller.abort(new Error("the event stream was closed"));
+    this.#controller.abort(new Error("the response was closed"));
   }
 
-  #error(reason, detail, cause) {
+  /**
+   * The StreamError of this body: `what` names it ("event stream",
+   * "download") and `delivered` says what the caller got before it broke.
+   * @internal
+   */
+  streamError(reason, detail, { what, delivered, counts }, cause) {
+    const id =
+      this.requestId === undefined ? "" : `; request id: ${this.requestId}`;
     return new StreamError(
-      `${this.#operation}: the event stream ${detail} (${this.eventsDelivered} event${this.eventsDelivered === 1 ? "" : "s"} delivered; ${this.attempts} attempt${this.attempts === 1 ? "" : "s"}; stopped: not_retryable${this.requestId === undefined ? "" : `; request id: ${this.requestId}`})`,
+      `${this.operation}: the ${what} ${detail} (${delivered}; ${this.attempts} attempt${this.attempts === 1 ? "" : "s"}; stopped: not_retryable${id})`,
       {
         reason,
-        eventsDelivered: this.eventsDelivered,
+        ...counts,
         status: this.status,
         headers: this.headers,
         attempts: this.attempts,
@@ -224,18 +226,15 @@ class EventStream {
   }
 
   #aborted() {
-    return new RequestAbortedError(
-      `${this.#operation}: aborted by the caller`,
-      {
-        attempts: this.attempts,
-        stopReason: "not_retryable",
-        cause: this.#signal.reason,
-      },
-    );
+    return new RequestAbortedError(`${this.operation}: aborted by the caller`, {
+      attempts: this.attempts,
+      stopReason: "not_retryable",
+      cause: this.#signal.reason,
+    });
   }
 
   /** The next piece of the body, or IDLE when none came in time. */
-  async #read(reader) {
+  async #race(reader) {
     let timer;
     const idle = new Promise((resolve) => {
       timer = setTimeout(() => resolve(IDLE), this.#idleMs);
@@ -247,48 +246,96 @@ class EventStream {
     }
   }
 
-  async *[Symbol.asyncIterator]() {
+  /**
+   * The next bytes of the body, or undefined at its end (or once closed).
+   * Throws the call's RequestAbortedError when its signal ended the read,
+   * else the StreamError `describe()` makes (connection_lost, idle_timeout).
+   * @internal
+   * @param {() => {what: string, delivered: string, counts: object}} describe
+   * @returns {Promise<Uint8Array | undefined>}
+   */
+  async readPiece(describe) {
     if (this.#closed || this.#body === null) {
       this.close();
-      return;
+      return undefined;
     }
-    const reader = this.#body.getReader();
-    this.#reader = reader;
+    this.#reader ??= this.#body.getReader();
+    let piece;
+    try {
+      piece = await this.#race(this.#reader);
+    } catch (err) {
+      if (this.#signal?.aborted) throw this.#aborted();
+      if (this.#closed) return undefined;
+      throw this.streamError(
+        "connection_lost",
+        `was cut off (${err instanceof Error ? err.message : String(err)})`,
+        describe(),
+        err,
+      );
+    }
+    if (piece === IDLE) {
+      throw this.streamError(
+        "idle_timeout",
+        "sent nothing for the idle timeout",
+        describe(),
+      );
+    }
+    if (piece.done) {
+      // A read cut short by the call's signal ends as done: say why.
+      if (this.#signal?.aborted) throw this.#aborted();
+      return undefined;
+    }
+    return piece.value;
+  }
+}
+
+/**
+ * The events of one stream call: `for await (const event of stream)`. Read
+ * it once; leaving the loop early, `close()` or the call's signal closes
+ * the connection.
+ */
+class EventStream extends OpenBody {
+  #decode;
+  #limit;
+  #parser = new EventParser();
+  #describe = () => {
+    const n = this.eventsDelivered;
+    return {
+      what: "event stream",
+      delivered: `${n} event${n === 1 ? "" : "s"} delivered`,
+      counts: { eventsDelivered: n },
+    };
+  };
+
+  /** @internal Made by Runtime.stream. */
+  constructor(open, init) {
+    super(open, init);
+    this.eventsDelivered = 0;
+    this.#decode = init.decode;
+    this.#limit = init.maxEventBytes;
+  }
+
+  /** The last event id the server set (empty before any). */
+  get lastEventId() {
+    return this.#parser.lastId;
+  }
+
+  async *[Symbol.asyncIterator]() {
     try {
       for (;;) {
-        let piece;
-        try {
-          piece = await this.#read(reader);
-        } catch (err) {
-          if (this.#signal?.aborted) throw this.#aborted();
-          if (this.#closed) return;
-          throw this.#error(
-            "connection_lost",
-            `was cut off (${err instanceof Error ? err.message : String(err)})`,
-            err,
-          );
-        }
-        if (piece === IDLE) {
-          throw this.#error(
-            "idle_timeout",
-            "sent nothing for the idle timeout",
-          );
-        }
-        if (piece.done) {
-          // A read cut short by the call's signal ends as done: say why.
-          if (this.#signal?.aborted) throw this.#aborted();
-          return;
-        }
-        const events = this.#parser.feed(piece.value);
+        const piece = await this.readPiece(this.#describe);
+        if (piece === undefined) return;
+        const events = this.#parser.feed(piece);
         if (this.#parser.pending > this.#limit) {
-          throw this.#error(
+          throw this.streamError(
             "too_large",
             `grew an event past the limit of ${this.#limit} bytes (maxResponseBytes)`,
+            this.#describe(),
           );
         }
         for (const event of events) {
           if (event.data === DONE_DATA) return;
-          if (this.#closed) return;
+          if (this.closed) return;
           this.eventsDelivered += 1;
           yield this.#decode === undefined ? event : this.#decode(event);
         }
@@ -304,5 +351,6 @@ module.exports = {
   EventParser,
   ServerSentEvent,
   StreamError,
+  OpenBody,
   EventStream,
 };

@@ -6,10 +6,14 @@
 // encoding declares a JSON type), files with a file name.
 //
 // The body is a Blob made of the parts (a file the caller passes as a Blob
-// goes in as it is, unread), typed `multipart/form-data; boundary=...`: the
-// runtime sends that type as the Content-Type. FormData cannot say what
-// WIRE.md asks (it would send every typed part as a file named "blob").
+// goes in as it is, unread: one from `fs.openAsBlob` streams from disk),
+// typed `multipart/form-data; boundary=...`: the runtime sends that type as
+// the Content-Type, and the Blob's size as the Content-Length. A file that
+// is a stream or an async iterable makes the body an UploadBody instead,
+// streamed (chunked) and read once. FormData cannot say what WIRE.md asks
+// (it would send every typed part as a file named "blob").
 const { InvalidArgumentError } = require("./errors.js");
+const { NamedStream, UploadBody, isFileValue } = require("./files.js");
 const {
   isJsonMediaType,
   isUndefinedValue,
@@ -26,7 +30,7 @@ function quoted(name) {
 }
 
 function isBinary(v) {
-  return v instanceof Blob || v instanceof ArrayBuffer || ArrayBuffer.isView(v);
+  return isFileValue(v);
 }
 
 function isStructured(v) {
@@ -62,11 +66,12 @@ function boundary() {
  * declares (a declared style writes the property as the fields a form body
  * would carry, one text part each: `file_link_data[create]`); the value's other
  * properties follow in its order. Returns a Blob whose `type` is the body's
- * Content-Type, boundary included; undefined when there is no value (an
- * optional body not given is no body).
+ * Content-Type, boundary included (an UploadBody of that type when a file
+ * is a stream, read once); undefined when there is no value (an optional
+ * body not given is no body).
  * @param {Record<string, unknown> | null | undefined} value
  * @param {readonly (readonly [string, (string | null)?, string?, boolean?])[]} [parts]
- * @returns {Blob | undefined}
+ * @returns {Blob | UploadBody | undefined}
  */
 function multipartBody(value, parts = []) {
   if (value === undefined || value === null) return undefined;
@@ -86,6 +91,7 @@ function multipartBody(value, parts = []) {
     if (!declared.has(name)) order.push(name);
   }
   const chunks = [];
+  let oneShot = false;
   const b = boundary();
   const head = (name, filename, type) => {
     let h = `--${b}\r\nContent-Disposition: form-data; name="${quoted(name)}"`;
@@ -97,14 +103,20 @@ function multipartBody(value, parts = []) {
   const part = (name, item, contentType) => {
     const what = `multipart part ${name}`;
     if (isBinary(item)) {
-      const filename =
-        typeof item.name === "string" && item.name !== "" ? item.name : name;
-      const type = concreteMediaType(contentType) ?? "application/octet-stream";
-      chunks.push(
-        head(name, filename, type),
-        item instanceof Blob ? item : new Uint8Array(bytesOf(item)),
-        "\r\n",
-      );
+      // A File's or toFile's name, else the property's; the caller's or a
+      // Blob's type, else the declared one, else octet-stream.
+      const named = item instanceof File || item instanceof NamedStream;
+      const filename = named && item.name !== "" ? item.name : name;
+      const own =
+        item instanceof Blob || item instanceof NamedStream ? item.type : "";
+      const type =
+        (own !== "" ? own : undefined) ??
+        concreteMediaType(contentType) ??
+        "application/octet-stream";
+      let content = item;
+      if (isBytes(item)) content = new Uint8Array(bytesOf(item));
+      else if (!(item instanceof Blob)) oneShot = true;
+      chunks.push(head(name, filename, type), content, "\r\n");
     } else if (isStructured(item)) {
       const type = isJsonMediaType(contentType)
         ? concreteMediaType(contentType)
@@ -121,7 +133,8 @@ function multipartBody(value, parts = []) {
   for (const name of order) {
     if (!Object.hasOwn(value, name)) continue;
     const v = value[name];
-    if (isUndefinedValue(v)) continue;
+    // (A stream is a file, however empty an object it looks.)
+    if (!isBinary(v) && isUndefinedValue(v)) continue;
     const contentType = declared.get(name);
     const how = styled.get(name);
     if (how !== undefined && !isBinary(v)) {
@@ -145,10 +158,15 @@ function multipartBody(value, parts = []) {
     }
   }
   chunks.push(`--${b}--\r\n`);
-  return new Blob(
-    chunks.map((c) => (typeof c === "string" ? encoder.encode(c) : c)),
-    { type: `multipart/form-data; boundary=${b}` },
+  const pieces = chunks.map((c) =>
+    typeof c === "string" ? encoder.encode(c) : c,
   );
+  const type = `multipart/form-data; boundary=${b}`;
+  return oneShot ? new UploadBody(pieces, type) : new Blob(pieces, { type });
+}
+
+function isBytes(v) {
+  return v instanceof ArrayBuffer || ArrayBuffer.isView(v);
 }
 
 function bytesOf(v) {

@@ -1,4 +1,5 @@
 import type { APIPromise, RequestOptions } from "../core.js";
+import type { BinaryResponse } from "../runtime/index.js";
 import type { UploadPetPhotoRequest } from "../models.js";
 
 /** The parameters of `uploadPetPhoto`. */
@@ -17,12 +18,14 @@ export declare class Photos {
    *
    * Safe to retry: retried on throttling, transient 5xx (500 once) and connection failures. Up to 3 attempts within a 60000 ms deadline; each attempt times out after 900 ms (3 x p99 300 ms) or when the deadline comes, whichever is first.
    *
+   * Resolves once the response's headers arrive, its body unread: read it once, whole (`bytes()`, within `maxResponseBytes`), in chunks (`for await`) or into a file (`writeToFile(path)`), which keeps one chunk in memory at a time. A body that breaks throws a `StreamError` with the bytes delivered; it is not retried.
+   *
    * @param petId The id of the pet. Sent as the `petId` path parameter, percent-encoded.
    */
   downloadPetPhoto(
     petId: number,
     options?: RequestOptions,
-  ): APIPromise<Uint8Array>;
+  ): APIPromise<BinaryResponse>;
 
   /**
    * Upload a pet's photo

@@ -29,7 +29,7 @@ class Photos {
 
   /** GET /pets/{petId}/photo */
   downloadPetPhoto(petId, options) {
-    return this.#core.call(downloadPetPhotoOperation, options, () => ({
+    return this.#core.download(downloadPetPhotoOperation, options, () => ({
       path: fillPath("/pets/{petId}/photo", pathParam("petId", petId)),
     }));
   }

@@ -115,6 +115,14 @@ const {
   nextLink,
 } = require("./pagination.js");
 const {
+  BinaryResponse,
+  NamedStream,
+  UploadBody,
+  toFile,
+  isFileValue,
+} = require("./files.js");
+const {
+  OpenBody,
   EventStream,
   EventParser,
   ServerSentEvent,
@@ -223,6 +231,12 @@ module.exports = {
   PaginationError,
   checkPagination,
   nextLink,
+  BinaryResponse,
+  NamedStream,
+  UploadBody,
+  toFile,
+  isFileValue,
+  OpenBody,
   EventStream,
   EventParser,
   ServerSentEvent,

@@ -5,6 +5,7 @@ import type { Logger, LoggerOptions, LogLevel } from "./log.js";
 import type { QueryInput } from "./encoding.js";
 import type { RetryClass } from "./policy.js";
 import type { EventStream, ServerSentEvent } from "./streaming.js";
+import type { BinaryResponse, NamedStream, UploadBody } from "./files.js";
 
 export type { RetryClass } from "./policy.js";
 export type Jitter = "full" | "decorrelated";
@@ -50,8 +51,9 @@ export interface RuntimeConfig extends LoggerOptions {
    */
   maxResponseBytes?: number;
   /**
-   * Event streams: the longest wait for the next bytes once the response
-   * headers have arrived, in ms (default 60000); a keep-alive comment counts.
+   * Event streams and downloads: the longest wait for the next bytes once
+   * the response headers have arrived, in ms (default 60000); a keep-alive
+   * comment counts.
    */
   streamIdleTimeout?: number;
   /** Retry budget starting level (default: the capacity). */
@@ -125,12 +127,20 @@ export interface RequestSpec {
   /** `name=value` cookies of the call's credentials: sent after the request's own cookies. */
   authCookies?: readonly string[];
   headers?: HeadersInit;
-  /** Raw body: string, bytes, Blob, URLSearchParams, FormData; plain objects/arrays are sent as JSON. */
+  /**
+   * Raw body: string, bytes, Blob, URLSearchParams, FormData, a stream or
+   * async iterable of bytes (read once: a retry only while none of it was
+   * read); plain objects/arrays are sent as JSON.
+   */
   body?:
     | string
     | Uint8Array
     | ArrayBuffer
     | Blob
+    | UploadBody
+    | NamedStream
+    | ReadableStream<Uint8Array>
+    | AsyncIterable<Uint8Array>
     | URLSearchParams
     | FormData
     | Record<string, unknown>
@@ -178,9 +188,9 @@ export interface StreamRequestSpec<T = ServerSentEvent> extends Omit<
   decodeEvent?: (event: ServerSentEvent) => T;
 }
 
-/** A stream call's options. */
+/** A stream or download call's options. */
 export interface StreamCallOptions extends CallOptions {
-  /** The longest wait for the stream's next bytes, ms (default: the client's streamIdleTimeout). */
+  /** The longest wait for the body's next bytes, ms (default: the client's streamIdleTimeout). */
   idleTimeout?: number;
 }
 
@@ -258,6 +268,15 @@ export declare class Runtime {
     request?: StreamRequestSpec<T>,
     options?: StreamCallOptions,
   ): Promise<EventStream<T>>;
+  /**
+   * Opens a download: retried as `request` until a 2xx response's headers
+   * arrive, then its body unread, never retried.
+   */
+  download(
+    operation: Operation,
+    request?: RequestSpec,
+    options?: StreamCallOptions,
+  ): Promise<BinaryResponse>;
   /** The runtime clock's time, in ms (monotonic: only differences matter). */
   now(): number;
   /** The base URL an operation's calls go to: its own server (mapped by `serverUrls`), else the client's. */

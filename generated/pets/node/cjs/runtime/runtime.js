@@ -41,6 +41,13 @@ const {
 const { makeLogger } = require("./log.js");
 const { EventStream } = require("./streaming.js");
 const {
+  BinaryResponse,
+  NamedStream,
+  UploadBody,
+  isOneShot,
+} = require("./files.js");
+const { STREAM_THRESHOLD, nodeSend } = require("./nodehttp.js");
+const {
   DEFAULT_IN_FLIGHT_CODE,
   DEFAULT_MISMATCH_CODE,
   DEFAULT_FAILURES,
@@ -355,17 +362,15 @@ function encodeBody(request, method) {
       b instanceof FormData
     ) {
       body = b;
-    } else if (b instanceof Blob) {
+    } else if (b instanceof Blob || b instanceof UploadBody) {
       body = b;
       // A multipart body (multipartBody) carries its type, boundary included.
       if (b.type !== "") contentType = b.type;
-    } else if (
-      typeof ReadableStream !== "undefined" &&
-      b instanceof ReadableStream
-    ) {
-      throw new InvalidArgumentError(
-        "a stream body cannot be resent on retry; pass a string, bytes or a Blob",
-      );
+    } else if (isOneShot(b)) {
+      // A stream or async iterable (toFile's NamedStream too): sent as it is
+      // read, once (a retry only while none of it was read).
+      body = new UploadBody([b], b instanceof NamedStream ? b.type : "");
+      if (body.type !== "") contentType = body.type;
     } else if (isPlainJson(b)) {
       body = toJson(b);
       contentType = "application/json";
@@ -480,6 +485,7 @@ function warmFetch(globalFetch) {
 
 class Runtime {
   #fetch;
+  #nodeSend;
   #clock;
   #random;
   /** The default headers and the User-Agent, as checked name/value pairs, once known. */
@@ -554,6 +560,9 @@ class Runtime {
     this.log = makeLogger(config);
     this.#fetch =
       config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    // A fetch of the caller's own sends every body; the platform's, on
+    // Node, leaves those that must stream to node:http.
+    this.#nodeSend = config.fetch === undefined ? nodeSend : undefined;
     // Node defines fetch and Headers as lazy globals that load their HTTP
     // client (some 40 ms) on first use: loaded here, with the client, not on
     // the first call, whose deadline is already running.
@@ -760,134 +769,154 @@ class Runtime {
     let lastCost = 0;
     let lastOutcome;
 
-    for (;;) {
-      if (deadline - clock.now() <= 0) {
-        throw lastOutcome
-          ? this.#finalError(op, lastOutcome, attempts, "deadline_exceeded")
-          : new DeadlineExceededError(
-              `${op.name}: the deadline passed before the first attempt`,
+    try {
+      for (;;) {
+        if (deadline - clock.now() <= 0) {
+          throw lastOutcome
+            ? this.#finalError(op, lastOutcome, attempts, "deadline_exceeded")
+            : new DeadlineExceededError(
+                `${op.name}: the deadline passed before the first attempt`,
+                {
+                  attempts,
+                  stopReason: "deadline_exceeded",
+                },
+              );
+        }
+        attempts += 1;
+        const outcome = await this.#attempt(call, attempts === 1);
+
+        if (outcome.type === "success") {
+          this.budget.refund(retriesSoFar > 0 ? lastCost : NO_RETRY_REFUND);
+          if (outcome.parseError) {
+            throw new ResponseParseError(
+              `${op.name}: could not decode the response body as ${parseAs}`,
               {
                 attempts,
-                stopReason: "deadline_exceeded",
+                // Not retried, and no retry decision stopped it: the call
+                // succeeded (CONTRACT.md section 6), as in Rust and Python.
+                stopReason: "none",
+                status: outcome.status,
+                headers: outcome.headers,
+                body: outcome.rawBody,
+                cause: outcome.parseError,
+                requestIdHeader: this.config.requestIdHeader,
               },
             );
-      }
-      attempts += 1;
-      const outcome = await this.#attempt(call, attempts === 1);
-
-      if (outcome.type === "success") {
-        this.budget.refund(retriesSoFar > 0 ? lastCost : NO_RETRY_REFUND);
-        if (outcome.parseError) {
-          throw new ResponseParseError(
-            `${op.name}: could not decode the response body as ${parseAs}`,
+          }
+          return {
+            status: outcome.status,
+            headers: outcome.headers,
+            body: outcome.body,
+            attempts,
+            idempotencyKey: key,
+            rawBody: outcome.rawBody,
+            requestIdHeader: this.config.requestIdHeader,
+          };
+        }
+        if (outcome.type === "too_large") {
+          // Not transient: the same request would get the same body again.
+          throw new ResponseTooLargeError(
+            `${op.name}: the HTTP ${outcome.status} response body is longer than the limit of ${outcome.limit} bytes (maxResponseBytes); the rest was not read (${attempts} attempt${attempts === 1 ? "" : "s"}; stopped: not_retryable)`,
             {
               attempts,
-              // Not retried, and no retry decision stopped it: the call
-              // succeeded (CONTRACT.md section 6), as in Rust and Python.
-              stopReason: "none",
+              stopReason: "not_retryable",
+              limit: outcome.limit,
               status: outcome.status,
               headers: outcome.headers,
-              body: outcome.rawBody,
-              cause: outcome.parseError,
-              requestIdHeader: this.config.requestIdHeader,
             },
           );
         }
-        return {
-          status: outcome.status,
-          headers: outcome.headers,
-          body: outcome.body,
-          attempts,
-          idempotencyKey: key,
-          rawBody: outcome.rawBody,
-          requestIdHeader: this.config.requestIdHeader,
-        };
-      }
-      if (outcome.type === "too_large") {
-        // Not transient: the same request would get the same body again.
-        throw new ResponseTooLargeError(
-          `${op.name}: the HTTP ${outcome.status} response body is longer than the limit of ${outcome.limit} bytes (maxResponseBytes); the rest was not read (${attempts} attempt${attempts === 1 ? "" : "s"}; stopped: not_retryable)`,
-          {
+        if (outcome.type === "aborted") {
+          throw new RequestAbortedError(`${op.name}: aborted by the caller`, {
             attempts,
             stopReason: "not_retryable",
-            limit: outcome.limit,
-            status: outcome.status,
-            headers: outcome.headers,
-          },
-        );
-      }
-      if (outcome.type === "aborted") {
-        throw new RequestAbortedError(`${op.name}: aborted by the caller`, {
+            cause: outcome.reason,
+          });
+        }
+
+        const decision = decide(outcome, {
+          retryClass: op.retryClass,
+          failures: op.failures,
+          prior500s,
           attempts,
-          stopReason: "not_retryable",
-          cause: outcome.reason,
+          maxAttempts,
+          retries,
+          retriesSoFar,
+          now: clock.now(),
+          deadline,
+          wallNow: Date.now(),
+          jitter: cfg.jitter,
+          baseMs,
+          capMs,
+          prevSleepMs,
+          random: this.#random,
+          bucket: this.budget,
         });
-      }
+        if (outcome.type === "response" && outcome.status === 500)
+          prior500s += 1;
+        lastOutcome = outcome;
+        const reason = describeOutcome(outcome);
 
-      const decision = decide(outcome, {
-        retryClass: op.retryClass,
-        failures: op.failures,
-        prior500s,
-        attempts,
-        maxAttempts,
-        retries,
-        retriesSoFar,
-        now: clock.now(),
-        deadline,
-        wallNow: Date.now(),
-        jitter: cfg.jitter,
-        baseMs,
-        capMs,
-        prevSleepMs,
-        random: this.#random,
-        bucket: this.budget,
-      });
-      if (outcome.type === "response" && outcome.status === 500) prior500s += 1;
-      lastOutcome = outcome;
-      const reason = describeOutcome(outcome);
+        // A one-shot body an attempt may have sent some of cannot be sent again.
+        let stopReason = decision.stopReason;
+        let note;
+        if (
+          decision.retry &&
+          body instanceof UploadBody &&
+          !body.rewind(outcome.type === "connection" && outcome.clean === true)
+        ) {
+          stopReason = "not_retryable";
+          note =
+            "the request body was a stream, already read, so it could not be sent again";
+        }
 
-      if (!decision.retry) {
-        this.log.debug(
-          `${op.name}: attempt ${attempts} of ${cap} failed with ${reason}; not retrying: ${decision.stopReason}`,
+        if (!decision.retry || note !== undefined) {
+          this.log.debug(
+            `${op.name}: attempt ${attempts} of ${cap} failed with ${reason}; not retrying: ${stopReason}${note === undefined ? "" : ` (${note})`}`,
+            {
+              operation: op.name,
+              attempt: attempts,
+              maxAttempts: cap,
+              reason,
+              stopReason,
+              tokensLeft: this.budget.level,
+            },
+          );
+          throw this.#finalError(op, outcome, attempts, stopReason, note);
+        }
+
+        this.log.info(
+          `${op.name}: attempt ${attempts} of ${cap} failed with ${reason}; retrying in ${decision.sleepMs} ms` +
+            `${decision.fromHint ? " (Retry-After)" : ""}; ${this.budget.level} retry tokens left`,
           {
             operation: op.name,
             attempt: attempts,
             maxAttempts: cap,
             reason,
-            stopReason: decision.stopReason,
+            sleepMs: decision.sleepMs,
             tokensLeft: this.budget.level,
           },
         );
-        throw this.#finalError(op, outcome, attempts, decision.stopReason);
-      }
-
-      this.log.info(
-        `${op.name}: attempt ${attempts} of ${cap} failed with ${reason}; retrying in ${decision.sleepMs} ms` +
-          `${decision.fromHint ? " (Retry-After)" : ""}; ${this.budget.level} retry tokens left`,
-        {
-          operation: op.name,
-          attempt: attempts,
-          maxAttempts: cap,
-          reason,
-          sleepMs: decision.sleepMs,
-          tokensLeft: this.budget.level,
-        },
-      );
-      lastCost = decision.cost;
-      retriesSoFar += 1;
-      prevSleepMs = decision.sleepMs;
-      try {
-        await clock.sleep(decision.sleepMs, callerSignal);
-      } catch (err) {
-        if (callerSignal?.aborted) {
-          throw new RequestAbortedError(`${op.name}: aborted by the caller`, {
-            attempts,
-            stopReason: "not_retryable",
-            cause: callerSignal.reason,
-          });
+        lastCost = decision.cost;
+        retriesSoFar += 1;
+        prevSleepMs = decision.sleepMs;
+        try {
+          await clock.sleep(decision.sleepMs, callerSignal);
+        } catch (err) {
+          if (callerSignal?.aborted) {
+            throw new RequestAbortedError(`${op.name}: aborted by the caller`, {
+              attempts,
+              stopReason: "not_retryable",
+              cause: callerSignal.reason,
+            });
+          }
+          throw err;
         }
-        throw err;
       }
+    } catch (err) {
+      // The call is over: a stream it was sending is read no further.
+      if (body instanceof UploadBody) body.cancel(err);
+      throw err;
     }
   }
 
@@ -949,13 +978,42 @@ class Runtime {
     let open;
     try {
       try {
-        res = await this.#fetch(url, {
-          method,
-          headers: attemptHeaders,
-          body,
-          signal,
-          redirect: "manual",
-        });
+        // A streamed body is a new stream for each attempt; fetch sends a
+        // stream only half duplex. On Node, with the platform's fetch, one
+        // that must stream goes through node:http (nodehttp.js).
+        const streamed =
+          body instanceof UploadBody ||
+          (body instanceof Blob && body.size >= STREAM_THRESHOLD);
+        res = await (streamed && this.#nodeSend !== undefined
+          ? this.#nodeSend(
+              url,
+              {
+                method,
+                headers: attemptHeaders,
+                body: body instanceof UploadBody ? body.open() : body,
+                signal,
+              },
+              body.size,
+            )
+          : this.#fetch(
+              url,
+              body instanceof UploadBody
+                ? {
+                    method,
+                    headers: attemptHeaders,
+                    body: body.open(),
+                    signal,
+                    redirect: "manual",
+                    duplex: "half",
+                  }
+                : {
+                    method,
+                    headers: attemptHeaders,
+                    body,
+                    signal,
+                    redirect: "manual",
+                  },
+            ));
       } catch (err) {
         // Aborted, and not by the caller (checked first): by the timer.
         return {
@@ -1071,11 +1129,41 @@ class Runtime {
   }
 
   /**
-   * Opens an event stream (text/event-stream): attempts and sleeps as
-   * `request` makes them, until a 2xx response's headers arrive (the
-   * deadline bounds only that); then the events, read as the caller
-   * iterates, never retried. `options.idleTimeout` (ms) bounds each wait for
-   * the stream's next bytes, over the client's `streamIdleTimeout`;
+   * Opens a response whose body is read as it arrives (an event stream, a
+   * download): attempts and sleeps as `request` makes them, until a 2xx
+   * response's headers arrive (the deadline bounds only that); never
+   * retried after. What the body is read with: the idle timeout
+   * (`options.idleTimeout` in ms, over the client's `streamIdleTimeout`)
+   * and what the response said.
+   */
+  async #open(operation, request, options) {
+    const idleMs =
+      options.idleTimeout === undefined || options.idleTimeout === null
+        ? this.config.streamIdleTimeout
+        : checkPositiveMs(options.idleTimeout, "idleTimeout");
+    const res = await this.request(
+      operation,
+      { ...request, parseAs: STREAM },
+      options,
+    );
+    return [
+      res.body,
+      {
+        status: res.status,
+        headers: res.headers,
+        attempts: res.attempts,
+        idempotencyKey: res.idempotencyKey,
+        idleMs,
+        operation: operationOf(operation).name,
+        requestIdHeader: this.config.requestIdHeader,
+      },
+    ];
+  }
+
+  /**
+   * Opens an event stream (text/event-stream): retried as `request` until a
+   * 2xx response's headers arrive, then the events, read as the caller
+   * iterates, never retried (CONTRACT.md section 12).
    * `request.decodeEvent` turns each event into what the iteration yields.
    * @param {import('./runtime.js').Operation} operation
    * @param {import('./runtime.js').StreamRequestSpec} [request]
@@ -1083,10 +1171,6 @@ class Runtime {
    * @returns {Promise<import('./streaming.js').EventStream>}
    */
   async stream(operation, request = {}, options = {}) {
-    const idleMs =
-      options.idleTimeout === undefined || options.idleTimeout === null
-        ? this.config.streamIdleTimeout
-        : checkPositiveMs(options.idleTimeout, "idleTimeout");
     const decode = request.decodeEvent ?? undefined;
     if (decode !== undefined && typeof decode !== "function") {
       throw new InvalidArgumentError("decodeEvent must be a function");
@@ -1096,20 +1180,33 @@ class Runtime {
       callerHeaders(request.headers, "request headers") ?? undefined,
     );
     if (!headers.has("accept")) headers.set("accept", "text/event-stream");
-    const res = await this.request(
+    const [open, init] = await this.#open(
       operation,
-      { ...request, headers, parseAs: STREAM },
+      { ...request, headers },
       options,
     );
-    return new EventStream(res.body, {
-      status: res.status,
-      headers: res.headers,
-      attempts: res.attempts,
-      idleMs,
+    return new EventStream(open, {
+      ...init,
       decode,
       maxEventBytes: this.config.maxResponseBytes,
-      operation: operationOf(operation).name,
-      requestIdHeader: this.config.requestIdHeader,
+    });
+  }
+
+  /**
+   * Opens a download, the answer of an operation that answers in binary:
+   * retried as `request` until a 2xx response's headers arrive, then its
+   * body, unread, as a BinaryResponse (read once: whole within
+   * maxResponseBytes, in chunks, or into a file), never retried.
+   * @param {import('./runtime.js').Operation} operation
+   * @param {import('./runtime.js').RequestSpec} [request]
+   * @param {import('./runtime.js').StreamCallOptions} [options]
+   * @returns {Promise<import('./files.js').BinaryResponse>}
+   */
+  async download(operation, request = {}, options = {}) {
+    const [open, init] = await this.#open(operation, request, options);
+    return new BinaryResponse(open, {
+      ...init,
+      maxResponseBytes: this.config.maxResponseBytes,
     });
   }
 
@@ -1156,8 +1253,8 @@ class Runtime {
     return base;
   }
 
-  #finalError(op, outcome, attempts, stopReason) {
-    const tail = `(${attempts} attempt${attempts === 1 ? "" : "s"}; stopped: ${stopReason})`;
+  #finalError(op, outcome, attempts, stopReason, note) {
+    const tail = `(${attempts} attempt${attempts === 1 ? "" : "s"}; stopped: ${stopReason}${note === undefined ? "" : `; ${note}`})`;
     if (outcome.type === "response") {
       const requestId = requestIdOf(
         outcome.headers,
