@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 
-from pymem import report, reset_peak, status_kb, use_sdk
+from pymem import report, reset_peak, status_kb, use_sdk, warm_up
 
 
 def main() -> None:
@@ -28,6 +28,7 @@ def main() -> None:
     from files import Files
 
     with Files(base_url=args.base_url) as client:
+        warm_up(client)
         reset_peak()
         before = status_kb("VmRSS")
         with client.files.download_file(file_id="big") as response:

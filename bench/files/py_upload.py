@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from pymem import report, reset_peak, status_kb, use_sdk
+from pymem import report, reset_peak, status_kb, use_sdk, warm_up
 
 
 def main() -> None:
@@ -30,6 +30,7 @@ def main() -> None:
 
     source = Path(args.file)
     with Files(base_url=args.base_url) as client:
+        warm_up(client)
         reset_peak()
         before = status_kb("VmRSS")
         client.files.upload_file(file=source, purpose="bench")
