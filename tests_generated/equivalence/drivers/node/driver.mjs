@@ -6,7 +6,8 @@
 // Usage: node driver.mjs --sdk SDK_DIR --calls CALLS.json [--control URL]
 //        [--base-url URL] [--token TOKEN] [--only NAME,NAME]
 // SDK_DIR is the generated package's folder (the one with index.js).
-import { readFileSync } from "node:fs";
+import { mkdtempSync, openAsBlob, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
@@ -71,6 +72,11 @@ const calls = {
     }),
   uploadAttachment: (c) =>
     c.files.uploadAttachment({ label: "scan", file: bytes, pageCount: 2 }),
+  uploadAttachmentNamed: (c) =>
+    c.files.uploadAttachment({
+      label: "scan",
+      file: sdk.toFile(bytes, 'scan "2".pdf', { type: "application/pdf" }),
+    }),
   getStatus: (c) => c.files.getStatus(),
   searchItems: (c) =>
     c.search.items({
@@ -155,6 +161,20 @@ const calls = {
   patchItemNulls: (c) => c.items.patchItem("i_4", { name: null, note: "n" }),
   putBlob: (c) =>
     c.files.putBlob("ré:sumé.pdf", { body: new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x00, 0xff]) }),
+  // A Blob read from a file on disk as it is sent, and again for the retry.
+  putBlobFromFile: (c) => ({
+    withResponse: async () => {
+      const folder = mkdtempSync(join(tmpdir(), "sdkgen-eqv-"));
+      try {
+        const path = join(folder, "report.pdf");
+        writeFileSync(path, new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x00, 0xff]));
+        const body = await openAsBlob(path);
+        return await c.files.putBlob("report.pdf", { body }).withResponse();
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    },
+  }),
   mergeNote: (c) => c.notes.mergeNote("n_1", { title: null, pinned: false }),
   getSlow: (c) => c.items.getSlow(),
   getSlowRoot: (c) => c.items.getSlowRoot(),
