@@ -313,6 +313,8 @@ for (const { call } of table.calls) {
       if (args["base-url"]) options.baseUrl = args["base-url"];
       const client = new Client(options);
       const response = await make(client).withResponse();
+      // A download's body is read, as the other languages' drivers read it.
+      if (response.data instanceof sdk.BinaryResponse) await response.data.bytes();
       line = { result: "ok", status: response.status, attempts: response.attempts };
     } catch (error) {
       line = failed(error);

@@ -369,7 +369,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
         ),
         "createFile" => {
             let body = models::CreateFileRequest {
-                file: JSONL.as_bytes().to_vec(),
+                file: JSONL.as_bytes().to_vec().into(),
                 purpose: models::CreateFileRequestPurpose::FineTune,
                 expires_after: Some(models::FileExpirationAfter {
                     anchor: models::FileExpirationAfterAnchor::CreatedAt,
@@ -402,7 +402,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
         "createTranscription" => {
             use models::CreateTranscriptionRequestTimestampGranularitiesItem as Granularity;
             let body = models::CreateTranscriptionRequest {
-                file: WAV.to_vec(),
+                file: WAV.to_vec().into(),
                 model: models::CreateTranscriptionRequestModel::String("whisper-1".to_string()),
                 language: Some("en".to_string()),
                 prompt: Some("A greeting.".to_string()),
@@ -427,7 +427,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
         }
         "createTranslation" => {
             let body = models::CreateTranslationRequest {
-                file: WAV.to_vec(),
+                file: WAV.to_vec().into(),
                 model: models::CreateTranslationRequestModel::String("whisper-1".to_string()),
                 prompt: Some("A greeting.".to_string()),
                 response_format: Some(models::CreateTranslationRequestResponseFormat::Json),
@@ -513,7 +513,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
         }
         "createImageVariation" => {
             let body = models::CreateImageVariationRequest {
-                image: PNG.to_vec(),
+                image: PNG.to_vec().into(),
                 n: Some(Some(2)),
                 size: Some(Some(models::CreateImageVariationRequestSize::Value256x256)),
                 response_format: Some(Some(models::CreateImageVariationRequestResponseFormat::B64Json)),
@@ -853,7 +853,7 @@ async fn call(client: &Client, name: &str) -> Option<Value> {
         }
         "addUploadPart" => {
             let body = models::AddUploadPartRequest {
-                data: JSONL.as_bytes().to_vec(),
+                data: JSONL.as_bytes().to_vec().into(),
             };
             outcome(
                 client
