@@ -140,6 +140,15 @@ pub struct BodyPlan {
     pub parts: Vec<PartEncoding>,
 }
 
+impl BodyPlan {
+    /// Whether the body carries a file: a binary body, or a multipart part
+    /// that holds one. The SDKs' READMEs list these as the methods that
+    /// take files.
+    pub fn takes_files(&self) -> bool {
+        self.content.kind == BodyKind::Binary || self.parts.iter().any(|p| p.file)
+    }
+}
+
 /// An operation whose success response is a stream of server-sent events.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct StreamPlan {
@@ -236,6 +245,11 @@ pub struct PartEncoding {
     pub headers: Vec<String>,
     /// The spec declared an `encoding` entry for it.
     pub declared: bool,
+    /// A multipart part that holds a file (a `format: binary` property, or
+    /// an array of them), which a caller passes as bytes, a file on disk or
+    /// a stream (CONTRACT.md section 13).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub file: bool,
 }
 
 /// The base URL of an operation's requests.
@@ -485,7 +499,25 @@ fn part(
         content_type,
         headers: declared.map(|e| e.headers.clone()).unwrap_or_default(),
         declared: declared.is_some(),
+        file: multipart && ty.is_some_and(|t| holds_binary(api, t)),
     }
+}
+
+/// Whether a value of `ty` is binary, or an array of binary values, through
+/// aliases (a bounded number of steps, as a hostile spec may loop).
+fn holds_binary<'a>(api: &'a Api, mut ty: &'a TypeRef) -> bool {
+    for _ in 0..64 {
+        match ty.non_null() {
+            TypeRef::Primitive(Primitive::Binary) => return true,
+            TypeRef::Array(items) => ty = items,
+            TypeRef::Named(name) => match api.type_by_name(name).map(|t| &t.kind) {
+                Some(TypeKind::Alias { target }) => ty = target,
+                _ => return false,
+            },
+            _ => return false,
+        }
+    }
+    false
 }
 
 /// OpenAPI's default media type of a multipart part: binary strings
@@ -696,6 +728,55 @@ paths:
         assert!(!download("/either"), "a JSON alternative is decoded");
         assert!(!download("/csv"), "text is read as text");
         assert!(!download("/nothing"), "no success content at all");
+    }
+
+    #[test]
+    fn a_body_takes_files_when_it_is_binary_or_has_a_binary_part() {
+        let api = crate::ir::of_yaml(
+            r##"
+openapi: 3.0.3
+info: {title: t, version: '1'}
+paths:
+  /raw:
+    put:
+      requestBody:
+        content:
+          application/octet-stream: {schema: {type: string, format: binary}}
+      responses: {'204': {description: ok}}
+  /scans:
+    post:
+      requestBody:
+        content:
+          multipart/form-data:
+            schema:
+              type: object
+              properties:
+                pages: {type: array, items: {$ref: '#/components/schemas/Scan'}}
+                label: {type: string}
+      responses: {'204': {description: ok}}
+  /form:
+    post:
+      requestBody:
+        content:
+          multipart/form-data:
+            schema:
+              type: object
+              properties:
+                label: {type: string}
+                meta: {type: object}
+      responses: {'204': {description: ok}}
+components:
+  schemas:
+    Scan: {type: string, format: binary}
+"##,
+        );
+        let takes = |path: &str| {
+            let op = api.operations.iter().find(|o| o.path == path).expect("op");
+            op.plan.body.as_ref().is_some_and(|b| b.takes_files())
+        };
+        assert!(takes("/raw"), "a binary body");
+        assert!(takes("/scans"), "an array of an alias of binary");
+        assert!(!takes("/form"), "multipart with no file in it");
     }
 
     #[test]

@@ -1315,14 +1315,15 @@ fn facts(api: &Api, names: &Names, types: &Types, flattened: &[Option<usize>]) -
     let downloads: Vec<usize> = (0..api.operations.len())
         .filter(|&i| api.operations[i].plan.download)
         .collect();
-    let uploads: Vec<usize> =
-        (0..api.operations.len())
-            .filter(|&i| {
-                api.operations[i].plan.body.as_ref().is_some_and(|b| {
-                    matches!(b.content.kind, BodyKind::Binary | BodyKind::Multipart)
-                })
-            })
-            .collect();
+    let uploads: Vec<usize> = (0..api.operations.len())
+        .filter(|&i| {
+            api.operations[i]
+                .plan
+                .body
+                .as_ref()
+                .is_some_and(|b| b.takes_files())
+        })
+        .collect();
     let paged_call = paged
         .iter()
         .copied()

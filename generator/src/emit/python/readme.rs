@@ -322,7 +322,13 @@ fn files_readme(
         .filter(|&i| api.operations[i].plan.download)
         .collect();
     let uploads: Vec<usize> = (0..api.operations.len())
-        .filter(|&i| shapes[i].inputs.iter().any(|input| input.file))
+        .filter(|&i| {
+            api.operations[i]
+                .plan
+                .body
+                .as_ref()
+                .is_some_and(|b| b.takes_files())
+        })
         .collect();
     if downloads.is_empty() && uploads.is_empty() {
         return None;

@@ -736,14 +736,7 @@ pub fn readme(
             .collect()
     };
     let download_ops = calls_where(&|op| op.plan.download);
-    let upload_ops = calls_where(&|op| {
-        op.plan.body.as_ref().is_some_and(|b| {
-            matches!(
-                b.content.kind,
-                crate::ir::BodyKind::Binary | crate::ir::BodyKind::Multipart
-            )
-        })
-    });
+    let upload_ops = calls_where(&|op| op.plan.body.as_ref().is_some_and(|b| b.takes_files()));
 
     let typed_error_example = main_call
         .and_then(|(index, call)| {
