@@ -16,6 +16,7 @@ reads it whole, in chunks, or into a file.
 
 from __future__ import annotations
 
+import abc
 import contextlib
 import io
 import os
@@ -57,7 +58,7 @@ _NOT_STREAMS = (str, bytes, bytearray, memoryview, Mapping, list, tuple, set, fr
 # -- uploads ------------------------------------------------------------------
 
 
-class _Source:
+class _Source(abc.ABC):
     """The content of one file, read once per attempt."""
 
     one_shot = False
@@ -66,8 +67,9 @@ class _Source:
         """Its length in bytes, where it is known before reading."""
         return None
 
+    @abc.abstractmethod
     def chunks(self) -> Iterator[bytes]:
-        raise NotImplementedError
+        """Its bytes, piece by piece, for one attempt."""
 
 
 class _Bytes(_Source):
